@@ -1,0 +1,87 @@
+"""Value objects for the physical components: terrains, squares and dominoes.
+
+Terrains are data: plugins register them (the base game registers six, Origins adds
+its own). A domino is identified by ``(box, number)`` so two boxes can coexist.
+"""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+
+
+@frozen(kw_only=True, slots=True)
+class Terrain:
+    """A kind of land. ``letter`` is its one-letter code in the kingdom text format."""
+
+    name: str
+    letter: str
+    colour: str = "#888888"
+    #: ANSI 256-colour index used by the terminal display.
+    ansi: int = 250
+    #: False for land that never forms a scoring property (Origins volcanoes).
+    scores: bool = True
+
+
+@frozen(kw_only=True, slots=True)
+class Square:
+    """One printed half of a domino.
+
+    ``crowns`` counts the printed scoring icons (Origins calls them fire).
+    ``marks`` holds any other printed feature as sorted ``(name, value)`` pairs,
+    e.g. ``(("craters", 2),)`` for an Origins volcano.
+    """
+
+    terrain: str
+    crowns: int = 0
+    marks: tuple[tuple[str, int], ...] = ()
+
+    def mark(self, name: str, default: int = 0) -> int:
+        for key, value in self.marks:
+            if key == name:
+                return value
+        return default
+
+
+@frozen(kw_only=True, slots=True, order=True)
+class DominoId:
+    """Identity of a domino: ``box`` (1 or 2 when two boxes mix) and printed ``number``."""
+
+    box: int = 1
+    number: int
+
+    def __str__(self) -> str:
+        return f"{self.number}" if self.box == 1 else f"{self.box}:{self.number}"
+
+    @classmethod
+    def parse(cls, text: str) -> DominoId:
+        """Read ``"17"`` or ``"2:17"`` (box 2, number 17)."""
+        box, _, number = text.rpartition(":")
+        return cls(box=int(box) if box else 1, number=int(number))
+
+
+@frozen(kw_only=True, slots=True)
+class Domino:
+    """A domino: its identity and its two squares, in printed order."""
+
+    id: DominoId
+    squares: tuple[Square, Square] = field()
+
+    @property
+    def symmetric(self) -> bool:
+        """True when both halves are identical, so a half-turn gives the same placement."""
+        return self.squares[0] == self.squares[1]
+
+
+@frozen(kw_only=True, slots=True)
+class DominoSet:
+    """A named list of dominoes as printed in one box (numbers unique within the set)."""
+
+    name: str
+    dominoes: tuple[Domino, ...]
+
+    def in_box(self, box: int) -> tuple[Domino, ...]:
+        """The same dominoes, identified as belonging to ``box``."""
+        return tuple(
+            Domino(id=DominoId(box=box, number=d.id.number), squares=d.squares)
+            for d in self.dominoes
+        )

@@ -1,0 +1,246 @@
+"""The core's step handlers: drawing dominoes and kings, placing, claiming.
+
+These are the turn mechanics every member of the family shares (kings on lines,
+dominoes into kingdoms). What makes a placement legal is not decided here: the
+placement rules registered by plugins are (the base game's size limit and
+connection rule among them). The core only knows that two squares cannot share a
+cell and that a kingdom has a board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, Claim, Discard, DrawKing, Place, Reveal, Step
+from .errors import IllegalActionError
+from .geometry import DIRECTIONS, Direction
+from .rules import RuleBook, StepHandler
+
+if TYPE_CHECKING:
+    from .components import DominoId
+    from .game import Game
+    from .kingdom import Kingdom
+    from .registry import PlayDomino
+
+_SYMMETRIC_DIRECTIONS = (Direction.E, Direction.S)
+
+
+def register(rules: RuleBook) -> None:
+    """Register the core handlers (called by the engine before any plugin's)."""
+    for handler in (RevealHandler(), DrawKingHandler(), PlaceHandler(), ClaimHandler()):
+        rules.add_step_handler(handler)
+
+
+# -- chance ---------------------------------------------------------------------------
+
+
+class RevealHandler(StepHandler):
+    kind = "reveal"
+    chance = True
+
+    def outcomes(self, game: Game, step: Step) -> list[tuple[Action, float]]:
+        p = 1.0 / len(game.pool)
+        return [(Reveal(domino=d), p) for d in game.pool]
+
+    def check(self, game: Game, step: Step, action: Action) -> None:
+        if not isinstance(action, Reveal) or action.domino not in game.pool:
+            raise IllegalActionError("core.reveal", f"{action.describe()} cannot be drawn now")
+
+    def apply(self, game: Game, step: Step, action: Action) -> None:
+        assert isinstance(action, Reveal)
+        game.pool.remove(action.domino)
+        game.pile.remove(action.domino)
+        game.drawn.append(action.domino)
+
+
+class DrawKingHandler(StepHandler):
+    kind = "draw_king"
+    chance = True
+
+    def outcomes(self, game: Game, step: Step) -> list[tuple[Action, float]]:
+        p = 1.0 / len(game.undrawn_kings)
+        return [(DrawKing(king=k), p) for k in game.undrawn_kings]
+
+    def check(self, game: Game, step: Step, action: Action) -> None:
+        if not isinstance(action, DrawKing) or action.king not in game.undrawn_kings:
+            raise IllegalActionError("core.draw_king", f"{action.describe()} cannot happen now")
+
+    def apply(self, game: Game, step: Step, action: Action) -> None:
+        assert isinstance(action, DrawKing)
+        game.undrawn_kings.remove(action.king)
+        game.insert_steps([Step(kind="claim", seat=game.owner(action.king), king=action.king)])
+
+
+# -- placing ------------------------------------------------------------------------
+
+
+def anchor_masks(game: Game, kingdom: Kingdom, dom: PlayDomino) -> list[tuple[Direction, int]]:
+    """Per direction, the mask of first-square cells where ``dom`` may legally go.
+
+    Placement rules with a mask version filter all candidates at once; the others
+    are checked per candidate.
+    """
+    engine = game.engine
+    board = kingdom.board
+    empty = kingdom.empty
+    out = []
+    for d in _SYMMETRIC_DIRECTIONS if dom.symmetric else DIRECTIONS:
+        mask = empty & board.anchors_of(empty, d)
+        for rule in engine.mask_rules:
+            if not mask:
+                break
+            allowed = rule.allowed(game, kingdom, dom, d)
+            if allowed is not None:
+                mask &= allowed
+        if mask and engine.check_rules:
+            delta = board.delta[d]
+            for cell in board.cells_of(mask):
+                for rule in engine.check_rules:
+                    if rule.check(game, kingdom, dom, cell, cell + delta) is not None:
+                        mask &= ~(1 << cell)
+                        break
+        if mask:
+            out.append((d, mask))
+    return out
+
+
+def legal_placements(game: Game, seat: int, domino: DominoId) -> list[Place]:
+    """Every legal placement of ``domino`` in ``seat``'s kingdom, in canonical order."""
+    kingdom = game.kingdom_of(seat)
+    board = kingdom.board
+    out = []
+    for d, mask in anchor_masks(game, kingdom, game.domino(domino)):
+        for cell in board.cells_of(mask):
+            x, y = board.xy(cell)
+            out.append(Place(seat=seat, domino=domino, x=x, y=y, direction=d))
+    return out
+
+
+def placement_violations(game: Game, action: Place) -> list[tuple[str, str]]:
+    """Every rule ``action`` breaks, as ``(rule id, message)``; empty if it is legal."""
+    kingdom = game.kingdom_of(action.seat)
+    board = kingdom.board
+    x2, y2 = action.second
+    off = [(x, y) for x, y in ((action.x, action.y), (x2, y2)) if not board.on_board(x, y)]
+    if off:
+        return [
+            (
+                "core.on_board",
+                f"square {off[0][0]},{off[0][1]} is more than {board.reach} squares from "
+                "the castle",
+            )
+        ]
+    first, second = board.cell(action.x, action.y), board.cell(x2, y2)
+    out = []
+    taken = [(x, y) for x, y, c in ((action.x, action.y, first), (x2, y2, second))
+             if kingdom.occupied >> c & 1]
+    if taken:
+        out.append(("core.free", f"square {taken[0][0]},{taken[0][1]} is already occupied"))
+    dom = game.domino(action.domino)
+    for rule in game.engine.rules.placement_rules:
+        msg = rule.check(game, kingdom, dom, first, second)
+        if msg is not None:
+            out.append((rule.id, msg))
+    return out
+
+
+def put_domino(kingdom: Kingdom, dom: PlayDomino, first: int, second: int) -> None:
+    """Put a domino's two squares on a kingdom (no checks)."""
+    a, b = dom.domino.squares
+    kingdom.put(first, dom.terrain_a, dom.crowns_a, a.marks)
+    kingdom.put(second, dom.terrain_b, dom.crowns_b, b.marks)
+
+
+class PlaceHandler(StepHandler):
+    kind = "place"
+
+    def legal_actions(self, game: Game, step: Step) -> list[Action]:
+        assert step.domino is not None
+        found: list[Action] = list(legal_placements(game, step.seat, step.domino))
+        if not found or game.engine.rules.voluntary_discard:
+            found.append(Discard(seat=step.seat, domino=step.domino))
+        return found
+
+    def check(self, game: Game, step: Step, action: Action) -> None:
+        if not isinstance(action, Place | Discard):
+            raise IllegalActionError("core.step", f"expected a placement, not {action.describe()}")
+        if action.seat != step.seat:
+            raise IllegalActionError(
+                "core.turn", f"it is seat {step.seat}'s turn, not seat {action.seat}'s"
+            )
+        if action.domino != step.domino:
+            raise IllegalActionError(
+                "core.domino", f"the domino to place is {step.domino}, not {action.domino}"
+            )
+        if isinstance(action, Discard):
+            if game.engine.rules.voluntary_discard:
+                return
+            assert step.domino is not None
+            if legal_placements(game, step.seat, step.domino):
+                raise IllegalActionError(
+                    "base.forced_placement",
+                    f"domino {step.domino} fits in the kingdom, so it must be placed",
+                )
+            return
+        broken = placement_violations(game, action)
+        if broken:
+            rule = broken[0][0]
+            raise IllegalActionError(rule, "; ".join(f"{r}: {m}" for r, m in broken))
+
+    def apply(self, game: Game, step: Step, action: Action) -> None:
+        kingdom = game.kingdom_of(step.seat)
+        if isinstance(action, Place):
+            board = kingdom.board
+            x2, y2 = action.second
+            first, second = board.cell(action.x, action.y), board.cell(x2, y2)
+            put_domino(kingdom, game.domino(action.domino), first, second)
+            kingdom.placements.append((action.seat, action.domino, first, second))
+        else:
+            assert isinstance(action, Discard)
+            kingdom.discards.append((action.seat, action.domino))
+        game.engine.hooks.after_place(game=game, seat=step.seat, action=action)
+
+
+# -- claiming ---------------------------------------------------------------------------
+
+
+class ClaimHandler(StepHandler):
+    kind = "claim"
+
+    def legal_actions(self, game: Game, step: Step) -> list[Action]:
+        rules = game.engine.rules.claim_rules
+        out: list[Action] = []
+        for slot, domino in enumerate(game.next_line):
+            if game.next_kings[slot] is not None:
+                continue
+            if rules and any(r.check(game, step.seat, step.king, slot) for r in rules):
+                continue
+            out.append(Claim(seat=step.seat, king=step.king, domino=domino))
+        return out
+
+    def check(self, game: Game, step: Step, action: Action) -> None:
+        if not isinstance(action, Claim):
+            raise IllegalActionError("core.step", f"expected a claim, not {action.describe()}")
+        if action.seat != step.seat or action.king != step.king:
+            raise IllegalActionError(
+                "core.turn",
+                f"it is king {step.king} of seat {step.seat} to claim, "
+                f"not king {action.king} of seat {action.seat}",
+            )
+        if action.domino not in game.next_line:
+            raise IllegalActionError(
+                "core.claim", f"domino {action.domino} is not in the line being picked"
+            )
+        slot = game.next_line.index(action.domino)
+        if game.next_kings[slot] is not None:
+            raise IllegalActionError(
+                "core.claim", f"domino {action.domino} already has king {game.next_kings[slot]}"
+            )
+        for rule in game.engine.rules.claim_rules:
+            msg = rule.check(game, step.seat, step.king, slot)
+            if msg:
+                raise IllegalActionError(rule.id, msg)
+
+    def apply(self, game: Game, step: Step, action: Action) -> None:
+        assert isinstance(action, Claim)
+        game.next_kings[game.next_line.index(action.domino)] = action.king

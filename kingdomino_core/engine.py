@@ -1,0 +1,239 @@
+"""The engine: a ruleset compiled for a player count, from which games are made.
+
+Building an engine runs the build hooks once: plugins configure the game, register
+components and rule objects, and validate the result. Game hooks are resolved into
+plain call lists here, so games never pay for pluggy's dispatch.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cattrs
+
+from . import core_steps
+from .config import ConfigBuilder, GameConfig
+from .errors import ConfigError, PlayerCountError, PluginError, RulesetError
+from .geometry import Board, board
+from .plugins import (
+    Catalogue,
+    PluginInfo,
+    call_each,
+    compile_hook,
+    default_catalogue,
+    make_plugin_manager,
+)
+from .registry import PlayDomino, Registry
+from .rules import PlacementRule, RuleBook
+from .ruleset import Ruleset
+
+_GAME_HOOKS = (
+    "kd_setup_game",
+    "kd_draw_pool",
+    "kd_order_line",
+    "kd_line_laid_out",
+    "kd_after_place",
+    "kd_end_of_turn",
+    "kd_score_kingdom",
+    "kd_rank",
+)
+
+
+class Hooks:
+    """The game hooks of one engine, each a plain function (see ``compile_hook``)."""
+
+    def __init__(self, pm: Any) -> None:
+        for name in _GAME_HOOKS:
+            setattr(self, name[3:], compile_hook(pm, name))
+        self.implemented = frozenset(
+            name for name in _GAME_HOOKS if getattr(pm.hook, name).get_hookimpls()
+        )
+
+    # Declared for type checkers; set in __init__.
+    setup_game: Any
+    draw_pool: Any
+    order_line: Any
+    line_laid_out: Any
+    after_place: Any
+    end_of_turn: Any
+    score_kingdom: Any
+    rank: Any
+
+
+_options_converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def structure_options(info: PluginInfo, raw: dict[str, Any]) -> tuple[Any, list[str]]:
+    """Validate a plugin's option table into its ``Options`` class; return problems."""
+    cls = info.options_class
+    if cls is None:
+        if raw:
+            return None, [f"options.{info.name}: plugin {info.name!r} takes no options"]
+        return None, []
+    try:
+        return _options_converter.structure(raw, cls), []
+    except Exception as exc:
+        msgs = cattrs.transform_error(exc, path=f"options.{info.name}")
+        return None, [_tidy(m) for m in msgs]
+
+
+def _tidy(message: str) -> str:
+    """cattrs says 'msg @ $.a.b'; we say 'a.b: msg'."""
+    text, _, path = message.rpartition(" @ ")
+    return f"{path.removeprefix('$.')}: {text}" if text else message
+
+
+class Engine:
+    """A compiled ruleset. Immutable after construction; make games with :meth:`new_game`."""
+
+    config: GameConfig
+    registry: Registry
+    rules: RuleBook
+    board: Board
+    deck: dict[Any, PlayDomino]
+
+    def __init__(
+        self, ruleset: Ruleset, players: int, *, catalogue: Catalogue | None = None
+    ) -> None:
+        self.ruleset = ruleset
+        catalogue = catalogue if catalogue is not None else default_catalogue()
+        if ruleset.plugin_files:
+            catalogue = catalogue.copy()
+            for path in ruleset.plugin_files:
+                catalogue.add_file(path)
+        self.plugins = self._resolve_plugins(ruleset, catalogue)
+        options = self._options(ruleset)
+        self.pm = make_plugin_manager(self.plugins)
+
+        builder = ConfigBuilder(players, options)
+        call_each(self.pm, "kd_configure", _setter(builder), {"config": builder})
+        self.config = config = builder.build()
+        if players not in config.allowed_players:
+            raise PlayerCountError(players, config.allowed_players, ruleset.name)
+
+        self.registry = registry = Registry()
+        call_each(
+            self.pm,
+            "kd_register_components",
+            _setter(registry),
+            {"registry": registry, "config": config},
+        )
+        self.rules = rules = RuleBook()
+        rules._plugin = "core"
+        core_steps.register(rules)
+        call_each(
+            self.pm,
+            "kd_register_rules",
+            _setter(rules),
+            {"rules": rules, "config": config, "registry": registry},
+        )
+        problems: list[str] = []
+        for found in call_each(
+            self.pm, "kd_validate", lambda n: None, {"config": config, "registry": registry}
+        ):
+            problems.extend(found)
+        problems.extend(self._check_config(config))
+        if problems:
+            raise RulesetError(problems)
+
+        self.deck = registry.deck(config.deck)
+        if not self.deck:
+            raise ConfigError("no dominoes in play: no active plugin chose a deck")
+        self.board = board(config.kingdom_size)
+        self.hooks = Hooks(self.pm)
+        self.mask_rules: tuple[PlacementRule, ...] = tuple(
+            r for r in rules.placement_rules if type(r).allowed is not PlacementRule.allowed
+        )
+        self.check_rules: tuple[PlacementRule, ...] = tuple(
+            r for r in rules.placement_rules if type(r).allowed is PlacementRule.allowed
+        )
+        self.king_owner: tuple[int, ...] = tuple(
+            k // config.kings_per_seat for k in range(config.kings)
+        )
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def new_game(self, seed: int | None = None) -> Any:
+        """A new game; ``seed`` fixes every chance event (a random one if None)."""
+        from .game import Game
+
+        return Game(self, seed)
+
+    def plugin(self, name: str) -> PluginInfo | None:
+        for info in self.plugins:
+            if info.name == name:
+                return info
+        return None
+
+    # -- building --------------------------------------------------------------
+
+    @staticmethod
+    def _resolve_plugins(ruleset: Ruleset, catalogue: Catalogue) -> list[PluginInfo]:
+        seen: set[str] = set()
+        infos = []
+        for name in ruleset.plugins:
+            if name in seen:
+                raise PluginError(f"plugin {name!r} is listed twice in ruleset {ruleset.name!r}")
+            seen.add(name)
+            infos.append(catalogue.get(name))
+        for info in infos:
+            for needed in info.requires:
+                if needed not in seen:
+                    raise PluginError(
+                        f"plugin {info.name!r} requires plugin {needed!r}, which the "
+                        f"ruleset {ruleset.name!r} does not activate"
+                    )
+            for other in info.conflicts:
+                if other in seen:
+                    raise PluginError(
+                        f"plugins {info.name!r} and {other!r} cannot be active together"
+                    )
+        return infos
+
+    def _options(self, ruleset: Ruleset) -> dict[str, Any]:
+        problems = []
+        options: dict[str, Any] = {}
+        active = {p.name for p in self.plugins}
+        for name in ruleset.options:
+            if name not in active:
+                problems.append(
+                    f"options.{name}: plugin {name!r} is not active "
+                    f"(active: {', '.join(sorted(active))})"
+                )
+        for info in self.plugins:
+            value, found = structure_options(info, ruleset.options.get(info.name, {}))
+            options[info.name] = value
+            problems.extend(found)
+        if problems:
+            raise RulesetError(problems)
+        return options
+
+    @staticmethod
+    def _check_config(config: GameConfig) -> list[str]:
+        problems = []
+        if config.line_size < config.kings:
+            problems.append(
+                f"line_size {config.line_size} is smaller than the {config.kings} kings in play"
+            )
+        if config.seat_kingdom:
+            if len(config.seat_kingdom) != config.players:
+                problems.append(
+                    f"seat_kingdom maps {len(config.seat_kingdom)} seats, "
+                    f"but there are {config.players} players"
+                )
+            elif sorted(set(config.seat_kingdom)) != list(range(config.kingdoms)):
+                problems.append(f"seat_kingdom {config.seat_kingdom} leaves a kingdom unused")
+        if config.kingdom_size < 1:
+            problems.append(f"kingdom_size must be positive, not {config.kingdom_size}")
+        if config.games < 1:
+            problems.append(f"games must be at least 1, not {config.games}")
+        return problems
+
+
+def _setter(builder: Any) -> Any:
+    def before(plugin: str) -> None:
+        builder._plugin = plugin
+
+    return before

@@ -1,0 +1,384 @@
+"""A game in progress: the state, whose decision it is, legal actions, apply, clone.
+
+The API follows OpenSpiel: a game is either waiting for chance (a domino or a king
+is drawn) or for one seat's decision. ``legal_actions()`` lists the choices,
+``apply(action)`` plays one (an illegal one raises ``IllegalActionError`` naming the
+rule it breaks), ``clone()`` copies the state for search. Chance is resolved by the
+game's own ``random.Random(seed)`` (``resolve_chance()``), so the same seed gives
+the same game, and the log of actions replays it exactly.
+
+The flow is a queue of :class:`~kingdomino_core.actions.Step` objects. Player and
+chance steps wait for an action; a few internal steps (laying out a line, starting
+a round, ending a turn) run automatically between them.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from .actions import CHANCE, Action, Step
+from .errors import GameOverError, IllegalActionError, PluginError
+from .kingdom import Kingdom
+from .scoring import Ranking, ScoreSheet, rank_by
+
+if TYPE_CHECKING:
+    from .components import DominoId
+    from .config import GameConfig
+    from .engine import Engine
+    from .registry import PlayDomino
+    from .rules import StepHandler
+
+
+class Game:
+    """One game (or one Dynasty match) of an :class:`~kingdomino_core.engine.Engine`."""
+
+    __slots__ = (
+        "config",
+        "drawn",
+        "engine",
+        "ext",
+        "game_number",
+        "kingdoms",
+        "line",
+        "line_kings",
+        "lines_drawn",
+        "log",
+        "match_sheets",
+        "next_kings",
+        "next_line",
+        "pending",
+        "pile",
+        "pool",
+        "rng",
+        "seed",
+        "undrawn_kings",
+        "unpicked",
+    )
+
+    engine: Engine
+    config: GameConfig
+    #: The kingdoms, by index (``config.kingdom_of(seat)`` maps seats to them).
+    kingdoms: list[Kingdom]
+    #: Undrawn dominoes, sorted. Their order of drawing is decided only when drawn.
+    pile: list[DominoId]
+    #: The line whose dominoes are being placed this round, and the king on each.
+    line: list[DominoId]
+    line_kings: list[int | None]
+    #: The line being picked from, and the king on each of its dominoes.
+    next_line: list[DominoId]
+    next_kings: list[int | None]
+    #: Plugin state slices by name (see ``RuleBook.add_state``).
+    ext: dict[str, Any]
+    #: Every action applied so far, chance included: the game replays from it.
+    log: list[Action]
+
+    def __init__(self, engine: Engine, seed: int | None = None) -> None:
+        self.engine = engine
+        self.config = engine.config
+        self.seed = secrets.randbits(63) if seed is None else int(seed)
+        self.rng = random.Random(self.seed)
+        self.log = []
+        self.game_number = 1
+        #: Score sheets of the finished games of a match (Dynasty), oldest first.
+        self.match_sheets: list[tuple[ScoreSheet, ...]] = []
+        self.pending: list[Step] = []
+        self._start_game()
+        self._advance()
+
+    # -- whose turn, what choices ----------------------------------------------
+
+    @property
+    def step(self) -> Step | None:
+        """What the game waits for; None when it is over."""
+        return self.pending[0] if self.pending else None
+
+    def is_terminal(self) -> bool:
+        return not self.pending
+
+    def is_chance(self) -> bool:
+        return bool(self.pending) and self.pending[0].seat == CHANCE
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to decide, ``CHANCE`` (-1) for a draw, None when the game is over."""
+        return self.pending[0].seat if self.pending else None
+
+    def handler(self, step: Step) -> StepHandler:
+        try:
+            return self.engine.rules.handlers[step.kind]
+        except KeyError:
+            raise PluginError(f"no plugin handles step {step.kind!r}") from None
+
+    def legal_actions(self) -> list[Action]:
+        """The legal choices of the current decision (chance: the possible outcomes)."""
+        step = self._require_step()
+        handler = self.handler(step)
+        if handler.chance:
+            return [a for a, _ in handler.outcomes(self, step)]
+        return handler.legal_actions(self, step)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """Outcomes and probabilities of the current chance step."""
+        step = self._require_step()
+        handler = self.handler(step)
+        if not handler.chance:
+            raise IllegalActionError("game.not_chance", "the game waits for a player, not chance")
+        return handler.outcomes(self, step)
+
+    def explain(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now (one message per broken rule), or None if legal."""
+        try:
+            self.check(action)
+        except IllegalActionError as exc:
+            return exc.message
+        return None
+
+    def check(self, action: Action) -> None:
+        """Raise ``IllegalActionError`` if ``action`` is not legal now."""
+        step = self._require_step()
+        self.handler(step).check(self, step, action)
+
+    # -- playing ----------------------------------------------------------------
+
+    def apply(self, action: Action, *, check: bool = True) -> None:
+        """Play ``action``. Illegal actions raise and leave the game unchanged.
+
+        ``check=False`` skips the legality check; only for actions taken from
+        ``legal_actions()`` (bots in a hurry).
+        """
+        step = self._require_step()
+        handler = self.handler(step)
+        if check:
+            handler.check(self, step, action)
+        if handler.chance:
+            # Each chance step consumes exactly one number, drawn here or in
+            # resolve_chance, so a replayed game continues exactly like the original.
+            self.rng.random()
+        self._play(step, handler, action)
+
+    def resolve_chance(self) -> Action:
+        """Draw the current chance outcome with the game's generator and apply it."""
+        step = self._require_step()
+        handler = self.handler(step)
+        if not handler.chance:
+            raise IllegalActionError("game.not_chance", "the game waits for a player, not chance")
+        outcomes = handler.outcomes(self, step)
+        r = self.rng.random()
+        action = outcomes[-1][0]
+        acc = 0.0
+        for candidate, p in outcomes:
+            acc += p
+            if r < acc:
+                action = candidate
+                break
+        self._play(step, handler, action)
+        return action
+
+    def play_chance(self) -> None:
+        """Resolve chance steps until a player must decide or the game ends."""
+        while self.pending and self.pending[0].seat == CHANCE:
+            self.resolve_chance()
+
+    def play(self, choose: Callable[[Game], Action]) -> None:
+        """Play to the end, resolving chance and asking ``choose`` for every decision."""
+        while self.pending:
+            if self.pending[0].seat == CHANCE:
+                self.resolve_chance()
+            else:
+                self.apply(choose(self))
+
+    def insert_steps(self, steps: Iterable[Step]) -> None:
+        """Make ``steps`` the next things the game waits for (plugins use this)."""
+        self.pending[0:0] = list(steps)
+
+    def _play(self, step: Step, handler: StepHandler, action: Action) -> None:
+        del self.pending[0]
+        handler.apply(self, step, action)
+        self.log.append(action)
+        self._advance()
+
+    def _require_step(self) -> Step:
+        if not self.pending:
+            raise GameOverError()
+        return self.pending[0]
+
+    def _advance(self) -> None:
+        pending = self.pending
+        while pending:
+            auto = _AUTO.get(pending[0].kind)
+            if auto is None:
+                return
+            auto(self, pending.pop(0))
+
+    # -- copies -------------------------------------------------------------------
+
+    def clone(self, *, seed: int | None = None, log: bool = True) -> Game:
+        """An independent copy. ``seed`` gives the copy its own chance stream, so a bot
+        searching from it cannot learn the real order of the draw pile.
+        ``log=False`` skips copying the action log (faster, for playouts)."""
+        g = Game.__new__(Game)
+        g.engine = self.engine
+        g.config = self.config
+        g.seed = self.seed
+        if seed is None:
+            g.rng = random.Random()
+            g.rng.setstate(self.rng.getstate())
+        else:
+            g.rng = random.Random(seed)
+        g.kingdoms = [k.clone() for k in self.kingdoms]
+        g.pile = self.pile[:]
+        g.lines_drawn = self.lines_drawn
+        g.line = self.line[:]
+        g.line_kings = self.line_kings[:]
+        g.next_line = self.next_line[:]
+        g.next_kings = self.next_kings[:]
+        g.pool = self.pool[:]
+        g.drawn = self.drawn[:]
+        g.undrawn_kings = self.undrawn_kings[:]
+        g.unpicked = self.unpicked[:]
+        g.pending = self.pending[:]
+        g.log = self.log[:] if log else []
+        g.game_number = self.game_number
+        g.match_sheets = self.match_sheets[:]
+        state = self.engine.rules.state
+        g.ext = {name: state[name][1](value) for name, value in self.ext.items()}
+        return g
+
+    # -- reading ------------------------------------------------------------------
+
+    def kingdom_of(self, seat: int) -> Kingdom:
+        return self.kingdoms[self.config.kingdom_of(seat)]
+
+    def domino(self, domino_id: DominoId) -> PlayDomino:
+        return self.engine.deck[domino_id]
+
+    def owner(self, king: int) -> int:
+        """The seat that owns ``king``."""
+        return self.engine.king_owner[king]
+
+    @property
+    def final_round(self) -> bool:
+        """True during the last, place-only round."""
+        return bool(self.line) and not self.next_line
+
+    def score_sheet(self, kingdom: int) -> ScoreSheet:
+        lines = []
+        for contributed in self.engine.hooks.score_kingdom(game=self, kingdom=kingdom):
+            lines.extend(contributed)
+        return ScoreSheet(kingdom=kingdom, lines=tuple(lines))
+
+    def scores(self) -> list[ScoreSheet]:
+        """The score sheet of every kingdom in the current game."""
+        return [self.score_sheet(k) for k in range(len(self.kingdoms))]
+
+    def ranking(self) -> Ranking:
+        """The ranking with the tie-breaks of the active rules."""
+        sheets = self.scores()
+        found = self.engine.hooks.rank(game=self, sheets=sheets)
+        if found is None:
+            found = rank_by({s.kingdom: (s.total,) for s in sheets}, ("total",))
+        return found
+
+    def winners(self) -> tuple[int, ...]:
+        """Seats of the winning kingdom(s)."""
+        win = self.ranking().winners
+        return tuple(s for s in range(self.config.players) if self.config.kingdom_of(s) in win)
+
+    # -- the automatic steps ------------------------------------------------------
+
+    def _start_game(self) -> None:
+        cfg, eng = self.config, self.engine
+        terrains = len(eng.registry.terrains)
+        self.kingdoms = [Kingdom(eng.board, terrains) for _ in range(cfg.kingdoms)]
+        self.pile = sorted(eng.deck)
+        self.lines_drawn = 0
+        self.line, self.line_kings = [], []
+        self.next_line, self.next_kings = [], []
+        self.pool, self.drawn = [], []
+        self.undrawn_kings = list(range(cfg.kings))
+        self.unpicked = []
+        self.ext = {name: factory() for name, (factory, _) in eng.rules.state.items()}
+        self.pending[:] = [
+            Step(kind="lay_out_line"),
+            *[Step(kind="draw_king") for _ in range(cfg.kings)],
+            Step(kind="start_round"),
+        ]
+        eng.hooks.setup_game(game=self)
+
+    def _lay_out_line(self, step: Step) -> None:
+        self.lines_drawn += 1
+        pool = self.engine.hooks.draw_pool(game=self, line_number=self.lines_drawn)
+        if pool is None:
+            pool = self.pile
+        pool = sorted(pool)
+        pile = set(self.pile)
+        stray = [str(d) for d in pool if d not in pile]
+        if stray:
+            raise PluginError(f"kd_draw_pool offered dominoes not in the pile: {', '.join(stray)}")
+        self.pool = pool
+        self.drawn = []
+        n = min(self.config.line_size, len(pool))
+        self.insert_steps([*(Step(kind="reveal") for _ in range(n)), Step(kind="line_ready")])
+
+    def _line_ready(self, step: Step) -> None:
+        drawn = self.drawn
+        order = self.engine.hooks.order_line(game=self, dominoes=list(drawn))
+        if order is None:
+            order = list(drawn)
+        elif sorted(order) != sorted(drawn):
+            raise PluginError("kd_order_line must return the drawn dominoes, reordered")
+        self.next_line = list(order)
+        self.next_kings = [None] * len(order)
+        self.pool, self.drawn = [], []
+        self.engine.hooks.line_laid_out(
+            game=self, line_number=self.lines_drawn, dominoes=list(order)
+        )
+
+    def _start_round(self, step: Step) -> None:
+        self.line, self.line_kings = self.next_line, self.next_kings
+        self.next_line, self.next_kings = [], []
+        has_next = self.lines_drawn < self.config.lines_total and bool(self.pile)
+        steps: list[Step] = [Step(kind="lay_out_line")] if has_next else []
+        owner = self.engine.king_owner
+        for slot, king in enumerate(self.line_kings):
+            domino = self.line[slot]
+            if king is None:
+                self.unpicked.append(domino)
+                continue
+            seat = owner[king]
+            steps.append(Step(kind="place", seat=seat, king=king, domino=domino))
+            if has_next:
+                steps.append(Step(kind="claim", seat=seat, king=king))
+            steps.append(Step(kind="end_turn", seat=seat, king=king))
+        steps.append(Step(kind="end_round"))
+        self.insert_steps(steps)
+
+    def _end_turn(self, step: Step) -> None:
+        found = self.engine.hooks.end_of_turn(
+            game=self, seat=step.seat, king=step.king, final=not self.next_line
+        )
+        extra = [s for steps in found for s in steps]
+        if extra:
+            self.insert_steps(extra)
+
+    def _end_round(self, step: Step) -> None:
+        if self.next_line:
+            self.insert_steps([Step(kind="start_round")])
+            return
+        self.line, self.line_kings = [], []
+        if self.game_number < self.config.games:
+            self.match_sheets.append(tuple(self.scores()))
+            self.game_number += 1
+            self._start_game()
+
+
+_AUTO: dict[str, Callable[[Game, Step], None]] = {
+    "lay_out_line": Game._lay_out_line,
+    "line_ready": Game._line_ready,
+    "start_round": Game._start_round,
+    "end_turn": Game._end_turn,
+    "end_round": Game._end_round,
+}

@@ -1,0 +1,140 @@
+"""Board geometry: castle-relative coordinates mapped onto bit masks.
+
+A kingdom of size ``N`` (5 for 5x5) may extend ``N-1`` squares from its castle in
+every direction, so its squares live on a ``(2N-1) x (2N-1)`` board centred on the
+castle. Each board square is one bit of a Python ``int``; a set of squares is a mask.
+Rows are ``stride = 2N`` bits wide: the extra bit is an always-empty guard column
+so that shifting a mask east or west never wraps onto the next row.
+
+Coordinates: ``x`` grows east (right), ``y`` grows south (down, like the text
+format's rows); the castle is ``(0, 0)``.
+"""
+
+from __future__ import annotations
+
+import enum
+from functools import cache
+
+
+class Direction(enum.Enum):
+    """Where a domino's second square lies relative to its first."""
+
+    E = (1, 0)
+    S = (0, 1)
+    W = (-1, 0)
+    N = (0, -1)
+
+    @property
+    def dx(self) -> int:
+        return self.value[0]
+
+    @property
+    def dy(self) -> int:
+        return self.value[1]
+
+    @classmethod
+    def parse(cls, text: str) -> Direction:
+        key = text.strip().upper()[:1]
+        aliases = {"R": "E", "D": "S", "L": "W", "U": "N"}
+        return cls[aliases.get(key, key)]
+
+
+#: Canonical order of directions everywhere (legal-action lists, logs).
+DIRECTIONS: tuple[Direction, ...] = (Direction.E, Direction.S, Direction.W, Direction.N)
+
+
+class Board:
+    """Precomputed masks and tables for kingdoms of one size. Shared, never mutated."""
+
+    def __init__(self, size: int) -> None:
+        if size < 1:
+            raise ValueError(f"kingdom size must be at least 1, not {size}")
+        self.size = size
+        self.reach = size - 1
+        self.width = 2 * size - 1
+        self.stride = self.width + 1
+        self.cells = self.width * self.stride
+        valid = 0
+        for j in range(self.width):
+            for i in range(self.width):
+                valid |= 1 << (j * self.stride + i)
+        self.valid = valid
+        self.castle = self.cell(0, 0)
+        self.neighbours = tuple(self.dilate(1 << c) for c in range(self.cells))
+        #: Bit offset from a domino's first square to its second, per direction.
+        self.delta = {d: d.dx + d.dy * self.stride for d in DIRECTIONS}
+        cols = [0] * self.width
+        rows = [0] * self.width
+        for j in range(self.width):
+            for i in range(self.width):
+                bit = 1 << (j * self.stride + i)
+                cols[i] |= bit
+                rows[j] |= bit
+        self._cols = cols
+        self._rows = rows
+
+    def cell(self, x: int, y: int) -> int:
+        """Bit index of castle-relative square ``(x, y)``."""
+        return (y + self.reach) * self.stride + (x + self.reach)
+
+    def xy(self, cell: int) -> tuple[int, int]:
+        """Castle-relative ``(x, y)`` of a bit index."""
+        j, i = divmod(cell, self.stride)
+        return i - self.reach, j - self.reach
+
+    def on_board(self, x: int, y: int) -> bool:
+        return -self.reach <= x <= self.reach and -self.reach <= y <= self.reach
+
+    def dilate(self, mask: int) -> int:
+        """The squares orthogonally adjacent to ``mask`` (not including it)."""
+        s = self.stride
+        return ((mask << 1) | (mask >> 1) | (mask << s) | (mask >> s)) & self.valid & ~mask
+
+    def grow(self, mask: int) -> int:
+        """``mask`` together with its orthogonal neighbours."""
+        s = self.stride
+        return (mask | (mask << 1) | (mask >> 1) | (mask << s) | (mask >> s)) & self.valid
+
+    def anchors_of(self, mask: int, direction: Direction) -> int:
+        """First squares whose second square (in ``direction``) lies in ``mask``."""
+        d = self.delta[direction]
+        return ((mask >> d) if d > 0 else (mask << -d)) & self.valid
+
+    def window(self, minx: int, maxx: int, miny: int, maxy: int) -> int:
+        """Squares that keep the bounding box within ``size x size``."""
+        return self._span(maxx - self.reach, minx + self.reach, True) & self._span(
+            maxy - self.reach, miny + self.reach, False
+        )
+
+    def _span(self, lo: int, hi: int, columns: bool) -> int:
+        return _span_mask(self, lo, hi, columns)
+
+    def cells_of(self, mask: int) -> list[int]:
+        """Bit indices of ``mask`` in ascending order (row by row, west to east)."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+
+
+@cache
+def board(size: int) -> Board:
+    """The shared :class:`Board` for kingdoms of ``size``."""
+    return Board(size)
+
+
+_SPANS: dict[tuple[int, int, int, bool], int] = {}
+
+
+def _span_mask(b: Board, lo: int, hi: int, columns: bool) -> int:
+    key = (b.size, lo, hi, columns)
+    mask = _SPANS.get(key)
+    if mask is None:
+        lines = b._cols if columns else b._rows
+        mask = 0
+        for v in range(max(lo, -b.reach), min(hi, b.reach) + 1):
+            mask |= lines[v + b.reach]
+        _SPANS[key] = mask
+    return mask

@@ -1,0 +1,223 @@
+"""The hook contract between the core and every plugin, the base game included.
+
+Each docstring is the plugin author's reference: when the hook is called, what it
+receives, what it returns and how the results of several plugins combine.
+``tests/test_docs.py`` fails if a hook here is missing from ``docs/hooks.md``.
+
+Hooks come in two tiers:
+
+* **Build hooks** run once when an engine is built from a ruleset. They configure
+  the game and register components and rule objects (placement rules, step
+  handlers). The per-candidate checks of the inner loop are those rule objects,
+  called directly by the engine: never a hook call per candidate.
+* **Game hooks** run a few times per round or per turn. The engine resolves their
+  implementations once per engine into a plain list of functions, so a hook that no
+  active plugin implements costs nothing.
+
+Plugins are called in the reverse of the ruleset's ``plugins`` order (pluggy is
+last-in, first-out), so a plugin listed later (a variant, a house rule) runs before
+the plugins it builds on and wins ``firstresult`` hooks. ``tryfirst``/``trylast`` on
+an implementation adjust this as usual in pluggy.
+
+Every hook is called with keyword arguments; an implementation may accept any
+subset of them. All hooks are part of hook API version 1 (``HOOK_API``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .markers import hookspec
+
+if TYPE_CHECKING:
+    from .actions import Discard, Place, Step
+    from .agents import AgentRegistry
+    from .components import DominoId
+    from .config import ConfigBuilder, GameConfig
+    from .game import Game
+    from .registry import Registry
+    from .rules import RuleBook
+    from .scoring import Ranking, ScoreLine, ScoreSheet
+
+
+# -- build hooks: once per engine ------------------------------------------------
+
+
+@hookspec
+def kd_configure(config: ConfigBuilder) -> None:
+    """Set the game parameters of this plugin's rules.
+
+    When: first, once per engine, in ruleset order (base first, variants after).
+    Receives: ``config``, a :class:`~kingdomino_core.config.ConfigBuilder` with
+    ``config.players`` (the seat count asked for) and ``config.option(name)``
+    (validated plugin options). Set keys with ``config.set(key, value)``: the
+    allowed player counts, kingdom size, kings per seat, seat-to-kingdom mapping,
+    line size, lines per game, deck, games per match.
+    Returns: nothing.
+    Combination: every implementation runs; setting a key that another plugin
+    already set to a different value raises ``ConfigConflictError`` naming both
+    plugins, unless the later one passes ``override=True`` (a variant that
+    deliberately changes the base game, such as the Grand Duel's 7x7 kingdoms).
+    """
+
+
+@hookspec
+def kd_register_components(registry: Registry, config: GameConfig) -> None:
+    """Register terrains, domino sets and action classes.
+
+    When: once per engine, after ``kd_configure``.
+    Receives: ``registry`` (:class:`~kingdomino_core.registry.Registry`) and the
+    frozen ``config``.
+    Returns: nothing; call ``registry.add_terrain``, ``registry.add_domino_set``,
+    ``registry.add_action``.
+    Combination: every implementation runs. A duplicate id is an error unless the
+    later registration passes ``replace=True``.
+    """
+
+
+@hookspec
+def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
+    """Register rule objects: placement rules, claim rules, step handlers, state slices.
+
+    When: once per engine, after ``kd_register_components``. This is where placement
+    legality is composed: the engine calls the registered
+    :class:`~kingdomino_core.rules.PlacementRule` objects directly for every
+    candidate, never a hook.
+    Receives: ``rules`` (:class:`~kingdomino_core.rules.RuleBook`), ``config``,
+    ``registry``.
+    Returns: nothing; call ``rules.add_placement_rule``, ``rules.add_claim_rule``,
+    ``rules.add_step_handler``, ``rules.add_state`` or ``rules.remove(rule_id)``.
+    Combination: every implementation runs, base first; a rule id registered twice
+    is an error unless ``replace=True``.
+    """
+
+
+@hookspec
+def kd_validate(config: GameConfig, registry: Registry) -> list[str] | None:
+    """Check that the configuration makes sense for this plugin.
+
+    When: once per engine, after the build hooks, before any game starts.
+    Receives: the frozen ``config`` and the ``registry``.
+    Returns: a list of problems, each one line naming the bad value and what was
+    expected (or None / an empty list when all is well).
+    Combination: the problems of all plugins are gathered and raised together as
+    one ``RulesetError``, so a user sees every problem at once.
+    """
+
+
+@hookspec
+def kd_register_agents(agents: AgentRegistry) -> None:
+    """Register players (bots) by name, usable in ``kd play --players``.
+
+    When: once, when a program asks for agents; called for every installed
+    plugin, active in the ruleset or not (installing a bot makes it available).
+    Receives: ``agents`` (:class:`~kingdomino_core.agents.AgentRegistry`).
+    Returns: nothing; call ``agents.add(name, factory, help)``.
+    Combination: every implementation runs; a name registered twice is an error.
+    """
+
+
+# -- game hooks: a few times per game or per turn ---------------------------------
+
+
+@hookspec
+def kd_setup_game(game: Game) -> None:
+    """Prepare plugin state at the start of a game.
+
+    When: when a game starts (and at the start of each game of a Dynasty match),
+    after the kingdoms and the draw pile exist and before the first line is drawn.
+    Receives: ``game`` (:class:`~kingdomino_core.game.Game`); plugin state lives in
+    ``game.ext[name]`` (declared with ``rules.add_state``).
+    Returns: nothing.
+    Combination: every implementation runs.
+    """
+
+
+@hookspec(firstresult=True)
+def kd_draw_pool(game: Game, line_number: int) -> list[DominoId] | None:
+    """Which dominoes the next line may be drawn from.
+
+    When: once per line, before its dominoes are drawn (``line_number`` counts
+    from 1 within the game).
+    Receives: ``game`` and ``line_number``; ``game.pile`` holds the undrawn ids.
+    Returns: the ids the line is drawn from, a subset of ``game.pile`` (the two-box
+    variants return one box), or None to defer.
+    Combination: the first non-None result wins; the default is the whole pile.
+    """
+
+
+@hookspec(firstresult=True)
+def kd_order_line(game: Game, dominoes: list[DominoId]) -> list[DominoId] | None:
+    """Order a freshly drawn line.
+
+    When: once per line, after its dominoes are drawn.
+    Receives: ``game`` and the drawn ``dominoes`` in draw order.
+    Returns: the same ids in line order (the base game sorts by number, lowest
+    first), or None to defer.
+    Combination: the first non-None result wins; the default is draw order.
+    """
+
+
+@hookspec
+def kd_line_laid_out(game: Game, line_number: int, dominoes: list[DominoId]) -> None:
+    """React to a new line in the market (put tokens on it, refill a display).
+
+    When: once per line, after it is ordered and before any king is put on it.
+    Receives: ``game``, ``line_number`` and the ordered ``dominoes``.
+    Returns: nothing; may change plugin state and insert steps with
+    ``game.insert_steps``.
+    Combination: every implementation runs.
+    """
+
+
+@hookspec
+def kd_after_place(game: Game, seat: int, action: Place | Discard) -> None:
+    """React to a domino being placed or discarded.
+
+    When: right after a ``Place`` or ``Discard`` has been applied, before the
+    king's claim on the next line.
+    Receives: ``game``, the acting ``seat`` and the ``action``.
+    Returns: nothing; may change the kingdom, plugin state, and insert steps that
+    must happen next with ``game.insert_steps`` (e.g. a fire throw).
+    Combination: every implementation runs.
+    """
+
+
+@hookspec
+def kd_end_of_turn(game: Game, seat: int, king: int, final: bool) -> list[Step] | None:
+    """Offer extra decisions at the end of a king's turn.
+
+    When: after a king has placed its domino and (except in the final round)
+    claimed its next one. ``final`` is true in the last, place-only round.
+    Receives: ``game``, the acting ``seat`` and ``king``, and ``final``.
+    Returns: steps to play now (each handled by a registered step handler), e.g.
+    an optional Court purchase, or None.
+    Combination: every implementation runs; the steps are played in the order the
+    plugins were called.
+    """
+
+
+@hookspec
+def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine] | None:
+    """Score one kingdom: properties, bonuses and anything else that scores.
+
+    When: whenever scores are asked for (at the end of a game, and on demand for
+    display), once per kingdom.
+    Receives: ``game`` and the ``kingdom`` index (``game.kingdoms[kingdom]``).
+    Returns: the score lines this plugin contributes, or None.
+    Combination: every implementation runs; the lines of all plugins together
+    form the kingdom's :class:`~kingdomino_core.scoring.ScoreSheet`, whose total is
+    their sum.
+    """
+
+
+@hookspec(firstresult=True)
+def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking | None:
+    """Rank the kingdoms at the end, with the tie-breaks of the rules.
+
+    When: when the ranking is asked for (normally at the end of the game).
+    Receives: ``game`` and the score ``sheets`` (one per kingdom, index order).
+    Returns: a :class:`~kingdomino_core.scoring.Ranking` (use
+    :func:`~kingdomino_core.scoring.rank_by`) or None to defer.
+    Combination: the first non-None result wins; the default ranks by total alone.
+    """

@@ -1,0 +1,179 @@
+"""A kingdom: the castle and the squares placed around it, kept as bit masks.
+
+Everything a bot touches in its inner loop lives here, so the representation is
+chosen for speed: one mask of occupied squares, one mask per terrain, crown counts
+as bit planes, and the properties (connected regions of one terrain) maintained
+incrementally as squares are added. Plugins keep their tokens on squares in
+``layers`` (one ``{cell: value}`` dict per layer name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from .components import DominoId
+from .geometry import Board
+
+EMPTY = -1
+CASTLE = -2
+
+
+class Kingdom:
+    """A mutable kingdom. Copy it with :meth:`clone` before speculative changes."""
+
+    __slots__ = (
+        "board",
+        "crowns_at",
+        "discards",
+        "layers",
+        "marks",
+        "maxx",
+        "maxy",
+        "minx",
+        "miny",
+        "occupied",
+        "placements",
+        "planes",
+        "regions",
+        "terrain_at",
+        "terrain_masks",
+    )
+
+    def __init__(self, board: Board, terrains: int) -> None:
+        self.board = board
+        castle = board.castle
+        self.occupied = 1 << castle
+        self.terrain_masks = [0] * terrains
+        self.terrain_at = [EMPTY] * board.cells
+        self.terrain_at[castle] = CASTLE
+        self.crowns_at = [0] * board.cells
+        self.planes = [0, 0]
+        self.minx = self.maxx = self.miny = self.maxy = 0
+        #: Properties: ``(terrain index, mask)`` pairs, maintained on every square added.
+        self.regions: list[tuple[int, int]] = []
+        #: Every domino placed: ``(seat, domino id, first cell, second cell)``.
+        self.placements: list[tuple[int, DominoId, int, int]] = []
+        #: Every domino discarded by a seat of this kingdom: ``(seat, domino id)``.
+        self.discards: list[tuple[int, DominoId]] = []
+        #: Printed marks of placed squares (e.g. volcano craters), by cell.
+        self.marks: dict[int, tuple[tuple[str, int], ...]] = {}
+        #: Plugin-owned things on squares: ``layers[name][cell] = value``.
+        self.layers: dict[str, dict[int, Any]] = {}
+
+    def clone(self) -> Kingdom:
+        k = Kingdom.__new__(Kingdom)
+        k.board = self.board
+        k.occupied = self.occupied
+        k.terrain_masks = self.terrain_masks[:]
+        k.terrain_at = self.terrain_at[:]
+        k.crowns_at = self.crowns_at[:]
+        k.planes = self.planes[:]
+        k.minx, k.maxx, k.miny, k.maxy = self.minx, self.maxx, self.miny, self.maxy
+        k.regions = self.regions[:]
+        k.placements = self.placements[:]
+        k.discards = self.discards[:]
+        k.marks = dict(self.marks) if self.marks else {}
+        k.layers = {name: dict(layer) for name, layer in self.layers.items()}
+        return k
+
+    # -- reading ---------------------------------------------------------------
+
+    @property
+    def castle(self) -> int:
+        return self.board.castle
+
+    @property
+    def empty(self) -> int:
+        """Mask of the board squares with nothing on them."""
+        return self.board.valid & ~self.occupied
+
+    def window(self) -> int:
+        """Mask of squares where a new square keeps the kingdom within its size."""
+        return self.board.window(self.minx, self.maxx, self.miny, self.maxy)
+
+    def crowns_in(self, mask: int) -> int:
+        """Total crowns on the squares of ``mask``."""
+        total = 0
+        weight = 1
+        for plane in self.planes:
+            total += weight * (plane & mask).bit_count()
+            weight <<= 1
+        return total
+
+    @property
+    def squares(self) -> int:
+        """Number of squares placed, castle not counted."""
+        return self.occupied.bit_count() - 1
+
+    @property
+    def extent(self) -> tuple[int, int]:
+        """Width and height of the bounding box, castle included."""
+        return self.maxx - self.minx + 1, self.maxy - self.miny + 1
+
+    def layer(self, name: str) -> dict[int, Any]:
+        """The plugin layer ``name``, created empty on first use."""
+        found = self.layers.get(name)
+        if found is None:
+            found = self.layers[name] = {}
+        return found
+
+    def iter_squares(self) -> Iterator[tuple[int, int, int]]:
+        """``(cell, terrain index, crowns)`` of every placed square, in cell order."""
+        at = self.terrain_at
+        for cell in self.board.cells_of(self.occupied & ~(1 << self.board.castle)):
+            yield cell, at[cell], self.crowns_at[cell]
+
+    # -- changing --------------------------------------------------------------
+
+    def put(
+        self, cell: int, terrain: int, crowns: int = 0, marks: tuple[tuple[str, int], ...] = ()
+    ) -> None:
+        """Put one square on an empty cell (no rule checks) and merge its property."""
+        bit = 1 << cell
+        self.occupied |= bit
+        self.terrain_at[cell] = terrain
+        self.terrain_masks[terrain] |= bit
+        if crowns:
+            self.set_crowns(cell, crowns)
+        if marks:
+            self.marks[cell] = marks
+        x, y = self.board.xy(cell)
+        if x < self.minx:
+            self.minx = x
+        elif x > self.maxx:
+            self.maxx = x
+        if y < self.miny:
+            self.miny = y
+        elif y > self.maxy:
+            self.maxy = y
+        near = self.board.neighbours[cell]
+        merged = bit
+        keep = []
+        for region in self.regions:
+            if region[0] == terrain and region[1] & near:
+                merged |= region[1]
+            else:
+                keep.append(region)
+        keep.append((terrain, merged))
+        self.regions = keep
+
+    def set_crowns(self, cell: int, crowns: int) -> None:
+        """Set the crown count of a square (plugins add crowns, e.g. Court buildings)."""
+        self.crowns_at[cell] = crowns
+        bit = 1 << cell
+        while crowns >> len(self.planes):
+            self.planes.append(0)
+        for i in range(len(self.planes)):
+            if crowns >> i & 1:
+                self.planes[i] |= bit
+            else:
+                self.planes[i] &= ~bit
+
+    def region_of(self, cell: int) -> int:
+        """Mask of the property that contains ``cell`` (0 for an empty square or the castle)."""
+        bit = 1 << cell
+        for _terrain, mask in self.regions:
+            if mask & bit:
+                return mask
+        return 0

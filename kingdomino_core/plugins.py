@@ -1,0 +1,296 @@
+"""Finding, loading and wiring plugins.
+
+Installed is not active: entry points (group ``kingdomino.plugins``) and local
+``.py`` files fill a :class:`Catalogue`; a ruleset activates plugins from it by name.
+The built-in plugins come through the same entry-point group as third-party ones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pluggy
+from attrs import frozen
+
+from . import hookspecs
+from .errors import KingdominoError, PluginError, PluginHookError, UnknownPluginError
+from .markers import HOOK_API, PROJECT
+
+ENTRY_POINT_GROUP = "kingdomino.plugins"
+_OWN_DISTRIBUTION = "kingdomino"
+
+
+@frozen(kw_only=True)
+class PluginInfo:
+    """A plugin found in the catalogue."""
+
+    name: str
+    #: The module (or object) holding the hook implementations.
+    obj: Any
+    #: ``"built in"``, ``"entry point"`` or ``"local file"``.
+    source: str
+    #: Distribution name, or the file path for a local plugin.
+    origin: str
+    version: str = ""
+
+    @property
+    def options_class(self) -> type | None:
+        return getattr(self.obj, "Options", None)
+
+    @property
+    def requires(self) -> tuple[str, ...]:
+        return tuple(getattr(self.obj, "REQUIRES", ()))
+
+    @property
+    def conflicts(self) -> tuple[str, ...]:
+        return tuple(getattr(self.obj, "CONFLICTS", ()))
+
+    def hooks(self) -> list[str]:
+        """Names of the hooks this plugin implements."""
+        return sorted(
+            n for n in dir(self.obj) if n.startswith("kd_") and callable(getattr(self.obj, n))
+        )
+
+
+class Catalogue:
+    """Every plugin that can be activated: entry points plus local files."""
+
+    def __init__(self, *, entry_points: bool = True) -> None:
+        self._eps: dict[str, metadata.EntryPoint] = {}
+        self._loaded: dict[str, PluginInfo] = {}
+        if entry_points:
+            for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+                self._eps.setdefault(ep.name, ep)
+
+    def copy(self) -> Catalogue:
+        """A catalogue with the same plugins, to which local files can be added."""
+        other = Catalogue(entry_points=False)
+        other._eps = dict(self._eps)
+        other._loaded = dict(self._loaded)
+        return other
+
+    def names(self) -> list[str]:
+        return sorted(set(self._eps) | set(self._loaded))
+
+    def add(self, info: PluginInfo) -> None:
+        """Add a plugin object directly (tests, embedding programs)."""
+        self._loaded[info.name] = info
+
+    def add_module(self, module: Any, name: str | None = None, *, source: str = "module") -> str:
+        """Add an already imported module or object as a plugin; returns its name."""
+        pname = name or getattr(module, "NAME", None) or getattr(module, "__name__", "plugin")
+        _check_api(pname, module, source)
+        self._loaded[pname] = PluginInfo(
+            name=pname,
+            obj=module,
+            source=source,
+            origin=getattr(module, "__file__", "") or source,
+            version=str(getattr(module, "VERSION", "")),
+        )
+        return pname
+
+    def add_file(self, path: Path) -> str:
+        """Load a house-rule plugin from a ``.py`` file (this runs its code)."""
+        module = load_file(path)
+        name = getattr(module, "NAME", None) or path.stem
+        if name in self._loaded and self._loaded[name].origin != str(path):
+            raise PluginError(
+                f"{path}: plugin name {name!r} is already used by {self._loaded[name].origin}"
+            )
+        _check_api(name, module, str(path))
+        self._loaded[name] = PluginInfo(
+            name=name,
+            obj=module,
+            source="local file",
+            origin=str(path),
+            version=str(getattr(module, "VERSION", "")),
+        )
+        return name
+
+    def get(self, name: str) -> PluginInfo:
+        found = self._loaded.get(name)
+        if found is not None:
+            return found
+        ep = self._eps.get(name)
+        if ep is None:
+            raise UnknownPluginError(name, self.names())
+        try:
+            obj = ep.load()
+        except Exception as exc:  # a broken third-party package must not crash us
+            raise PluginError(
+                f"plugin {name!r}: cannot load entry point {ep.value!r}: "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
+        if isinstance(obj, type):
+            obj = obj()
+        dist = ep.dist.name if ep.dist else ""
+        _check_api(name, obj, ep.value)
+        info = PluginInfo(
+            name=name,
+            obj=obj,
+            source="built in" if dist == _OWN_DISTRIBUTION else "entry point",
+            origin=dist or ep.value,
+            version=(ep.dist.version if ep.dist else "") or str(getattr(obj, "VERSION", "")),
+        )
+        self._loaded[name] = info
+        return info
+
+    def all(self) -> list[PluginInfo]:
+        return [self.get(n) for n in self.names()]
+
+
+@cache
+def default_catalogue() -> Catalogue:
+    """The installed plugins (entry points are read once per process)."""
+    return Catalogue()
+
+
+def load_file(path: Path) -> ModuleType:
+    """Import a local plugin file under a unique module name."""
+    path = Path(path).resolve()
+    if not path.is_file():
+        raise PluginError(f"{path}: plugin file not found")
+    digest = hashlib.sha1(str(path).encode()).hexdigest()[:10]
+    modname = f"kd_local_{path.stem}_{digest}"
+    if modname in sys.modules:
+        return sys.modules[modname]
+    spec = importlib.util.spec_from_file_location(modname, path)
+    if spec is None or spec.loader is None:
+        raise PluginError(f"{path}: cannot be imported as a Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[modname] = module
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as exc:
+        del sys.modules[modname]
+        raise PluginError(f"{path}:{exc.lineno}: syntax error: {exc.msg}") from exc
+    except Exception as exc:
+        del sys.modules[modname]
+        raise PluginError(f"{path}: error while loading: {type(exc).__name__}: {exc}") from exc
+    return module
+
+
+def _check_api(name: str, obj: Any, where: str) -> None:
+    wanted = getattr(obj, "HOOK_API", HOOK_API)
+    lo, hi = wanted if isinstance(wanted, tuple) else (wanted, wanted)
+    if not lo <= HOOK_API <= hi:
+        raise PluginError(
+            f"plugin {name!r} ({where}) is written for hook API {wanted}, "
+            f"but this kingdomino provides hook API {HOOK_API}"
+        )
+
+
+def make_plugin_manager(plugins: Iterable[PluginInfo]) -> pluggy.PluginManager:
+    """A fresh plugin manager with the given plugins registered in order."""
+    pm = pluggy.PluginManager(PROJECT)
+    pm.add_hookspecs(hookspecs)
+    for info in plugins:
+        try:
+            pm.register(info.obj, name=info.name)
+        except pluggy.PluginValidationError as exc:
+            raise PluginError(f"plugin {info.name!r} ({info.origin}): {exc}") from exc
+        except ValueError as exc:
+            raise PluginError(f"plugin {info.name!r} ({info.origin}): {exc}") from exc
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        plugin = pm.get_name(exc.plugin) if exc.plugin is not None else "?"
+        raise PluginError(
+            f"plugin {plugin!r}: {exc} (misspelled hook name? known hooks: "
+            f"{', '.join(sorted(n for n in dir(hookspecs) if n.startswith('kd_')))})"
+        ) from exc
+    return pm
+
+
+HookCaller = Callable[..., Any]
+
+
+def compile_hook(pm: pluggy.PluginManager, name: str) -> HookCaller:
+    """Resolve hook ``name`` into a plain function calling its implementations.
+
+    Collected hooks return the list of non-None results; firstresult hooks return the
+    first non-None result. An exception from a plugin becomes a ``PluginHookError``
+    naming the plugin and the hook. Wrappers fall back to pluggy's own call loop.
+    """
+    caller = getattr(pm.hook, name)
+    impls = caller.get_hookimpls()
+    spec = caller.spec
+    first = bool(spec and spec.opts.get("firstresult"))
+    if any(i.hookwrapper or i.wrapper for i in impls):
+
+        def via_pluggy(**kw: Any) -> Any:
+            try:
+                return caller(**kw)
+            except KingdominoError:
+                raise
+            except Exception as exc:
+                raise PluginHookError("?", name, exc) from exc
+
+        return via_pluggy
+
+    calls = tuple((i.function, i.argnames, i.plugin_name) for i in reversed(impls))
+    if not calls:
+        return (lambda **kw: None) if first else (lambda **kw: [])
+
+    if first:
+
+        def call_first(**kw: Any) -> Any:
+            for fn, argnames, plugin in calls:
+                try:
+                    res = fn(*[kw[a] for a in argnames])
+                except KingdominoError:
+                    raise
+                except Exception as exc:
+                    raise PluginHookError(plugin, name, exc) from exc
+                if res is not None:
+                    return res
+            return None
+
+        return call_first
+
+    def call_all(**kw: Any) -> list[Any]:
+        out = []
+        for fn, argnames, plugin in calls:
+            try:
+                res = fn(*[kw[a] for a in argnames])
+            except KingdominoError:
+                raise
+            except Exception as exc:
+                raise PluginHookError(plugin, name, exc) from exc
+            if res is not None:
+                out.append(res)
+        return out
+
+    return call_all
+
+
+def call_each(
+    pm: pluggy.PluginManager, name: str, before: Callable[[str], None], kw: Mapping[str, Any]
+) -> list[Any]:
+    """Call every implementation of ``name`` in order, telling ``before`` whose turn it is.
+
+    Build hooks use this so builders can record which plugin set what. Unlike game
+    hooks, build hooks run in registration (ruleset) order: base first, so the
+    variants listed after it can override what it set.
+    """
+    caller = getattr(pm.hook, name)
+    out = []
+    for impl in caller.get_hookimpls():
+        before(impl.plugin_name)
+        try:
+            res = impl.function(*[kw[a] for a in impl.argnames])
+        except KingdominoError:
+            raise
+        except Exception as exc:
+            raise PluginHookError(impl.plugin_name, name, exc) from exc
+        if res is not None:
+            out.append(res)
+    return out

@@ -1,0 +1,117 @@
+"""The registry: components that plugins add in ``kd_register_components``.
+
+Terrains get a dense index (their position in registration order) that kingdoms use
+for their per-terrain masks. Registering the same id twice is an error unless the
+second registration says ``replace=True`` (a house rule redefining a component).
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from .actions import CORE_ACTIONS, Action
+from .components import Domino, DominoId, DominoSet, Terrain
+from .errors import ConfigError
+
+
+@frozen(kw_only=True, slots=True)
+class PlayDomino:
+    """A domino compiled for play: terrain indices instead of names."""
+
+    id: DominoId
+    domino: Domino
+    terrain_a: int
+    crowns_a: int
+    terrain_b: int
+    crowns_b: int
+    symmetric: bool
+
+
+class Registry:
+    """Terrains, domino sets and action classes of one engine."""
+
+    def __init__(self) -> None:
+        self.terrains: list[Terrain] = []
+        self._terrain_index: dict[str, int] = {}
+        self.domino_sets: dict[str, DominoSet] = {}
+        self.actions: dict[str, type[Action]] = {a.kind: a for a in CORE_ACTIONS}
+        self.provenance: dict[str, str] = {}
+        self._plugin = ""
+
+    # -- terrains --------------------------------------------------------------
+
+    def add_terrain(self, terrain: Terrain, *, replace: bool = False) -> None:
+        """Register a terrain; its letter must be unique too (the text format reads it)."""
+        if terrain.name in self._terrain_index:
+            if not replace:
+                raise ConfigError(
+                    f"terrain {terrain.name!r} registered twice "
+                    f"(by {self.provenance.get('terrain:' + terrain.name)!r} and {self._plugin!r})"
+                )
+            self.terrains[self._terrain_index[terrain.name]] = terrain
+        else:
+            for other in self.terrains:
+                if other.letter == terrain.letter:
+                    raise ConfigError(
+                        f"terrain {terrain.name!r} uses letter {terrain.letter!r}, "
+                        f"already used by {other.name!r}"
+                    )
+            self._terrain_index[terrain.name] = len(self.terrains)
+            self.terrains.append(terrain)
+        self.provenance["terrain:" + terrain.name] = self._plugin
+
+    def terrain_index(self, name: str) -> int:
+        try:
+            return self._terrain_index[name]
+        except KeyError:
+            raise ConfigError(
+                f"unknown terrain {name!r}; known: {', '.join(self._terrain_index)}"
+            ) from None
+
+    def terrain_by_letter(self, letter: str) -> Terrain | None:
+        for t in self.terrains:
+            if t.letter == letter:
+                return t
+        return None
+
+    # -- dominoes --------------------------------------------------------------
+
+    def add_domino_set(self, dominoes: DominoSet, *, replace: bool = False) -> None:
+        if dominoes.name in self.domino_sets and not replace:
+            raise ConfigError(f"domino set {dominoes.name!r} registered twice")
+        self.domino_sets[dominoes.name] = dominoes
+        self.provenance["dominoes:" + dominoes.name] = self._plugin
+
+    def deck(self, spec: tuple[tuple[str, int], ...]) -> dict[DominoId, PlayDomino]:
+        """Compile the dominoes of ``(set name, box)`` pairs, keyed by id."""
+        out: dict[DominoId, PlayDomino] = {}
+        for set_name, box in spec:
+            dset = self.domino_sets.get(set_name)
+            if dset is None:
+                raise ConfigError(
+                    f"unknown domino set {set_name!r}; known: {', '.join(self.domino_sets)}"
+                )
+            for d in dset.in_box(box):
+                if d.id in out:
+                    raise ConfigError(f"domino {d.id} is in the deck twice")
+                a, b = d.squares
+                out[d.id] = PlayDomino(
+                    id=d.id,
+                    domino=d,
+                    terrain_a=self.terrain_index(a.terrain),
+                    crowns_a=a.crowns,
+                    terrain_b=self.terrain_index(b.terrain),
+                    crowns_b=b.crowns,
+                    symmetric=d.symmetric,
+                )
+        return out
+
+    # -- actions ---------------------------------------------------------------
+
+    def add_action(self, cls: type[Action]) -> None:
+        """Register a plugin's action class so logs and saves can read it back."""
+        if not cls.kind:
+            raise ConfigError(f"action class {cls.__name__} has no kind")
+        if cls.kind in self.actions and self.actions[cls.kind] is not cls:
+            raise ConfigError(f"action kind {cls.kind!r} registered twice")
+        self.actions[cls.kind] = cls

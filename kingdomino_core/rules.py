@@ -1,0 +1,172 @@
+"""Rule objects: the per-candidate checks and the decision handlers.
+
+Hooks run a few times per game or per decision; the checks that run once per
+candidate placement are plain objects registered in ``kd_register_rules`` and
+called directly by the engine. A rule object has an ``id`` (``"base.connects"``) so a
+ruleset or a house rule can replace or remove it by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .errors import ConfigError
+
+if TYPE_CHECKING:
+    from .actions import Action, Step
+    from .game import Game
+    from .geometry import Direction
+    from .kingdom import Kingdom
+    from .registry import PlayDomino
+
+
+class PlacementRule:
+    """A condition every placed domino must meet.
+
+    Subclasses implement :meth:`check` (used to explain a refusal) and, for speed,
+    may implement :meth:`allowed` to filter all candidates of one direction at once
+    with bit masks. The engine ANDs the masks of all rules, then runs :meth:`check`
+    only for rules that have no mask version.
+    """
+
+    id: str = ""
+    description: str = ""
+
+    def allowed(
+        self, game: Game, kingdom: Kingdom, domino: PlayDomino, direction: Direction
+    ) -> int | None:
+        """Mask of first-square cells this rule allows for ``direction``; None: use check."""
+        return None
+
+    def check(
+        self, game: Game, kingdom: Kingdom, domino: PlayDomino, first: int, second: int
+    ) -> str | None:
+        """Why putting the domino's squares on cells ``first``/``second`` breaks the rule.
+
+        Return None when it does not.
+        """
+        raise NotImplementedError
+
+
+class ClaimRule:
+    """A condition on which domino of the line a king may take."""
+
+    id: str = ""
+    description: str = ""
+
+    def check(self, game: Game, seat: int, king: int, slot: int) -> str | None:
+        """Why ``king`` may not take slot ``slot`` of the line being picked; None if it may."""
+        raise NotImplementedError
+
+
+class StepHandler:
+    """Lists and applies the actions of one kind of :class:`Step`.
+
+    The core registers handlers for ``reveal``, ``draw_king``, ``place`` and ``claim``;
+    plugins register handlers for the steps they add (a Court purchase, an Origins
+    fire throw). A chance handler sets ``chance = True`` and implements
+    :meth:`outcomes` instead of :meth:`legal_actions`.
+    """
+
+    kind: str = ""
+    chance: bool = False
+
+    def legal_actions(self, game: Game, step: Step) -> list[Action]:
+        """Every legal action for ``step``, in a deterministic order. Never empty."""
+        raise NotImplementedError
+
+    def outcomes(self, game: Game, step: Step) -> list[tuple[Action, float]]:
+        """Chance steps: every outcome with its probability (summing to 1)."""
+        raise NotImplementedError
+
+    def check(self, game: Game, step: Step, action: Action) -> None:
+        """Raise :class:`IllegalActionError` naming the broken rule if ``action`` is illegal.
+
+        The default accepts exactly what :meth:`legal_actions` lists.
+        """
+        from .errors import IllegalActionError
+
+        options = (
+            [a for a, _ in self.outcomes(game, step)]
+            if self.chance
+            else self.legal_actions(game, step)
+        )
+        if action not in options:
+            raise IllegalActionError(
+                f"{self.kind}.choices", f"{action.describe()} is not one of the legal choices"
+            )
+
+    def apply(self, game: Game, step: Step, action: Action) -> None:
+        """Carry out a legal ``action`` (already checked) on ``game``."""
+        raise NotImplementedError
+
+
+class RuleBook:
+    """What ``kd_register_rules`` fills; compiled once per engine."""
+
+    def __init__(self) -> None:
+        self.placement_rules: list[PlacementRule] = []
+        self.claim_rules: list[ClaimRule] = []
+        self.handlers: dict[str, StepHandler] = {}
+        #: Plugin state slices: name -> (factory, copier).
+        self.state: dict[str, tuple[Callable[[], Any], Callable[[Any], Any]]] = {}
+        self.provenance: dict[str, str] = {}
+        #: True lets a player discard a domino that fits (house rules); the base game
+        #: forbids it (RULES.md section 1, forced placement).
+        self.voluntary_discard = False
+        self._plugin = ""
+
+    def add_placement_rule(self, rule: PlacementRule, *, replace: bool = False) -> None:
+        """Add a placement rule; ``replace=True`` swaps out the rule with the same id."""
+        self._add(self.placement_rules, rule, replace)
+
+    def add_claim_rule(self, rule: ClaimRule, *, replace: bool = False) -> None:
+        self._add(self.claim_rules, rule, replace)
+
+    def remove(self, rule_id: str) -> None:
+        """Remove the placement or claim rule ``rule_id``."""
+        for rules in (self.placement_rules, self.claim_rules):
+            for i, r in enumerate(rules):
+                if r.id == rule_id:
+                    del rules[i]
+                    return
+        known = [r.id for r in (*self.placement_rules, *self.claim_rules)]
+        raise ConfigError(f"no rule {rule_id!r} to remove; known: {', '.join(known)}")
+
+    def add_step_handler(self, handler: StepHandler, *, replace: bool = False) -> None:
+        if handler.kind in self.handlers and not replace:
+            raise ConfigError(
+                f"step {handler.kind!r} handled twice: by "
+                f"{self.provenance.get('step:' + handler.kind)!r} and {self._plugin!r}"
+            )
+        self.handlers[handler.kind] = handler
+        self.provenance["step:" + handler.kind] = self._plugin
+
+    def add_state(
+        self, name: str, factory: Callable[[], Any], copy: Callable[[Any], Any] | None = None
+    ) -> None:
+        """Declare a plugin state slice, created per game and copied on clone.
+
+        ``copy`` defaults to returning the same object, which is right only for
+        immutable values.
+        """
+        if name in self.state:
+            raise ConfigError(f"state slice {name!r} declared twice")
+        self.state[name] = (factory, copy or (lambda v: v))
+
+    def _add(self, rules: list[Any], rule: Any, replace: bool) -> None:
+        if not rule.id:
+            raise ConfigError(f"rule {type(rule).__name__} has no id")
+        for i, r in enumerate(rules):
+            if r.id == rule.id:
+                if not replace:
+                    raise ConfigError(
+                        f"rule {rule.id!r} registered twice (by "
+                        f"{self.provenance.get(rule.id)!r} and {self._plugin!r})"
+                    )
+                rules[i] = rule
+                self.provenance[rule.id] = self._plugin
+                return
+        rules.append(rule)
+        self.provenance[rule.id] = self._plugin

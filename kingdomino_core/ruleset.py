@@ -1,0 +1,34 @@
+"""A resolved ruleset: which plugins are active and their options.
+
+The TOML files in ``rulesets/`` are read into this by
+:mod:`kingdomino_core.ruleset_files`; an embedding program can also build one in
+code: ``Ruleset(name="mine", plugins=("base",), options={"base": {"harmony": True}})``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from attrs import field, frozen
+
+
+def _freeze_options(value: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {k: dict(v) for k, v in value.items()}
+
+
+@frozen(kw_only=True)
+class Ruleset:
+    """Plugins in activation order, their options, and local plugin files."""
+
+    name: str
+    plugins: tuple[str, ...] = field(converter=tuple)
+    options: dict[str, dict[str, Any]] = field(factory=dict, converter=_freeze_options)
+    #: Local house-rule plugin files (their code runs when the ruleset is used).
+    plugin_files: tuple[Path, ...] = field(default=(), converter=tuple)
+    description: str = ""
+    #: Where the ruleset was read from (empty for one built in code).
+    source: str = ""
+    #: Player count used when none is given.
+    default_players: int | None = None

@@ -1,0 +1,123 @@
+"""Score lines, score sheets and rankings: what end-of-game scoring produces."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+
+@frozen(kw_only=True, slots=True)
+class ScoreLine:
+    """One scored item of a kingdom.
+
+    ``kind`` is ``"property"`` (a connected region of one terrain), ``"bonus"`` (an
+    optional rule such as Middle Kingdom) or any other word a plugin uses (e.g.
+    ``"character"``). ``name`` identifies the item within its kind.
+    """
+
+    kind: str
+    name: str
+    points: int
+    terrain: str | None = None
+    squares: int = 0
+    crowns: int = 0
+    #: The plugin that produced this line.
+    source: str = ""
+
+
+@frozen(kw_only=True, slots=True)
+class ScoreSheet:
+    """The score of one kingdom with its breakdown."""
+
+    kingdom: int
+    lines: tuple[ScoreLine, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(line.points for line in self.lines)
+
+    @property
+    def properties(self) -> tuple[ScoreLine, ...]:
+        return tuple(line for line in self.lines if line.kind == "property")
+
+    @property
+    def bonuses(self) -> tuple[ScoreLine, ...]:
+        return tuple(line for line in self.lines if line.kind == "bonus")
+
+    @property
+    def others(self) -> tuple[ScoreLine, ...]:
+        return tuple(line for line in self.lines if line.kind not in ("property", "bonus"))
+
+    @property
+    def largest_property(self) -> int:
+        return max((line.squares for line in self.properties), default=0)
+
+    @property
+    def crowns(self) -> int:
+        return sum(line.crowns for line in self.properties)
+
+    def as_dict(self) -> dict[str, object]:
+        """The ``score`` object of the command-line contract."""
+
+        def prop(line: ScoreLine) -> dict[str, object]:
+            return {
+                "terrain": line.terrain,
+                "squares": line.squares,
+                "crowns": line.crowns,
+                "points": line.points,
+            }
+
+        out: dict[str, object] = {
+            "total": self.total,
+            "properties": [prop(p) for p in self.properties],
+            "bonuses": [{"name": b.name, "points": b.points} for b in self.bonuses],
+            "largest_property": self.largest_property,
+            "crowns": self.crowns,
+        }
+        if self.others:
+            out["other"] = [
+                {"kind": o.kind, "name": o.name, "points": o.points} for o in self.others
+            ]
+        return out
+
+
+@frozen(kw_only=True, slots=True)
+class Ranking:
+    """Kingdoms from first to last place, with ties grouped.
+
+    ``places[0]`` holds the winning kingdom(s). ``decided_by[i]`` names the criterion
+    that separated place ``i`` from place ``i + 1`` (``"total"``,
+    ``"largest_property"``, ``"crowns"``, ...).
+    """
+
+    places: tuple[tuple[int, ...], ...]
+    decided_by: tuple[str, ...] = ()
+    #: The value of each criterion per kingdom, for display: ``{kingdom: (total, ...)}``.
+    keys: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    criteria: tuple[str, ...] = ()
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Winning kingdom indices (several only for a shared victory)."""
+        return self.places[0] if self.places else ()
+
+
+def rank_by(keys: dict[int, tuple[int, ...]], criteria: tuple[str, ...]) -> Ranking:
+    """Rank kingdoms by descending ``keys`` compared criterion by criterion."""
+    order = sorted(keys, key=lambda k: tuple(-v for v in keys[k]) + (k,))
+    places: list[list[int]] = []
+    decided: list[str] = []
+    for k in order:
+        if places and keys[places[-1][0]] == keys[k]:
+            places[-1].append(k)
+            continue
+        if places:
+            prev = keys[places[-1][0]]
+            first_diff = next(i for i, (a, b) in enumerate(zip(prev, keys[k])) if a != b)
+            decided.append(criteria[first_diff])
+        places.append([k])
+    return Ranking(
+        places=tuple(tuple(p) for p in places),
+        decided_by=tuple(decided),
+        keys=tuple(sorted(keys.items())),
+        criteria=criteria,
+    )

@@ -1,0 +1,96 @@
+"""The base game of Kingdomino as a plugin (RULES.md section 1).
+
+2, 3 or 4 players, 5x5 kingdoms, 48 dominoes; the optional rules Middle Kingdom,
+Harmony and Dynasty as options. Everything here goes through the public hooks: a
+house rule can replace any piece of it.
+"""
+
+from __future__ import annotations
+
+from kingdomino_core import (
+    ConfigBuilder,
+    DominoId,
+    Game,
+    GameConfig,
+    Ranking,
+    Registry,
+    RuleBook,
+    ScoreLine,
+    ScoreSheet,
+    hookimpl,
+)
+
+from . import scoring
+from .dominoes import base_dominoes
+from .options import BaseOptions
+from .placement import Connects, WithinSize
+from .setups import OFFICIAL, THREE_PLAYER_VARIANT
+from .terrains import TERRAINS
+
+NAME = "base"
+HOOK_API = 1
+Options = BaseOptions
+
+
+def options_of(config: GameConfig | ConfigBuilder) -> BaseOptions:
+    found = config.option(NAME)
+    return found if found is not None else BaseOptions()
+
+
+@hookimpl
+def kd_configure(config: ConfigBuilder) -> None:
+    options = options_of(config)
+    setup = OFFICIAL.get(config.players, OFFICIAL[4])
+    if config.players == 3 and options.three_player_all_dominoes:
+        setup = THREE_PLAYER_VARIANT
+    config.set("allowed_players", (2, 3, 4))
+    config.set("kingdom_size", 5)
+    config.set("kings_per_seat", setup.kings_per_seat)
+    config.set("line_size", setup.line_size)
+    config.set("lines_total", setup.lines_total)
+    config.set("deck", (("base", 1),))
+    config.set("games", options.dynasty_games if options.dynasty else 1)
+
+
+@hookimpl
+def kd_register_components(registry: Registry) -> None:
+    for terrain in TERRAINS:
+        registry.add_terrain(terrain)
+    registry.add_domino_set(base_dominoes())
+
+
+@hookimpl
+def kd_register_rules(rules: RuleBook) -> None:
+    rules.add_placement_rule(WithinSize())
+    rules.add_placement_rule(Connects())
+
+
+@hookimpl
+def kd_validate(config: GameConfig) -> list[str]:
+    options = options_of(config)
+    problems = []
+    if options.dynasty and options.dynasty_games < 1:
+        problems.append(f"options.base.dynasty_games: must be at least 1, not {options.dynasty_games}")
+    if options.middle_kingdom_frame < 0:
+        problems.append(
+            f"options.base.middle_kingdom_frame: must be 0 or positive, "
+            f"not {options.middle_kingdom_frame}"
+        )
+    return problems
+
+
+@hookimpl(trylast=True)
+def kd_order_line(dominoes: list[DominoId]) -> list[DominoId]:
+    """Lines are sorted ascending by number, lowest first (RULES.md section 1)."""
+    return sorted(dominoes, key=lambda d: (d.number, d.box))
+
+
+@hookimpl
+def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
+    k = game.kingdoms[kingdom]
+    return scoring.property_lines(game, k) + scoring.bonus_lines(game, k, options_of(game.config))
+
+
+@hookimpl(trylast=True)
+def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking:
+    return scoring.rank(game, sheets, options_of(game.config))

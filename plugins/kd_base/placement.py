@@ -1,0 +1,65 @@
+"""The base game's placement rules (RULES.md section 1, "Placement").
+
+Both have a bit-mask version (``allowed``) for legal-move generation and a
+per-placement version (``check``) that explains a refusal.
+"""
+
+from __future__ import annotations
+
+from kingdomino_core import Direction, Game, Kingdom, PlacementRule, PlayDomino
+
+
+class WithinSize(PlacementRule):
+    """The kingdom, castle included, must fit in a ``size x size`` square."""
+
+    id = "base.within_size"
+    description = "the kingdom must fit in its size x size square, castle included"
+
+    def allowed(self, game: Game, kingdom: Kingdom, domino: PlayDomino, direction: Direction) -> int:
+        window = kingdom.window()
+        return window & kingdom.board.anchors_of(window, direction)
+
+    def check(
+        self, game: Game, kingdom: Kingdom, domino: PlayDomino, first: int, second: int
+    ) -> str | None:
+        window = kingdom.window()
+        if window >> first & 1 and window >> second & 1:
+            return None
+        n = kingdom.board.size
+        return f"the kingdom would no longer fit in {n}x{n}"
+
+
+class Connects(PlacementRule):
+    """A square must touch the castle or a square of its own terrain (orthogonally)."""
+
+    id = "base.connects"
+    description = (
+        "at least one square must touch the castle or a square of the same terrain, orthogonally"
+    )
+
+    def allowed(self, game: Game, kingdom: Kingdom, domino: PlayDomino, direction: Direction) -> int:
+        board = kingdom.board
+        castle = 1 << board.castle
+        masks = kingdom.terrain_masks
+        near_a = board.grow(castle | masks[domino.terrain_a])
+        if domino.terrain_b == domino.terrain_a:
+            near_b = near_a
+        else:
+            near_b = board.grow(castle | masks[domino.terrain_b])
+        return near_a | board.anchors_of(near_b, direction)
+
+    def check(
+        self, game: Game, kingdom: Kingdom, domino: PlayDomino, first: int, second: int
+    ) -> str | None:
+        board = kingdom.board
+        castle = 1 << board.castle
+        masks = kingdom.terrain_masks
+        if board.neighbours[first] & (castle | masks[domino.terrain_a]):
+            return None
+        if board.neighbours[second] & (castle | masks[domino.terrain_b]):
+            return None
+        a, b = domino.domino.squares
+        return (
+            f"neither square touches the castle or a matching terrain "
+            f"({a.terrain} / {b.terrain})"
+        )

@@ -1,0 +1,112 @@
+"""Base scoring: properties, the optional bonuses, and ranking with tie-breaks.
+
+RULES.md section 1, "Scoring" and "Optional rules".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kingdomino_core import Game, Kingdom, Ranking, ScoreLine, ScoreSheet, rank_by
+
+if TYPE_CHECKING:
+    from .options import BaseOptions
+
+SOURCE = "base"
+
+
+def property_lines(game: Game, kingdom: Kingdom) -> list[ScoreLine]:
+    """One line per property: squares x crowns (no crowns, no points).
+
+    Terrains registered with ``scores=False`` (Origins volcanoes) form no property.
+    """
+    terrains = game.engine.registry.terrains
+    board = kingdom.board
+    found = []
+    for terrain, mask in kingdom.regions:
+        t = terrains[terrain]
+        if not t.scores:
+            continue
+        squares = mask.bit_count()
+        crowns = kingdom.crowns_in(mask)
+        lowest = (mask & -mask).bit_length() - 1
+        found.append((terrain, lowest, t.name, squares, crowns, board.xy(lowest)))
+    found.sort()
+    return [
+        ScoreLine(
+            kind="property",
+            name=f"{name} at {x},{y}",
+            terrain=name,
+            squares=squares,
+            crowns=crowns,
+            points=squares * crowns,
+            source=SOURCE,
+        )
+        for _t, _c, name, squares, crowns, (x, y) in found
+    ]
+
+
+def is_middle_kingdom(kingdom: Kingdom, frame: int) -> bool:
+    """I-B2: the castle is the centre of a ``frame x frame`` square holding every square."""
+    if frame % 2 == 0:
+        return False
+    half = (frame - 1) // 2
+    return max(-kingdom.minx, kingdom.maxx, -kingdom.miny, kingdom.maxy) <= half
+
+
+def is_harmony(kingdom: Kingdom, require_no_discard: bool) -> bool:
+    """I-B3: the kingdom fills its square and (by default) none of its seats discarded."""
+    n = kingdom.board.size
+    complete = kingdom.squares == n * n - 1
+    return complete and not (require_no_discard and kingdom.discards)
+
+
+def bonus_lines(game: Game, kingdom: Kingdom, options: BaseOptions) -> list[ScoreLine]:
+    lines = []
+    if options.middle_kingdom:
+        frame = options.middle_kingdom_frame or game.config.kingdom_size
+        if is_middle_kingdom(kingdom, frame):
+            lines.append(
+                ScoreLine(
+                    kind="bonus",
+                    name="middle_kingdom",
+                    points=options.middle_kingdom_points,
+                    source=SOURCE,
+                )
+            )
+    if options.harmony and is_harmony(kingdom, options.harmony_requires_no_discard):
+        lines.append(
+            ScoreLine(kind="bonus", name="harmony", points=options.harmony_points, source=SOURCE)
+        )
+    return lines
+
+
+_KEYS = {
+    "largest_property": lambda s: s.largest_property,
+    "crowns": lambda s: s.crowns,
+}
+
+
+def rank(game: Game, sheets: list[ScoreSheet], options: BaseOptions) -> Ranking:
+    """Highest total wins; ties broken by the configured criteria, then shared (section 1).
+
+    In a Dynasty match (I-B1) totals are summed over the games; the largest property
+    is the largest of any single game and crowns are summed.
+    """
+    games = [*game.match_sheets, tuple(sheets)]
+    if len(games) > 1:
+        tiebreaks = options.dynasty_tiebreaks
+    else:
+        tiebreaks = options.tiebreaks
+    keys = {}
+    for sheet in sheets:
+        k = sheet.kingdom
+        per_game = [g[k] for g in games]
+        values = [sum(s.total for s in per_game)]
+        for name in tiebreaks:
+            if name == "largest_property":
+                values.append(max(s.largest_property for s in per_game))
+            else:
+                values.append(sum(_KEYS[name](s) for s in per_game))
+        keys[k] = tuple(values)
+    return rank_by(keys, ("total", *tiebreaks))

@@ -1,0 +1,16 @@
+"""A player that picks uniformly among the legal actions."""
+
+from __future__ import annotations
+
+import random
+
+from kingdomino_core import Action, Game
+
+
+class RandomAgent:
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        return actions[int(self.rng.random() * len(actions))]
