@@ -61,7 +61,9 @@ class GameConfig:
         return self.options.get(plugin)
 
 
-_KEYS = tuple(f.name for f in fields(GameConfig) if f.name not in ("players", "options", "provenance"))
+_KEYS = tuple(
+    f.name for f in fields(GameConfig) if f.name not in ("players", "options", "provenance")
+)
 
 
 class ConfigBuilder:

@@ -132,8 +132,11 @@ def placement_violations(game: Game, action: Place) -> list[tuple[str, str]]:
         ]
     first, second = board.cell(action.x, action.y), board.cell(x2, y2)
     out = []
-    taken = [(x, y) for x, y, c in ((action.x, action.y, first), (x2, y2, second))
-             if kingdom.occupied >> c & 1]
+    taken = [
+        (x, y)
+        for x, y, c in ((action.x, action.y, first), (x2, y2, second))
+        if kingdom.occupied >> c & 1
+    ]
     if taken:
         out.append(("core.free", f"square {taken[0][0]},{taken[0][1]} is already occupied"))
     dom = game.domino(action.domino)

@@ -297,9 +297,11 @@ class Game:
         self.lines_drawn = 0
         self.line, self.line_kings = [], []
         self.next_line, self.next_kings = [], []
-        self.pool, self.drawn = [], []
+        self.pool: list[DominoId] = []
+        self.drawn: list[DominoId] = []
         self.undrawn_kings = list(range(cfg.kings))
-        self.unpicked = []
+        #: Dominoes of past lines that no king picked (discarded, nobody's).
+        self.unpicked: list[DominoId] = []
         self.ext = {name: factory() for name, (factory, _) in eng.rules.state.items()}
         self.pending[:] = [
             Step(kind="lay_out_line"),

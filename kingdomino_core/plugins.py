@@ -86,7 +86,7 @@ class Catalogue:
 
     def add_module(self, module: Any, name: str | None = None, *, source: str = "module") -> str:
         """Add an already imported module or object as a plugin; returns its name."""
-        pname = name or getattr(module, "NAME", None) or getattr(module, "__name__", "plugin")
+        pname = str(name or getattr(module, "NAME", None) or getattr(module, "__name__", "plugin"))
         _check_api(pname, module, source)
         self._loaded[pname] = PluginInfo(
             name=pname,

@@ -7,11 +7,32 @@ second registration says ``replace=True`` (a house rule redefining a component).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from attrs import frozen
 
 from .actions import CORE_ACTIONS, Action
 from .components import Domino, DominoId, DominoSet, Terrain
 from .errors import ConfigError
+
+if TYPE_CHECKING:
+    from .kingdom import Kingdom
+
+
+@frozen(kw_only=True, slots=True)
+class Annotation:
+    """A plugin's notation on squares in the kingdom text format: ``+key`` or ``+key=value``.
+
+    ``parse(kingdom, cell, value)`` puts the thing on the square (raise ValueError
+    with a message on a bad value); ``render(kingdom, cell)`` returns the
+    annotations (``"key"`` or ``"key=value"``) to write for that square.
+    """
+
+    key: str
+    parse: Callable[[Kingdom, int, str | None], None]
+    render: Callable[[Kingdom, int], list[str]]
+    help: str = ""
 
 
 @frozen(kw_only=True, slots=True)
@@ -35,6 +56,7 @@ class Registry:
         self._terrain_index: dict[str, int] = {}
         self.domino_sets: dict[str, DominoSet] = {}
         self.actions: dict[str, type[Action]] = {a.kind: a for a in CORE_ACTIONS}
+        self.annotations: dict[str, Annotation] = {}
         self.provenance: dict[str, str] = {}
         self._plugin = ""
 
@@ -115,3 +137,11 @@ class Registry:
         if cls.kind in self.actions and self.actions[cls.kind] is not cls:
             raise ConfigError(f"action kind {cls.kind!r} registered twice")
         self.actions[cls.kind] = cls
+
+    # -- text format -------------------------------------------------------------
+
+    def add_annotation(self, annotation: Annotation) -> None:
+        """Register a square annotation of the kingdom text format."""
+        if annotation.key in self.annotations:
+            raise ConfigError(f"annotation '+{annotation.key}' registered twice")
+        self.annotations[annotation.key] = annotation

@@ -126,12 +126,13 @@ class RuleBook:
 
     def remove(self, rule_id: str) -> None:
         """Remove the placement or claim rule ``rule_id``."""
-        for rules in (self.placement_rules, self.claim_rules):
+        groups: tuple[list[Any], ...] = (self.placement_rules, self.claim_rules)
+        for rules in groups:
             for i, r in enumerate(rules):
                 if r.id == rule_id:
                     del rules[i]
                     return
-        known = [r.id for r in (*self.placement_rules, *self.claim_rules)]
+        known = [r.id for rules in groups for r in rules]
         raise ConfigError(f"no rule {rule_id!r} to remove; known: {', '.join(known)}")
 
     def add_step_handler(self, handler: StepHandler, *, replace: bool = False) -> None:

@@ -7,7 +7,7 @@ code: ``Ruleset(name="mine", plugins=("base",), options={"base": {"harmony": Tru
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,15 +18,23 @@ def _freeze_options(value: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[st
     return {k: dict(v) for k, v in value.items()}
 
 
+def _str_tuple(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+def _path_tuple(value: Iterable[Path | str]) -> tuple[Path, ...]:
+    return tuple(Path(v) for v in value)
+
+
 @frozen(kw_only=True)
 class Ruleset:
     """Plugins in activation order, their options, and local plugin files."""
 
     name: str
-    plugins: tuple[str, ...] = field(converter=tuple)
+    plugins: tuple[str, ...] = field(converter=_str_tuple)
     options: dict[str, dict[str, Any]] = field(factory=dict, converter=_freeze_options)
     #: Local house-rule plugin files (their code runs when the ruleset is used).
-    plugin_files: tuple[Path, ...] = field(default=(), converter=tuple)
+    plugin_files: tuple[Path, ...] = field(default=(), converter=_path_tuple)
     description: str = ""
     #: Where the ruleset was read from (empty for one built in code).
     source: str = ""

@@ -103,7 +103,7 @@ class Ranking:
 
 def rank_by(keys: dict[int, tuple[int, ...]], criteria: tuple[str, ...]) -> Ranking:
     """Rank kingdoms by descending ``keys`` compared criterion by criterion."""
-    order = sorted(keys, key=lambda k: tuple(-v for v in keys[k]) + (k,))
+    order = sorted(keys, key=lambda k: (*tuple(-v for v in keys[k]), k))
     places: list[list[int]] = []
     decided: list[str] = []
     for k in order:
@@ -112,7 +112,8 @@ def rank_by(keys: dict[int, tuple[int, ...]], criteria: tuple[str, ...]) -> Rank
             continue
         if places:
             prev = keys[places[-1][0]]
-            first_diff = next(i for i, (a, b) in enumerate(zip(prev, keys[k])) if a != b)
+            pairs = zip(prev, keys[k], strict=True)
+            first_diff = next(i for i, (a, b) in enumerate(pairs) if a != b)
             decided.append(criteria[first_diff])
         places.append([k])
     return Ranking(

@@ -70,7 +70,9 @@ def kd_validate(config: GameConfig) -> list[str]:
     options = options_of(config)
     problems = []
     if options.dynasty and options.dynasty_games < 1:
-        problems.append(f"options.base.dynasty_games: must be at least 1, not {options.dynasty_games}")
+        problems.append(
+            f"options.base.dynasty_games: must be at least 1, not {options.dynasty_games}"
+        )
     if options.middle_kingdom_frame < 0:
         problems.append(
             f"options.base.middle_kingdom_frame: must be 0 or positive, "

@@ -15,7 +15,9 @@ class WithinSize(PlacementRule):
     id = "base.within_size"
     description = "the kingdom must fit in its size x size square, castle included"
 
-    def allowed(self, game: Game, kingdom: Kingdom, domino: PlayDomino, direction: Direction) -> int:
+    def allowed(
+        self, game: Game, kingdom: Kingdom, domino: PlayDomino, direction: Direction
+    ) -> int:
         window = kingdom.window()
         return window & kingdom.board.anchors_of(window, direction)
 
@@ -37,7 +39,9 @@ class Connects(PlacementRule):
         "at least one square must touch the castle or a square of the same terrain, orthogonally"
     )
 
-    def allowed(self, game: Game, kingdom: Kingdom, domino: PlayDomino, direction: Direction) -> int:
+    def allowed(
+        self, game: Game, kingdom: Kingdom, domino: PlayDomino, direction: Direction
+    ) -> int:
         board = kingdom.board
         castle = 1 << board.castle
         masks = kingdom.terrain_masks
@@ -60,6 +64,5 @@ class Connects(PlacementRule):
             return None
         a, b = domino.domino.squares
         return (
-            f"neither square touches the castle or a matching terrain "
-            f"({a.terrain} / {b.terrain})"
+            f"neither square touches the castle or a matching terrain ({a.terrain} / {b.terrain})"
         )

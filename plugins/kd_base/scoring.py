@@ -94,10 +94,7 @@ def rank(game: Game, sheets: list[ScoreSheet], options: BaseOptions) -> Ranking:
     is the largest of any single game and crowns are summed.
     """
     games = [*game.match_sheets, tuple(sheets)]
-    if len(games) > 1:
-        tiebreaks = options.dynasty_tiebreaks
-    else:
-        tiebreaks = options.tiebreaks
+    tiebreaks = options.dynasty_tiebreaks if len(games) > 1 else options.tiebreaks
     keys = {}
     for sheet in sheets:
         k = sheet.kingdom

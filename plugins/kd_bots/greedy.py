@@ -24,7 +24,9 @@ class GreedyAgent:
         if len(actions) == 1:
             return actions[0]
         if isinstance(actions[0], Claim):
-            scored = [(self._pick_value(game, a), a) for a in actions if isinstance(a, Claim)]
+            scored: list[tuple[tuple[int, ...], Action]] = [
+                (self._pick_value(game, a), a) for a in actions if isinstance(a, Claim)
+            ]
         else:
             scored = [(self._after(game, a), a) for a in actions]
         best = max(v for v, _ in scored)

@@ -1,0 +1,1 @@
+"""``kd``: the command line of the kingdomino engine."""

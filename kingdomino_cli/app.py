@@ -1,0 +1,119 @@
+"""The ``kd`` application: the typer app, error handling and exit statuses.
+
+Each command lives in its own module and adds itself to :data:`app` through a
+``register(app)`` function; this module only wires them and turns our exceptions
+into one clear line on stderr and a documented exit status.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from kingdomino_core import KingdominoError
+from kingdomino_core.errors import (
+    ConfigError,
+    KingdomFormatError,
+    PluginError,
+    PluginHookError,
+    ReplayError,
+    RulesetError,
+)
+
+from .exit_codes import ExitCode
+
+app = typer.Typer(
+    name="kd",
+    help="Play, score, simulate and replay games of the Kingdomino family.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+_state = {"debug": False}
+
+
+@app.callback()
+def _root(
+    debug: Annotated[bool, typer.Option("--debug", help="Show full tracebacks on errors.")] = False,
+) -> None:
+    _state["debug"] = debug
+
+
+def exit_code_for(exc: KingdominoError) -> ExitCode:
+    if isinstance(exc, PluginHookError):
+        return ExitCode.PLUGIN
+    if isinstance(exc, RulesetError | PluginError | ConfigError):
+        return ExitCode.RULESET
+    if isinstance(exc, KingdomFormatError):
+        return ExitCode.INPUT
+    if isinstance(exc, ReplayError):
+        return ExitCode.REPLAY
+    return ExitCode.INPUT
+
+
+def _load_commands() -> None:
+    import importlib
+
+    for name in _COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f"kingdomino_cli.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"kingdomino_cli.{name}":
+                continue  # not written yet
+            raise
+        module.register(app)
+
+
+#: Command modules, each with ``register(app)``.
+_COMMAND_MODULES = (
+    "cmd_play",
+    "cmd_replay",
+    "cmd_score",
+    "cmd_simulate",
+    "cmd_ruleset",
+    "cmd_plugins",
+)
+
+_load_commands()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``kd`` script."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    try:
+        app(args=args, standalone_mode=False)
+    except KingdominoError as exc:
+        if debug:
+            raise
+        print(f"kd: error: {exc}", file=sys.stderr)
+        return int(exit_code_for(exc))
+    except KeyboardInterrupt:
+        print("kd: interrupted", file=sys.stderr)
+        return int(ExitCode.INTERRUPTED)
+    except typer.Exit as exc:
+        return int(exc.exit_code)
+    except Exception as exc:
+        import click
+
+        if isinstance(exc, click.exceptions.Abort):
+            print("kd: aborted", file=sys.stderr)
+            return int(ExitCode.INTERRUPTED)
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            return int(ExitCode.USAGE)
+        if debug:
+            raise
+        print(
+            f"kd: internal error: {type(exc).__name__}: {exc} (run with --debug for details)",
+            file=sys.stderr,
+        )
+        return int(ExitCode.INTERNAL)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

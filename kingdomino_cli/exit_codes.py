@@ -1,0 +1,23 @@
+"""Exit statuses of ``kd``, one per kind of failure (documented in docs/cli.md)."""
+
+from __future__ import annotations
+
+import enum
+
+
+class ExitCode(enum.IntEnum):
+    OK = 0
+    #: Something unexpected (a bug): please report it, with ``--debug`` output.
+    INTERNAL = 1
+    #: Bad command-line usage (typer/click's own status).
+    USAGE = 2
+    #: The ruleset is invalid, or a plugin cannot be loaded.
+    RULESET = 3
+    #: An input file (kingdom text, saved game) is malformed.
+    INPUT = 4
+    #: A saved game does not replay (``kd replay --verify``).
+    REPLAY = 5
+    #: A plugin raised inside a hook during a game.
+    PLUGIN = 6
+    #: Interrupted by the user (Ctrl-C).
+    INTERRUPTED = 130

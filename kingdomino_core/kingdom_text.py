@@ -1,0 +1,139 @@
+"""The kingdom text format (../shared/CONTRACT.md): read and write kingdoms as text.
+
+::
+
+    # comment
+    W0 W1 F0 . .
+    C  F0 F1 L0 L0
+
+One row per line, cells separated by whitespace, ``.`` empty, ``C`` the castle, a
+square is a terrain letter and its crowns. Plugins extend a square with
+annotations, each ``+key`` or ``+key=value`` right after the crowns (``W0+wheat``,
+``V0+craters=2``); they register them with ``Registry.add_annotation``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .errors import KingdomFormatError
+from .kingdom import CASTLE, EMPTY, Kingdom
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+_SQUARE = re.compile(r"^([A-Za-z])(\d+)((?:\+[^+\s]+)*)$")
+
+
+def parse_kingdom(text: str, engine: Engine, *, source: str = "") -> Kingdom:
+    """Read a kingdom; raise ``KingdomFormatError`` with line and column on bad input."""
+    rows: list[tuple[int, list[tuple[int, str]]]] = []
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        cells = [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line)]
+        rows.append((lineno, cells))
+    if not rows:
+        raise KingdomFormatError("no rows: the kingdom is empty (no castle)", source=source)
+    width = len(rows[0][1])
+    for lineno, cells in rows:
+        if len(cells) != width:
+            raise KingdomFormatError(
+                f"ragged rows: this row has {len(cells)} cells, the first row has {width}",
+                line=lineno,
+                column=cells[-1][0] if cells else 1,
+                source=source,
+            )
+    size = engine.config.kingdom_size
+    if len(rows) > size or width > size:
+        raise KingdomFormatError(
+            f"the grid is {width}x{len(rows)}, larger than the ruleset's {size}x{size} kingdom",
+            line=rows[0][0],
+            source=source,
+        )
+    castles = [
+        (r, c, lineno, col)
+        for r, (lineno, cells) in enumerate(rows)
+        for c, (col, tok) in enumerate(cells)
+        if tok == "C"
+    ]
+    if len(castles) != 1:
+        where = castles[1] if castles else None
+        raise KingdomFormatError(
+            "two castles: a kingdom has exactly one 'C'"
+            if castles
+            else "no castle: a kingdom has exactly one 'C'",
+            line=where[2] if where else rows[0][0],
+            column=where[3] if where else 0,
+            source=source,
+        )
+    cr, cc, _, _ = castles[0]
+    kingdom = Kingdom(engine.board, len(engine.registry.terrains))
+    registry = engine.registry
+    for r, (lineno, cells) in enumerate(rows):
+        for c, (col, tok) in enumerate(cells):
+            if tok in (".", "C"):
+                continue
+            m = _SQUARE.match(tok)
+            terrain = registry.terrain_by_letter(m.group(1)) if m else None
+            if m is None or terrain is None:
+                letters = ", ".join(f"{t.letter} ({t.name})" for t in registry.terrains)
+                raise KingdomFormatError(
+                    f"unknown square {tok!r}: expected '.', 'C' or a terrain letter "
+                    f"({letters}) followed by crowns",
+                    line=lineno,
+                    column=col,
+                    source=source,
+                )
+            cell = engine.board.cell(c - cc, r - cr)
+            kingdom.put(cell, registry.terrain_index(terrain.name), int(m.group(2)))
+            for note in filter(None, m.group(3).split("+")):
+                key, _, value = note.partition("=")
+                ann = registry.annotations.get(key)
+                if ann is None:
+                    known = ", ".join(sorted(registry.annotations)) or "none in this ruleset"
+                    raise KingdomFormatError(
+                        f"unknown annotation '+{key}' in {tok!r}; known: {known}",
+                        line=lineno,
+                        column=col,
+                        source=source,
+                    )
+                try:
+                    ann.parse(kingdom, cell, value if _ else None)
+                except ValueError as exc:
+                    raise KingdomFormatError(
+                        f"bad annotation '+{note}' in {tok!r}: {exc}",
+                        line=lineno,
+                        column=col,
+                        source=source,
+                    ) from None
+    return kingdom
+
+
+def format_square(kingdom: Kingdom, engine: Engine, cell: int) -> str:
+    """The text token of one cell (``.``, ``C`` or a square with its annotations)."""
+    t = kingdom.terrain_at[cell]
+    if t == EMPTY:
+        return "."
+    if t == CASTLE:
+        return "C"
+    token = f"{engine.registry.terrains[t].letter}{kingdom.crowns_at[cell]}"
+    for ann in engine.registry.annotations.values():
+        for note in ann.render(kingdom, cell):
+            token += "+" + note
+    return token
+
+
+def format_kingdom(kingdom: Kingdom, engine: Engine) -> list[str]:
+    """Rows of the kingdom's bounding box, cells joined by one space (the JSON ``grid``)."""
+    board = kingdom.board
+    rows = []
+    for y in range(kingdom.miny, kingdom.maxy + 1):
+        row = [
+            format_square(kingdom, engine, board.cell(x, y))
+            for x in range(kingdom.minx, kingdom.maxx + 1)
+        ]
+        rows.append(" ".join(row))
+    return rows

@@ -1,0 +1,4 @@
+"""The origins plugin (work in progress)."""
+
+NAME = "origins"
+HOOK_API = 1
