@@ -36,6 +36,7 @@ _GAME_HOOKS = (
     "kd_end_of_turn",
     "kd_score_kingdom",
     "kd_rank",
+    "kd_describe_game",
 )
 
 
@@ -58,6 +59,7 @@ class Hooks:
     end_of_turn: Any
     score_kingdom: Any
     rank: Any
+    describe_game: Any
 
 
 _options_converter = cattrs.Converter(forbid_extra_keys=True)

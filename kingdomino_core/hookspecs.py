@@ -211,6 +211,19 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine] | None:
     """
 
 
+@hookspec
+def kd_describe_game(game: Game) -> list[str] | None:
+    """Lines of text about this plugin's part of the table, for displays.
+
+    When: whenever a display (``kd play``, ``kd replay``) draws the table.
+    Receives: ``game``.
+    Returns: short lines such as ``"court: visible farmer, mill, queen; 19 in the pile"``,
+    or None. Things on squares are shown through the kingdom text annotations
+    (``Registry.add_annotation``) instead.
+    Combination: every implementation runs; the display prints all lines in order.
+    """
+
+
 @hookspec(firstresult=True)
 def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking | None:
     """Rank the kingdoms at the end, with the tie-breaks of the rules.

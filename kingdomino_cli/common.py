@@ -1,0 +1,41 @@
+"""Helpers shared by the ``kd`` commands: rulesets, engines, agents, JSON output."""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import cache
+from typing import Any
+
+from kingdomino_core import AgentRegistry, Engine, Ruleset
+from kingdomino_core.plugins import default_catalogue
+from kingdomino_core.ruleset_files import load_ruleset
+
+
+def resolve_ruleset(arg: str | None) -> Ruleset:
+    """The ruleset named or located by ``--ruleset`` (None: the base game)."""
+    return load_ruleset(arg)
+
+
+def build_engine(ruleset: Ruleset, players: int | None) -> Engine:
+    """An engine for ``players`` seats (None: the ruleset's default player count)."""
+    count = players if players is not None else (ruleset.default_players or 4)
+    return Engine(ruleset, count)
+
+
+@cache
+def agent_registry() -> AgentRegistry:
+    """Agents registered by every installed plugin (active in the ruleset or not)."""
+    registry = AgentRegistry()
+    from kingdomino_core.plugins import make_plugin_manager
+
+    catalogue = default_catalogue()
+    pm = make_plugin_manager(catalogue.all())
+    pm.hook.kd_register_agents(agents=registry)
+    return registry
+
+
+def emit_json(obj: Any) -> None:
+    """Write exactly one JSON document on stdout."""
+    json.dump(obj, sys.stdout, sort_keys=False)
+    sys.stdout.write("\n")
