@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import cattrs
+from cattrs.v import format_exception
 
 from . import core_steps
 from .config import ConfigBuilder, GameConfig
@@ -65,6 +66,33 @@ class Hooks:
 _options_converter = cattrs.Converter(forbid_extra_keys=True)
 
 
+class _OptionValueError(ValueError):
+    """A wrongly typed option value; its message is shown as it is."""
+
+
+def _format_option_error(exc: BaseException, type_: Any) -> str:
+    if isinstance(exc, _OptionValueError):
+        return str(exc)
+    return format_exception(exc, type_)
+
+
+def _strict(kind: type, accepts: tuple[type, ...]) -> Any:
+    """cattrs calls ``bool(value)`` by default, so ``harmony = "false"`` became True."""
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, accepts) or (isinstance(value, bool) and kind is not bool):
+            raise _OptionValueError(
+                f"expected {kind.__name__}, not {type(value).__name__} {value!r}"
+            )
+        return kind(value)
+
+    return structure
+
+
+for _kind, _accepts in ((bool, (bool,)), (int, (int,)), (float, (int, float)), (str, (str,))):
+    _options_converter.register_structure_hook(_kind, _strict(_kind, _accepts))
+
+
 def structure_options(info: PluginInfo, raw: dict[str, Any]) -> tuple[Any, list[str]]:
     """Validate a plugin's option table into its ``Options`` class; return problems."""
     cls = info.options_class
@@ -75,7 +103,9 @@ def structure_options(info: PluginInfo, raw: dict[str, Any]) -> tuple[Any, list[
     try:
         return _options_converter.structure(raw, cls), []
     except Exception as exc:
-        msgs = cattrs.transform_error(exc, path=f"options.{info.name}")
+        msgs = cattrs.transform_error(
+            exc, path=f"options.{info.name}", format_exception=_format_option_error
+        )
         return None, [_tidy(m) for m in msgs]
 
 
