@@ -9,11 +9,12 @@ cell and that a kingdom has a board.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from .actions import Action, Claim, Discard, DrawKing, Place, Reveal, Step
 from .errors import IllegalActionError
-from .geometry import DIRECTIONS, Direction
+from .geometry import Direction
 from .rules import RuleBook, StepHandler
 
 if TYPE_CHECKING:
@@ -21,8 +22,6 @@ if TYPE_CHECKING:
     from .game import Game
     from .kingdom import Kingdom
     from .registry import PlayDomino
-
-_SYMMETRIC_DIRECTIONS = (Direction.E, Direction.S)
 
 
 def register(rules: RuleBook) -> None:
@@ -38,6 +37,9 @@ class RevealHandler(StepHandler):
     kind = "reveal"
     chance = True
 
+    def sample(self, game: Game, step: Step, r: float) -> Action:
+        return Reveal(domino=game.pool[int(r * len(game.pool))])
+
     def outcomes(self, game: Game, step: Step) -> list[tuple[Action, float]]:
         p = 1.0 / len(game.pool)
         return [(Reveal(domino=d), p) for d in game.pool]
@@ -48,14 +50,26 @@ class RevealHandler(StepHandler):
 
     def apply(self, game: Game, step: Step, action: Action) -> None:
         assert isinstance(action, Reveal)
-        game.pool.remove(action.domino)
-        game.pile.remove(action.domino)
+        _remove_sorted(game.pool, action.domino)
+        _remove_sorted(game.pile, action.domino)
         game.drawn.append(action.domino)
+
+
+def _remove_sorted(ids: list[DominoId], domino: DominoId) -> None:
+    """Remove ``domino`` from a sorted list (bisection: the pile is searched every draw)."""
+    i = bisect_left(ids, domino)
+    if i < len(ids) and ids[i] == domino:
+        del ids[i]
+    else:
+        ids.remove(domino)  # not sorted after all: a plugin reordered it
 
 
 class DrawKingHandler(StepHandler):
     kind = "draw_king"
     chance = True
+
+    def sample(self, game: Game, step: Step, r: float) -> Action:
+        return DrawKing(king=game.undrawn_kings[int(r * len(game.undrawn_kings))])
 
     def outcomes(self, game: Game, step: Step) -> list[tuple[Action, float]]:
         p = 1.0 / len(game.undrawn_kings)
@@ -82,10 +96,27 @@ def anchor_masks(game: Game, kingdom: Kingdom, dom: PlayDomino) -> list[tuple[Di
     """
     engine = game.engine
     board = kingdom.board
-    empty = kingdom.empty
+    # Rules whose two squares must both qualify fold into one pair of masks; rules
+    # where either square may qualify are applied per direction.
+    first_ok = second_ok = kingdom.empty
+    either = []
+    for rule in engine.square_rules:
+        found = rule.square_masks(game, kingdom, dom)
+        if found is None:
+            continue
+        if rule.any_square:
+            either.append(found)
+        else:
+            first_ok &= found[0]
+            second_ok &= found[1]
     out = []
-    for d in _SYMMETRIC_DIRECTIONS if dom.symmetric else DIRECTIONS:
-        mask = empty & board.anchors_of(empty, d)
+    for d, delta in board.symmetric_steps if dom.symmetric else board.steps:
+        # Shifting a mask by -delta maps each second square onto its first square.
+        mask = first_ok & ((second_ok >> delta) if delta > 0 else (second_ok << -delta))
+        for a, b in either:
+            if not mask:
+                break
+            mask &= a | ((b >> delta) if delta > 0 else (b << -delta))
         for rule in engine.mask_rules:
             if not mask:
                 break
@@ -93,7 +124,6 @@ def anchor_masks(game: Game, kingdom: Kingdom, dom: PlayDomino) -> list[tuple[Di
             if allowed is not None:
                 mask &= allowed
         if mask and engine.check_rules:
-            delta = board.delta[d]
             for cell in board.cells_of(mask):
                 for rule in engine.check_rules:
                     if rule.check(game, kingdom, dom, cell, cell + delta) is not None:
@@ -156,6 +186,22 @@ def put_domino(kingdom: Kingdom, dom: PlayDomino, first: int, second: int) -> No
 
 class PlaceHandler(StepHandler):
     kind = "place"
+
+    def sample_action(self, game: Game, step: Step, r: float) -> Action:
+        assert step.domino is not None
+        kingdom = game.kingdom_of(step.seat)
+        masks = anchor_masks(game, kingdom, game.domino(step.domino))
+        total = sum(m.bit_count() for _, m in masks)
+        extra = 1 if (not total or game.engine.rules.voluntary_discard) else 0
+        k = int(r * (total + extra))
+        for d, mask in masks:
+            n = mask.bit_count()
+            if k < n:
+                cell = kingdom.board.cells_of(mask)[k]
+                x, y = kingdom.board.xy(cell)
+                return Place(seat=step.seat, domino=step.domino, x=x, y=y, direction=d)
+            k -= n
+        return Discard(seat=step.seat, domino=step.domino)
 
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
         assert step.domino is not None

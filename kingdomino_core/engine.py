@@ -171,13 +171,24 @@ class Engine:
         self.deck = registry.deck(config.deck)
         if not self.deck:
             raise ConfigError("no dominoes in play: no active plugin chose a deck")
+        #: Every domino in play, sorted: the draw pile of a new game.
+        self.pile: tuple[Any, ...] = tuple(sorted(self.deck))
         self.board = board(config.kingdom_size)
         self.hooks = Hooks(self.pm)
+        # Sort the placement rules by how they can be evaluated (see PlacementRule).
+        base = PlacementRule
+        self.square_rules: tuple[PlacementRule, ...] = tuple(
+            r for r in rules.placement_rules if type(r).square_masks is not base.square_masks
+        )
         self.mask_rules: tuple[PlacementRule, ...] = tuple(
-            r for r in rules.placement_rules if type(r).allowed is not PlacementRule.allowed
+            r
+            for r in rules.placement_rules
+            if type(r).square_masks is base.square_masks and type(r).allowed is not base.allowed
         )
         self.check_rules: tuple[PlacementRule, ...] = tuple(
-            r for r in rules.placement_rules if type(r).allowed is PlacementRule.allowed
+            r
+            for r in rules.placement_rules
+            if type(r).square_masks is base.square_masks and type(r).allowed is base.allowed
         )
         self.king_owner: tuple[int, ...] = tuple(
             k // config.kings_per_seat for k in range(config.kings)

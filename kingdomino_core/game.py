@@ -165,17 +165,18 @@ class Game:
         handler = self.handler(step)
         if not handler.chance:
             raise IllegalActionError("game.not_chance", "the game waits for a player, not chance")
-        outcomes = handler.outcomes(self, step)
-        r = self.rng.random()
-        action = outcomes[-1][0]
-        acc = 0.0
-        for candidate, p in outcomes:
-            acc += p
-            if r < acc:
-                action = candidate
-                break
+        action = handler.sample(self, step, self.rng.random())
         self._play(step, handler, action)
         return action
+
+    def sample_action(self, r: float) -> Action:
+        """The legal action a uniform draw ``r`` in [0, 1) selects, for random players.
+
+        Same distribution as ``legal_actions()[int(r * len(...))]``, but handlers may
+        avoid building the whole list (placements are counted with bit masks).
+        """
+        step = self._require_step()
+        return self.handler(step).sample_action(self, step, r)
 
     def play_chance(self) -> None:
         """Resolve chance steps until a player must decide or the game ends."""
@@ -293,7 +294,7 @@ class Game:
         cfg, eng = self.config, self.engine
         terrains = len(eng.registry.terrains)
         self.kingdoms = [Kingdom(eng.board, terrains) for _ in range(cfg.kingdoms)]
-        self.pile = sorted(eng.deck)
+        self.pile = list(eng.pile)
         self.lines_drawn = 0
         self.line, self.line_kings = [], []
         self.next_line, self.next_kings = [], []
@@ -314,12 +315,15 @@ class Game:
         self.lines_drawn += 1
         pool = self.engine.hooks.draw_pool(game=self, line_number=self.lines_drawn)
         if pool is None:
-            pool = self.pile
-        pool = sorted(pool)
-        pile = set(self.pile)
-        stray = [str(d) for d in pool if d not in pile]
-        if stray:
-            raise PluginError(f"kd_draw_pool offered dominoes not in the pile: {', '.join(stray)}")
+            pool = self.pile[:]  # the pile is kept sorted
+        else:
+            pool = sorted(pool)
+            pile = set(self.pile)
+            stray = [str(d) for d in pool if d not in pile]
+            if stray:
+                raise PluginError(
+                    f"kd_draw_pool offered dominoes not in the pile: {', '.join(stray)}"
+                )
         self.pool = pool
         self.drawn = []
         n = min(self.config.line_size, len(pool))
@@ -330,7 +334,7 @@ class Game:
         order = self.engine.hooks.order_line(game=self, dominoes=list(drawn))
         if order is None:
             order = list(drawn)
-        elif sorted(order) != sorted(drawn):
+        elif len(order) != len(drawn) or set(order) != set(drawn):
             raise PluginError("kd_order_line must return the drawn dominoes, reordered")
         self.next_line = list(order)
         self.next_kings = [None] * len(order)

@@ -63,6 +63,10 @@ class Board:
         self.neighbours = tuple(self.dilate(1 << c) for c in range(self.cells))
         #: Bit offset from a domino's first square to its second, per direction.
         self.delta = {d: d.dx + d.dy * self.stride for d in DIRECTIONS}
+        #: ``(direction, delta)`` pairs in canonical order, and the two that suffice
+        #: for a domino whose halves are identical.
+        self.steps = tuple((d, self.delta[d]) for d in DIRECTIONS)
+        self.symmetric_steps = self.steps[:2]
         cols = [0] * self.width
         rows = [0] * self.width
         for j in range(self.width):

@@ -25,13 +25,25 @@ class PlacementRule:
     """A condition every placed domino must meet.
 
     Subclasses implement :meth:`check` (used to explain a refusal) and, for speed,
-    may implement :meth:`allowed` to filter all candidates of one direction at once
-    with bit masks. The engine ANDs the masks of all rules, then runs :meth:`check`
-    only for rules that have no mask version.
+    may implement :meth:`square_masks` (preferred) or :meth:`allowed` to filter all
+    candidates at once with bit masks. The engine ANDs the masks of all rules, then
+    runs :meth:`check` only for rules that have no mask version. The mask version and
+    :meth:`check` must agree; ``kingdomino_core.testing`` has a check for that.
     """
 
     id: str = ""
     description: str = ""
+    #: How the two masks of :meth:`square_masks` combine: False means both squares
+    #: must lie in their masks, True means at least one must.
+    any_square: bool = False
+
+    def square_masks(
+        self, game: Game, kingdom: Kingdom, domino: PlayDomino
+    ) -> tuple[int, int] | None:
+        """Cells allowed for the domino's first and for its second square, whatever the
+        direction; combined per ``any_square``. None: use :meth:`allowed` or :meth:`check`.
+        """
+        return None
 
     def allowed(
         self, game: Game, kingdom: Kingdom, domino: PlayDomino, direction: Direction
@@ -79,6 +91,29 @@ class StepHandler:
     def outcomes(self, game: Game, step: Step) -> list[tuple[Action, float]]:
         """Chance steps: every outcome with its probability (summing to 1)."""
         raise NotImplementedError
+
+    def sample(self, game: Game, step: Step, r: float) -> Action:
+        """Chance steps: the outcome selected by a uniform draw ``r`` in [0, 1).
+
+        The default walks the cumulative probabilities of :meth:`outcomes`; uniform
+        handlers may override it to avoid building every outcome.
+        """
+        outcomes = self.outcomes(game, step)
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if r < acc:
+                return action
+        return outcomes[-1][0]
+
+    def sample_action(self, game: Game, step: Step, r: float) -> Action:
+        """Decision steps: the legal action a uniform draw ``r`` selects (random players).
+
+        Must equal ``legal_actions(game, step)[int(r * n)]`` for the n legal actions;
+        override only to compute it faster.
+        """
+        actions = self.legal_actions(game, step)
+        return actions[int(r * len(actions))]
 
     def check(self, game: Game, step: Step, action: Action) -> None:
         """Raise :class:`IllegalActionError` naming the broken rule if ``action`` is illegal.

@@ -1,12 +1,12 @@
 """The base game's placement rules (RULES.md section 1, "Placement").
 
-Both have a bit-mask version (``allowed``) for legal-move generation and a
+Both have a bit-mask version (``square_masks``) for legal-move generation and a
 per-placement version (``check``) that explains a refusal.
 """
 
 from __future__ import annotations
 
-from kingdomino_core import Direction, Game, Kingdom, PlacementRule, PlayDomino
+from kingdomino_core import Game, Kingdom, PlacementRule, PlayDomino
 
 
 class WithinSize(PlacementRule):
@@ -15,11 +15,9 @@ class WithinSize(PlacementRule):
     id = "base.within_size"
     description = "the kingdom must fit in its size x size square, castle included"
 
-    def allowed(
-        self, game: Game, kingdom: Kingdom, domino: PlayDomino, direction: Direction
-    ) -> int:
+    def square_masks(self, game: Game, kingdom: Kingdom, domino: PlayDomino) -> tuple[int, int]:
         window = kingdom.window()
-        return window & kingdom.board.anchors_of(window, direction)
+        return window, window
 
     def check(
         self, game: Game, kingdom: Kingdom, domino: PlayDomino, first: int, second: int
@@ -38,19 +36,16 @@ class Connects(PlacementRule):
     description = (
         "at least one square must touch the castle or a square of the same terrain, orthogonally"
     )
+    any_square = True
 
-    def allowed(
-        self, game: Game, kingdom: Kingdom, domino: PlayDomino, direction: Direction
-    ) -> int:
+    def square_masks(self, game: Game, kingdom: Kingdom, domino: PlayDomino) -> tuple[int, int]:
         board = kingdom.board
         castle = 1 << board.castle
         masks = kingdom.terrain_masks
         near_a = board.grow(castle | masks[domino.terrain_a])
         if domino.terrain_b == domino.terrain_a:
-            near_b = near_a
-        else:
-            near_b = board.grow(castle | masks[domino.terrain_b])
-        return near_a | board.anchors_of(near_b, direction)
+            return near_a, near_a
+        return near_a, board.grow(castle | masks[domino.terrain_b])
 
     def check(
         self, game: Game, kingdom: Kingdom, domino: PlayDomino, first: int, second: int
