@@ -216,19 +216,27 @@ class Game:
 
     # -- copies -------------------------------------------------------------------
 
-    def clone(self, *, seed: int | None = None, log: bool = True) -> Game:
-        """An independent copy. ``seed`` gives the copy its own chance stream, so a bot
-        searching from it cannot learn the real order of the draw pile.
-        ``log=False`` skips copying the action log (faster, for playouts)."""
+    def clone(
+        self, *, seed: int | None = None, rng: random.Random | None = None, log: bool = True
+    ) -> Game:
+        """An independent copy, by default with the same chance stream (undo, replays).
+
+        Bots searching from a copy must not learn the real order of the draw pile:
+        they pass ``seed`` (a fresh stream) or ``rng`` (their own generator, shared
+        rather than copied, which is also the fastest). ``log=False`` skips copying
+        the action log (playouts).
+        """
         g = Game.__new__(Game)
         g.engine = self.engine
         g.config = self.config
         g.seed = self.seed
-        if seed is None:
-            g.rng = random.Random()
-            g.rng.setstate(self.rng.getstate())
-        else:
+        if rng is not None:
+            g.rng = rng
+        elif seed is not None:
             g.rng = random.Random(seed)
+        else:
+            g.rng = random.Random.__new__(random.Random)
+            g.rng.setstate(self.rng.getstate())
         g.kingdoms = [k.clone() for k in self.kingdoms]
         g.pile = self.pile[:]
         g.lines_drawn = self.lines_drawn

@@ -12,5 +12,5 @@ class RandomAgent:
         self.rng = rng
 
     def act(self, game: Game) -> Action:
-        actions = game.legal_actions()
-        return actions[int(self.rng.random() * len(actions))]
+        # Same choice as legal_actions()[int(r * n)], without building the list.
+        return game.sample_action(self.rng.random())

@@ -1,0 +1,198 @@
+"""Benchmarks: engine speed and bot strength. Prints figures; asserts nothing.
+
+Usage::
+
+    python benchmarks/bench.py                 # everything, default sizes
+    python benchmarks/bench.py speed           # games per second per ruleset, micro-benchmarks
+    python benchmarks/bench.py strength -n 200 # bot win rates with 95% confidence intervals
+    python benchmarks/bench.py strength --mcts-time 1.0 -n 200
+
+These machines are shared and noisy: compare figures taken in one run, and repeat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from kingdomino_core import Engine, Game, Ruleset
+from kingdomino_core.core_steps import legal_placements
+
+# Shipped rulesets are benchmarked when the TOML loader can find them.
+RULESETS: list[tuple[str, tuple[str, ...], int, dict[str, dict[str, object]]]] = [
+    ("base 2p", ("base",), 2, {}),
+    ("base 3p", ("base",), 3, {}),
+    ("base 4p", ("base",), 4, {}),
+    ("grand duel", ("base", "grand_duel"), 2, {}),
+]
+
+
+def engine_for(plugins: tuple[str, ...], players: int, options: dict) -> Engine:
+    return Engine(Ruleset(name="+".join(plugins), plugins=plugins, options=options), players)
+
+
+def random_games(engine: Engine, n: int, seed: int = 0) -> float:
+    """Complete games per second with uniformly random players."""
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for i in range(n):
+        game = engine.new_game(seed=seed + i)
+        while game.pending:
+            if game.pending[0].seat == -1:
+                game.resolve_chance()
+            else:
+                game.apply(game.sample_action(rng.random()), check=False)
+    return n / (time.perf_counter() - start)
+
+
+def positions(engine: Engine, count: int, seed: int = 1) -> list[Game]:
+    """Mid-game positions waiting for a placement, from random games."""
+    rng = random.Random(seed)
+    found: list[Game] = []
+    i = 0
+    while len(found) < count:
+        game = engine.new_game(seed=seed + i)
+        i += 1
+        stop = rng.randrange(4, 40)
+        moves = 0
+        while game.pending:
+            step = game.pending[0]
+            if step.seat == -1:
+                game.resolve_chance()
+                continue
+            if step.kind == "place" and moves >= stop:
+                found.append(game.clone())
+                break
+            game.apply(game.sample_action(rng.random()), check=False)
+            moves += 1
+    return found
+
+
+def per_call(fn: Callable[[], object], repeat: int) -> float:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        fn()
+    return (time.perf_counter() - start) / repeat * 1e6
+
+
+def micro(engine: Engine, label: str) -> None:
+    games = positions(engine, 200)
+    steps = [g.pending[0] for g in games]
+
+    def gen() -> None:
+        for g, s in zip(games, steps, strict=True):
+            legal_placements(g, s.seat, s.domino)
+
+    def clone() -> None:
+        for g in games:
+            g.clone(log=False)
+
+    def score() -> None:
+        for g in games:
+            g.score_sheet(0)
+
+    first = [g.legal_actions()[0] for g in games]
+
+    def apply() -> None:
+        for g, a in zip(games, first, strict=True):
+            g.clone(log=False).apply(a, check=False)
+
+    n = len(games)
+    rows = [
+        ("legal placements (full list)", per_call(gen, 5) / n),
+        ("clone a game", per_call(clone, 5) / n),
+        ("score a kingdom (full breakdown)", per_call(score, 5) / n),
+        ("apply a placement (incl. clone)", per_call(apply, 5) / n),
+    ]
+    print(f"  {label}:")
+    for name, us in rows:
+        print(f"    {name:36s} {us:8.1f} us   ({1e6 / us:10,.0f} per second)")
+
+
+def speed(args: argparse.Namespace) -> None:
+    print(f"Random games per second, one process (n={args.n}):")
+    for label, plugins, players, options in RULESETS:
+        engine = engine_for(plugins, players, options)
+        random_games(engine, max(5, args.n // 10))  # warm up
+        print(f"  {label:24s} {random_games(engine, args.n):8.0f} games/s")
+    print("Micro-benchmarks (mid-game positions):")
+    micro(engine_for(("base",), 4, {}), "base 4p")
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def match(hero: str, villain: str, n: int, seed: int) -> tuple[float, int]:
+    """``hero`` against three ``villain`` in the 4-player base game, seats rotated.
+
+    Returns the hero's wins (a shared win counts as 1/k) and the number of games.
+    """
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from kingdomino_cli.common import agent_registry
+
+    registry = agent_registry()
+    engine = engine_for(("base",), 4, {})
+    wins = 0.0
+    for i in range(n):
+        seat = i % 4
+        specs = [villain] * 4
+        specs[seat] = hero
+        agents = [registry.make(s, random.Random(seed * 1000 + i * 10 + k)) for k, s in enumerate(specs)]
+        game = engine.new_game(seed=seed + i)
+        game.play(lambda g: agents[g.current_seat].act(g))  # type: ignore[index]
+        winners = game.winners()
+        if seat in winners:
+            wins += 1 / len(winners)
+        if args_verbose:
+            print(f"    game {i + 1}/{n}: hero seat {seat}, winners {winners}", file=sys.stderr)
+    return wins, n
+
+
+args_verbose = False
+
+
+def strength(args: argparse.Namespace) -> None:
+    pairs = [("greedy", "random")]
+    if args.mcts_time:
+        pairs.append((f"mcts:time={args.mcts_time}", "greedy"))
+    for hero, villain in pairs:
+        start = time.perf_counter()
+        wins, n = match(hero, villain, args.n, args.seed)
+        lo, hi = wilson(wins, n)
+        print(
+            f"  {hero} vs 3x {villain}: won {wins:.1f}/{n} = {wins / n:.1%} "
+            f"(95% CI {lo:.1%}-{hi:.1%}), {time.perf_counter() - start:.0f} s"
+        )
+
+
+def main() -> None:
+    global args_verbose
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", nargs="?", choices=["speed", "strength", "all"], default="all")
+    parser.add_argument("-n", type=int, default=200, help="games per measurement")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mcts-time", type=float, default=0.0, help="seconds per MCTS move")
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args()
+    args_verbose = args.verbose
+    if args.what in ("speed", "all"):
+        speed(args)
+    if args.what in ("strength", "all"):
+        print("Bot strength, 4-player base game, seats rotated:")
+        strength(args)
+
+
+if __name__ == "__main__":
+    main()
