@@ -1,4 +1,74 @@
-"""The xl plugin (work in progress)."""
+"""Kingdomino XL as a plugin (RULES.md section 2; setups.csv rows ``xl``, ``xl_3p_alt``).
+
+3 or 4 players, one king each, 7x7 kingdoms of 24 dominoes, two boxes of the base
+game with lines drawn from box 1, box 2, box 1, ... (:mod:`kd_xl.two_boxes`, which
+Teamdomino shares). It builds on ``base``: placement rules, scoring, the optional
+rules (Middle Kingdom on the 7x7 centre, Harmony, Dynasty) and the tie-breaks are
+the base game's; only the set-up changes.
+"""
+
+from __future__ import annotations
+
+from kingdomino_core import ConfigBuilder, DominoId, Game, GameConfig, Registry, hookimpl
+
+from . import two_boxes
+from .options import XlOptions
 
 NAME = "xl"
 HOOK_API = 1
+REQUIRES = ("base",)
+#: Teamdomino is the other two-box mode; both set up the whole table.
+CONFLICTS = ("teamdomino",)
+Options = XlOptions
+
+#: ``(line_size, lines_total)`` by player count and 3-player mode. 24 lines, 12 per
+#: box: 4 players use all 96 dominoes; 3 players draw 36 of each box (12 per box
+#: never drawn, i.e. set aside unseen, I-X1) or all 96 with one unpicked per line.
+SETUPS = {
+    (4, "set_aside"): (4, 24),
+    (4, "all_dominoes"): (4, 24),
+    (3, "set_aside"): (3, 24),
+    (3, "all_dominoes"): (4, 24),
+}
+
+
+def options_of(config: GameConfig | ConfigBuilder) -> XlOptions:
+    found = config.option(NAME)
+    return found if found is not None else XlOptions()
+
+
+@hookimpl
+def kd_configure(config: ConfigBuilder) -> None:
+    options = options_of(config)
+    config.set("allowed_players", (3, 4), override=True)
+    config.set("kingdom_size", 7, override=True)
+    config.set("kings_per_seat", 1, override=True)
+    # Another player count is refused by the engine right after configuration.
+    line_size, lines = SETUPS.get((config.players, options.three_players), (4, 24))
+    config.set("line_size", line_size, override=True)
+    config.set("lines_total", lines, override=True)
+    two_boxes.configure(config, options)
+
+
+@hookimpl
+def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
+    options = options_of(config)
+    problems = two_boxes.problems(NAME, options, config, registry)
+    base = config.option("base")
+    if getattr(base, "three_player_all_dominoes", False):
+        problems.append(
+            "options.base.three_player_all_dominoes: true is the 5x5 base game's variant; "
+            'with xl say options.xl.three_players = "all_dominoes" instead'
+        )
+    return problems
+
+
+@hookimpl
+def kd_draw_pool(game: Game, line_number: int) -> list[DominoId]:
+    """Each line comes from one box, alternating (RULES.md section 2)."""
+    return two_boxes.draw_pool(game, line_number, options_of(game.config).first_box)
+
+
+@hookimpl
+def kd_describe_game(game: Game) -> list[str]:
+    return [f"xl: {two_boxes.describe(game, options_of(game.config).first_box)}"]

@@ -1,0 +1,115 @@
+"""The two-box component shared by Kingdomino XL and Teamdomino (RULES.md section 2).
+
+Two boxes are in play, each a full domino set; a domino is identified by
+``DominoId(box, number)`` (``2:17`` is number 17 of box 2), so every number exists
+twice. Each line is drawn from one box and the boxes alternate: line 1 from the
+first box, line 2 from the other, and so on (EXPANSIONS.md section 3.1), so a line
+never mixes boxes and never holds two dominoes of one number.
+
+Setting dominoes aside unseen (12 per box in 3-player XL and 6-player Teamdomino)
+is done by drawing only the lines the game needs: every line is drawn at random
+from the undrawn dominoes of its box, so the dominoes drawn from a box over the
+game are a uniformly random subset in a uniformly random order, exactly as if the
+rest had been returned to the box unseen before the first line. Only the dominoes
+actually drawn are "in play".
+
+``kd_teamdomino`` imports this module; neither plugin copies it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+if TYPE_CHECKING:
+    from kingdomino_core import ConfigBuilder, DominoId, Game, GameConfig, Registry
+
+BOXES = (1, 2)
+
+
+@frozen(kw_only=True)
+class TwoBoxOptions:
+    """Options every two-box mode shares (``[options.xl]``, ``[options.teamdomino]``)."""
+
+    #: The domino set in each box, box 1 then box 2 (two copies of the base game).
+    boxes: tuple[str, ...] = ("base", "base")
+    #: The box the first line of each game is drawn from; the boxes then alternate.
+    first_box: int = 1
+
+
+def deck(options: TwoBoxOptions) -> tuple[tuple[str, int], ...]:
+    """The ``deck`` configuration key: each box's set, identified by its box."""
+    return tuple((name, box) for box, name in zip(BOXES, options.boxes, strict=False))
+
+
+def box_of_line(line_number: int, first_box: int) -> int:
+    """The box line ``line_number`` (from 1) is drawn from: alternating from ``first_box``."""
+    other = 3 - first_box
+    return first_box if line_number % 2 == 1 else other
+
+
+def draw_pool(game: Game, line_number: int, first_box: int) -> list[DominoId]:
+    """The undrawn dominoes of the box that line ``line_number`` comes from."""
+    box = box_of_line(line_number, first_box)
+    return [d for d in game.pile if d.box == box]
+
+
+def configure(config: ConfigBuilder, options: TwoBoxOptions) -> None:
+    """Set the deck to the two boxes (on top of the base game's single box)."""
+    if _boxes_ok(options):
+        config.set("deck", deck(options), override=True)
+
+
+def _boxes_ok(options: TwoBoxOptions) -> bool:
+    return len(options.boxes) == len(BOXES) and options.first_box in BOXES
+
+
+def problems(
+    plugin: str, options: TwoBoxOptions, config: GameConfig, registry: Registry
+) -> list[str]:
+    """What is wrong with the two-box options, each message naming the bad value."""
+    found = []
+    where = f"options.{plugin}"
+    if len(options.boxes) != len(BOXES):
+        found.append(
+            f"{where}.boxes: expected the domino sets of exactly 2 boxes, "
+            f'such as ["base", "base"], not {list(options.boxes)!r}'
+        )
+    if options.first_box not in BOXES:
+        found.append(f"{where}.first_box: must be 1 or 2, not {options.first_box!r}")
+    if found:
+        return found
+    lines_per_box = {box: 0 for box in BOXES}
+    for n in range(1, config.lines_total + 1):
+        lines_per_box[box_of_line(n, options.first_box)] += 1
+    for box, name in zip(BOXES, options.boxes, strict=True):
+        dset = registry.domino_sets.get(name)
+        if dset is None:
+            known = ", ".join(sorted(registry.domino_sets)) or "(none)"
+            found.append(
+                f"{where}.boxes: unknown domino set {name!r} for box {box}; known: {known}"
+            )
+            continue
+        needed = lines_per_box[box] * config.line_size
+        if len(dset.dominoes) < needed:
+            found.append(
+                f"{where}.boxes: box {box} ({name!r}) holds {len(dset.dominoes)} dominoes, "
+                f"but {lines_per_box[box]} lines of {config.line_size} need {needed}"
+            )
+    return found
+
+
+def describe(game: Game, first_box: int) -> str:
+    """One display line: which box the lines come from and what is left in each box."""
+    left = {box: 0 for box in BOXES}
+    for d in game.pile:
+        left[d.box] = left.get(d.box, 0) + 1
+    total = game.config.lines_total
+    drawn = game.lines_drawn
+    if drawn < total:
+        nxt = f"line {drawn + 1} of {total} from box {box_of_line(drawn + 1, first_box)}"
+    else:
+        nxt = f"all {total} lines drawn"
+    boxes = ", ".join(f"box {box}: {n} undrawn" for box, n in sorted(left.items()))
+    return f"two boxes: {nxt}; {boxes}"
