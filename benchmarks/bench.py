@@ -5,7 +5,7 @@ Usage::
     python benchmarks/bench.py                 # everything, default sizes
     python benchmarks/bench.py speed           # games per second per ruleset, micro-benchmarks
     python benchmarks/bench.py strength -n 200 # bot win rates with 95% confidence intervals
-    python benchmarks/bench.py strength --mcts-time 1.0 -n 200
+    python benchmarks/bench.py strength --mcts mcts:time=1.0 -n 200
 
 These machines are shared and noisy: compare figures taken in one run, and repeat.
 """
@@ -149,7 +149,9 @@ def match(hero: str, villain: str, n: int, seed: int) -> tuple[float, int]:
         seat = i % 4
         specs = [villain] * 4
         specs[seat] = hero
-        agents = [registry.make(s, random.Random(seed * 1000 + i * 10 + k)) for k, s in enumerate(specs)]
+        agents = [
+            registry.make(s, random.Random(seed * 1000 + i * 10 + k)) for k, s in enumerate(specs)
+        ]
         game = engine.new_game(seed=seed + i)
         game.play(lambda g: agents[g.current_seat].act(g))  # type: ignore[index]
         winners = game.winners()
@@ -165,8 +167,8 @@ args_verbose = False
 
 def strength(args: argparse.Namespace) -> None:
     pairs = [("greedy", "random")]
-    if args.mcts_time:
-        pairs.append((f"mcts:time={args.mcts_time}", "greedy"))
+    if args.mcts:
+        pairs.append((args.mcts, "greedy"))
     for hero, villain in pairs:
         start = time.perf_counter()
         wins, n = match(hero, villain, args.n, args.seed)
@@ -183,7 +185,9 @@ def main() -> None:
     parser.add_argument("what", nargs="?", choices=["speed", "strength", "all"], default="all")
     parser.add_argument("-n", type=int, default=200, help="games per measurement")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--mcts-time", type=float, default=0.0, help="seconds per MCTS move")
+    parser.add_argument(
+        "--mcts", default="", help="also play this Monte Carlo agent against 3 greedy"
+    )
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args()
     args_verbose = args.verbose

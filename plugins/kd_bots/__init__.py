@@ -1,4 +1,4 @@
-"""The built-in players: ``random`` and ``greedy``.
+"""The built-in players: ``random``, ``greedy`` and ``mcts``.
 
 Both play any ruleset through the engine's legal actions, plugin decisions included,
 and score with the ruleset's own scoring.
@@ -9,6 +9,7 @@ from __future__ import annotations
 from kingdomino_core import AgentRegistry, hookimpl
 
 from .greedy import GreedyAgent
+from .mcts import MctsAgent
 from .random_agent import RandomAgent
 
 NAME = "bots"
@@ -22,4 +23,10 @@ def kd_register_agents(agents: AgentRegistry) -> None:
         "greedy",
         lambda options, rng: GreedyAgent(rng),
         "best immediate points for each placement, pick and extra decision",
+    )
+    agents.add(
+        "mcts",
+        MctsAgent.from_options,
+        "flat Monte Carlo (UCB1) with greedy-biased playouts; "
+        "options: time=seconds per move, playouts=N, c=exploration, sample=N",
     )

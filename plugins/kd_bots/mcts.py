@@ -1,0 +1,118 @@
+"""A Monte Carlo player: flat UCB1 over the legal actions, with determinized playouts.
+
+For each decision the agent spreads its budget (``time`` seconds or ``playouts``)
+over the legal actions with UCB1. A playout copies the game with the agent's own
+random generator (``clone(rng=...)``), so the undrawn dominoes come out in an order
+the agent samples itself: it never learns the real order of the draw pile. The
+playout plays every seat with :class:`PlayoutPolicy` and is scored by the ruleset's
+own scoring and ranking: 1 for a win (shared: 1/k), plus a small term for the score
+margin so that losing by less is better than losing by more.
+
+Options (``mcts:time=1.0+playouts=0+c=0.7``): ``time`` seconds per decision
+(default 1.0), ``playouts`` per decision (overrides time when > 0), ``c`` the UCB1
+exploration constant, ``sample`` placements tried per playout move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping
+
+from kingdomino_core import Action, Game
+from kingdomino_core.errors import ConfigError
+
+from .playout import PlayoutPolicy, play_out
+
+
+class MctsAgent:
+    def __init__(
+        self,
+        rng: random.Random,
+        *,
+        seconds: float = 1.0,
+        playouts: int = 0,
+        c: float = 0.7,
+        sample: int = 6,
+    ) -> None:
+        self.rng = rng
+        self.seconds = seconds
+        self.playouts = playouts
+        self.c = c
+        self.policy = PlayoutPolicy(rng, sample=sample)
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, str], rng: random.Random) -> MctsAgent:
+        known = {"time": float, "playouts": int, "c": float, "sample": int}
+        values = {}
+        for key, text in options.items():
+            if key not in known:
+                raise ConfigError(f"unknown mcts option {key!r}; known: {', '.join(known)}")
+            try:
+                values[key] = known[key](text)
+            except ValueError:
+                raise ConfigError(
+                    f"mcts option {key}={text!r}: expected {known[key].__name__}"
+                ) from None
+        return cls(
+            rng,
+            seconds=values.get("time", 1.0),
+            playouts=int(values.get("playouts", 0)),
+            c=values.get("c", 0.7),
+            sample=int(values.get("sample", 6)),
+        )
+
+    def act(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        seat = game.current_seat
+        assert seat is not None
+        n = len(actions)
+        visits = [0] * n
+        totals = [0.0] * n
+        deadline = time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.playouts > 0:
+                if done >= self.playouts:
+                    break
+            elif done >= n and time.perf_counter() >= deadline:
+                break
+            i = done if done < n else self._select(visits, totals, done)
+            totals[i] += self._playout(game, actions[i], seat)
+            visits[i] += 1
+            done += 1
+        best = max(
+            range(n), key=lambda j: (totals[j] / visits[j] if visits[j] else -1.0, visits[j])
+        )
+        return actions[best]
+
+    def _select(self, visits: list[int], totals: list[float], done: int) -> int:
+        log_n = math.log(done)
+        c = self.c
+        best, best_v = 0, -1.0
+        for j, v in enumerate(visits):
+            u = totals[j] / v + c * math.sqrt(log_n / v)
+            if u > best_v:
+                best, best_v = j, u
+        return best
+
+    def _playout(self, game: Game, action: Action, seat: int) -> float:
+        sim = game.clone(log=False, rng=self.rng)
+        sim.apply(action, check=False)
+        play_out(sim, self.policy)
+        return reward(sim, seat)
+
+
+def reward(game: Game, seat: int) -> float:
+    """1 for a win (1/k when shared), plus up to 0.1 for the score margin."""
+    ranking = game.ranking()
+    mine = game.config.kingdom_of(seat)
+    win = 1.0 / len(ranking.winners) if mine in ranking.winners else 0.0
+    sheets = game.scores()
+    own = sheets[mine].total
+    best_other = max((s.total for s in sheets if s.kingdom != mine), default=own)
+    margin = max(-50, min(50, own - best_other))
+    return win + 0.1 * (margin + 50) / 100
