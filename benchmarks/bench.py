@@ -153,7 +153,7 @@ def match(hero: str, villain: str, n: int, seed: int) -> tuple[float, int]:
             registry.make(s, random.Random(seed * 1000 + i * 10 + k)) for k, s in enumerate(specs)
         ]
         game = engine.new_game(seed=seed + i)
-        game.play(lambda g: agents[g.current_seat].act(g))  # type: ignore[index]
+        game.play(lambda g, agents=agents: agents[g.current_seat].act(g))  # type: ignore[index,misc]
         winners = game.winners()
         if seat in winners:
             wins += 1 / len(winners)
