@@ -86,6 +86,7 @@ def micro(engine: Engine, label: str) -> None:
 
     def gen() -> None:
         for g, s in zip(games, steps, strict=True):
+            assert s.domino is not None
             legal_placements(g, s.seat, s.domino)
 
     def clone() -> None:
