@@ -97,7 +97,19 @@ def micro(engine: Engine, label: str) -> None:
         for g in games:
             g.score_sheet(0)
 
+    def total() -> None:
+        for g in finished:
+            for k in range(len(g.kingdoms)):
+                g.score_total(k)
+
     first = [g.legal_actions()[0] for g in games]
+    rng = random.Random(3)
+    finished = []
+    for i in range(50):
+        done = engine.new_game(seed=i)
+        done.play(lambda g: g.sample_action(rng.random()))
+        finished.append(done)
+    kingdoms = sum(len(g.kingdoms) for g in finished)
 
     def apply() -> None:
         for g, a in zip(games, first, strict=True):
@@ -108,6 +120,7 @@ def micro(engine: Engine, label: str) -> None:
         ("legal placements (full list)", per_call(gen, 5) / n),
         ("clone a game", per_call(clone, 5) / n),
         ("score a kingdom (full breakdown)", per_call(score, 5) / n),
+        ("score a finished kingdom (total)", per_call(total, 20) / kingdoms),
         ("apply a placement (incl. clone)", per_call(apply, 5) / n),
     ]
     print(f"  {label}:")

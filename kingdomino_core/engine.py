@@ -190,6 +190,13 @@ class Engine:
             for r in rules.placement_rules
             if type(r).square_masks is base.square_masks and type(r).allowed is base.allowed
         )
+        scorers = [i.plugin_name for i in self.pm.hook.kd_score_kingdom.get_hookimpls()]
+        #: Fast totals of every scoring plugin, or None when one of them has none.
+        self.score_totals: tuple[Any, ...] | None = (
+            tuple(rules.score_totals[name] for name in scorers)
+            if all(name in rules.score_totals for name in scorers)
+            else None
+        )
         self.king_owner: tuple[int, ...] = tuple(
             k // config.kings_per_seat for k in range(config.kings)
         )

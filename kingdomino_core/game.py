@@ -279,6 +279,14 @@ class Game:
             lines.extend(contributed)
         return ScoreSheet(kingdom=kingdom, lines=tuple(lines))
 
+    def score_total(self, kingdom: int) -> int:
+        """Points of one kingdom: ``score_sheet(kingdom).total``, computed fast when
+        every scoring plugin registered a fast total (``RuleBook.add_score_total``)."""
+        totals = self.engine.score_totals
+        if totals is None:
+            return self.score_sheet(kingdom).total
+        return sum(total(self, kingdom) for total in totals)
+
     def scores(self) -> list[ScoreSheet]:
         """The score sheet of every kingdom in the current game."""
         return [self.score_sheet(k) for k in range(len(self.kingdoms))]

@@ -147,6 +147,8 @@ class RuleBook:
         #: Plugin state slices: name -> (factory, copier).
         self.state: dict[str, tuple[Callable[[], Any], Callable[[Any], Any]]] = {}
         self.provenance: dict[str, str] = {}
+        #: Fast score totals by plugin name (see :meth:`add_score_total`).
+        self.score_totals: dict[str, Callable[[Game, int], int]] = {}
         #: True lets a player discard a domino that fits (house rules); the base game
         #: forbids it (RULES.md section 1, forced placement).
         self.voluntary_discard = False
@@ -169,6 +171,16 @@ class RuleBook:
                     return
         known = [r.id for rules in groups for r in rules]
         raise ConfigError(f"no rule {rule_id!r} to remove; known: {', '.join(known)}")
+
+    def add_score_total(self, total: Callable[[Game, int], int]) -> None:
+        """Declare a fast function giving the points this plugin's ``kd_score_kingdom``
+        lines add up to for a kingdom index, without building the lines.
+
+        ``Game.score_total`` uses these when every plugin that scores has one (bots
+        score millions of kingdoms); otherwise it sums the full score sheet. The two
+        must agree; ``kingdomino_core.testing`` checks it.
+        """
+        self.score_totals[self._plugin] = total
 
     def add_step_handler(self, handler: StepHandler, *, replace: bool = False) -> None:
         if handler.kind in self.handlers and not replace:

@@ -60,9 +60,10 @@ def kd_register_components(registry: Registry) -> None:
 
 
 @hookimpl
-def kd_register_rules(rules: RuleBook) -> None:
+def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
     rules.add_placement_rule(WithinSize())
     rules.add_placement_rule(Connects())
+    rules.add_score_total(scoring.fast_total(config, registry))
 
 
 @hookimpl

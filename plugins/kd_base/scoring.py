@@ -5,9 +5,19 @@ RULES.md section 1, "Scoring" and "Optional rules".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from kingdomino_core import Game, Kingdom, Ranking, ScoreLine, ScoreSheet, rank_by
+from kingdomino_core import (
+    Game,
+    GameConfig,
+    Kingdom,
+    Ranking,
+    Registry,
+    ScoreLine,
+    ScoreSheet,
+    rank_by,
+)
 
 if TYPE_CHECKING:
     from .options import BaseOptions
@@ -44,6 +54,44 @@ def property_lines(game: Game, kingdom: Kingdom) -> list[ScoreLine]:
         )
         for _t, _c, name, squares, crowns, (x, y) in found
     ]
+
+
+def fast_total(config: GameConfig, registry: Registry) -> Callable[[Game, int], int]:
+    """The points of ``kd_score_kingdom``'s lines, without building them (for bots)."""
+    options: BaseOptions = config.option("base") or _default_options()
+    scoring = tuple(t.scores for t in registry.terrains)
+    frame = options.middle_kingdom_frame or config.kingdom_size
+    middle = options.middle_kingdom_points if options.middle_kingdom else 0
+    harmony = options.harmony_points if options.harmony else 0
+    no_discard = options.harmony_requires_no_discard
+
+    def total(game: Game, index: int) -> int:
+        kingdom = game.kingdoms[index]
+        planes = kingdom.planes
+        points = 0
+        for terrain, mask in kingdom.regions:
+            if not scoring[terrain]:
+                continue
+            crowns = 0
+            weight = 1
+            for plane in planes:
+                crowns += weight * (plane & mask).bit_count()
+                weight <<= 1
+            if crowns:
+                points += mask.bit_count() * crowns
+        if middle and is_middle_kingdom(kingdom, frame):
+            points += middle
+        if harmony and is_harmony(kingdom, no_discard):
+            points += harmony
+        return points
+
+    return total
+
+
+def _default_options() -> BaseOptions:
+    from .options import BaseOptions
+
+    return BaseOptions()
 
 
 def is_middle_kingdom(kingdom: Kingdom, frame: int) -> bool:

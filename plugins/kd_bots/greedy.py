@@ -56,7 +56,7 @@ def score_with(game: Game, kingdom_index: int, place: Place) -> tuple[int, int]:
     put_domino(trial, dom, first, second)
     game.kingdoms[kingdom_index] = trial
     try:
-        return game.score_sheet(kingdom_index).total, touching
+        return game.score_total(kingdom_index), touching
     finally:
         game.kingdoms[kingdom_index] = kingdom
 
@@ -69,7 +69,7 @@ def pick_value(game: Game, claim: Claim) -> tuple[int, ...]:
     k = game.config.kingdom_of(claim.seat)
     best = max(
         (score_with(game, k, p)[0] for p in legal_placements(game, claim.seat, claim.domino)),
-        default=game.score_sheet(k).total,
+        default=game.score_total(k),
     )
     dom = game.domino(claim.domino)
     return best, dom.crowns_a + dom.crowns_b
@@ -81,4 +81,4 @@ def after_value(game: Game, action: Action, rng: random.Random) -> tuple[int, ..
     assert seat is not None
     trial = game.clone(log=False, rng=rng)
     trial.apply(action, check=False)
-    return (trial.score_sheet(game.config.kingdom_of(seat)).total,)
+    return (trial.score_total(game.config.kingdom_of(seat)),)
