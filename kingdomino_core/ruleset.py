@@ -40,3 +40,7 @@ class Ruleset:
     source: str = ""
     #: Player count used when none is given.
     default_players: int | None = None
+    #: Where each key was set: dotted key path (``options.base.harmony``,
+    #: ``ruleset.plugins[1]``) -> ``"file:line"``, so problems found later (say, for
+    #: one player count) can point at the file. Empty for a ruleset built in code.
+    locations: dict[str, str] = field(factory=dict, eq=False, repr=False)
