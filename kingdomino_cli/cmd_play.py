@@ -1,0 +1,144 @@
+"""``kd play``: a full game at the terminal for any mix of humans and bots."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from kingdomino_core import Game
+from kingdomino_core.savegame import PlayerEntry, read_save, replay
+from kingdomino_core.savegame import build_engine as saved_engine
+
+from .common import build_engine, emit_json, resolve_ruleset
+from .display import table_lines, use_colour
+from .exit_codes import ExitCode
+from .players import (
+    default_players,
+    entries,
+    make_seats,
+    parse_names,
+    parse_players,
+    usage_error,
+)
+from .results import game_json, summary_lines
+from .session import GameInterrupted, Session
+
+
+def play(
+    ruleset: Annotated[
+        str | None,
+        typer.Option("--ruleset", "-r", help="Ruleset name, file name or path (default: base)."),
+    ] = None,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Comma-separated agents, one per seat: human, random, greedy, ... "
+            "(options as mcts:time=1.0). Default: you against greedy bots at a "
+            "terminal, bots only otherwise.",
+        ),
+    ] = None,
+    names: Annotated[
+        str | None,
+        typer.Option("--names", help="Comma-separated player names (default P1, P2...)."),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", "-s", help="Seed of the draws (default: random, printed)."),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save", help="Save the game to FILE (after each of your moves and at the end)."
+        ),
+    ] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print the result as one JSON object on stdout.")
+    ] = False,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="Continue a game saved with --save.")
+    ] = None,
+) -> None:
+    """Play a full game: humans at the terminal, bots straight through."""
+    if resume is not None:
+        if ruleset is not None or seed is not None:
+            usage_error(
+                "--resume continues a saved game with its own ruleset and seed; "
+                "drop --ruleset and --seed"
+            )
+        game, table = _resume(resume, players, names)
+        save = save or resume
+    else:
+        game, table = _new_game(ruleset, players, names, seed)
+    seats = make_seats(table)
+    session = Session(game, seats, save_path=save)
+    try:
+        game = session.run()
+    except GameInterrupted:
+        raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
+    _report(game, table, json_out)
+
+
+def _new_game(
+    ruleset_arg: str | None, players: str | None, names: str | None, seed: int | None
+) -> tuple[Game, list[PlayerEntry]]:
+    ruleset = resolve_ruleset(ruleset_arg)
+    specs = parse_players(players)
+    if specs is not None:
+        make_seats(entries(specs, parse_names(names, len(specs))))  # unknown agents: usage
+    engine = build_engine(ruleset, len(specs) if specs else None)
+    if specs is None:
+        specs = default_players(engine.config.players, _stdin_is_terminal())
+    if seed is None:
+        seed = secrets.randbits(63)
+        print(f"kd: seed {seed} (play the same game again with --seed {seed})", file=sys.stderr)
+    return engine.new_game(seed=seed), entries(specs, parse_names(names, len(specs)))
+
+
+def _resume(path: Path, players: str | None, names: str | None) -> tuple[Game, list[PlayerEntry]]:
+    saved = read_save(path)
+    source = str(path)
+    game = replay(saved, source, engine=saved_engine(saved, source))
+    table = list(saved.players)
+    specs = parse_players(players)
+    if specs is not None:
+        if len(specs) != len(table):
+            usage_error(
+                f"--players gives {len(specs)} players, but the saved game has {len(table)}"
+            )
+        table = [PlayerEntry(name=e.name, agent=s) for e, s in zip(table, specs, strict=True)]
+    if names is not None:
+        table = entries([e.agent for e in table], parse_names(names, len(table)))
+    print(
+        f"kd: resuming {source}: {len(game.log)} moves played"
+        + (", the game is over" if game.is_terminal() else ""),
+        file=sys.stderr,
+    )
+    return game, table
+
+
+def _report(game: Game, table: list[PlayerEntry], json_out: bool) -> None:
+    result: dict[str, Any] = game_json(game, table)
+    if json_out:
+        emit_json(result)
+        return
+    names = [p.name for p in table]
+    out = table_lines(game, names, colour=use_colour(sys.stdout), window=False)
+    print("\n".join([*out, "", *summary_lines(result)]))
+
+
+def _stdin_is_terminal() -> bool:
+    isatty = getattr(sys.stdin, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:
+        return False
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play")(play)

@@ -1,0 +1,112 @@
+"""Seats at the table: agents from ``--players`` specs, seeded per decision.
+
+Each seat's agent gets its own ``random.Random``. Before every decision it is
+reseeded from (game seed, seat, move number) with
+:func:`kingdomino_core.savegame.decision_seed`, so the same ruleset, players and seed
+give the same game move for move, and a game saved and resumed (or undone and
+replayed) continues exactly as if it had never stopped.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+import typer
+from attrs import define
+
+from kingdomino_core import Action, Agent, AgentRegistry, ConfigError, Game
+from kingdomino_core.savegame import PlayerEntry, decision_seed
+
+from .common import agent_registry
+from .exit_codes import ExitCode
+
+HUMAN = "human"
+
+
+def usage_error(message: str) -> NoReturn:
+    """Print one line on stderr and exit with the bad-usage status."""
+    print(f"kd: error: {message}", file=sys.stderr)
+    raise typer.Exit(int(ExitCode.USAGE))
+
+
+def agents() -> AgentRegistry:
+    """The agent registry of every installed plugin, plus the interactive ``human``."""
+    registry = agent_registry()
+    if HUMAN not in registry.names():
+        from .human import HumanAgent
+
+        registry.add(
+            HUMAN,
+            lambda options, rng: HumanAgent(),
+            "you, at the terminal: pick from a numbered list or type a placement",
+        )
+    return registry
+
+
+def parse_players(text: str | None) -> list[str] | None:
+    """Agent specs from a comma-separated ``--players`` value (None if not given)."""
+    if text is None:
+        return None
+    specs = [s.strip() for s in text.split(",")]
+    if not all(specs):
+        usage_error(f"--players {text!r} has an empty entry; expected names such as greedy,random")
+    return specs
+
+
+def default_players(count: int, interactive: bool) -> list[str]:
+    """One human against greedy bots at a terminal; bots only otherwise."""
+    if interactive:
+        return [HUMAN] + ["greedy"] * (count - 1)
+    return ["greedy"] * count
+
+
+def parse_names(text: str | None, count: int) -> list[str]:
+    if text is None:
+        return [f"P{i + 1}" for i in range(count)]
+    names = [s.strip() for s in text.split(",")]
+    if len(names) != count or not all(names):
+        usage_error(f"--names {text!r} must give {count} non-empty names, one per player")
+    return names
+
+
+@define
+class Seat:
+    """One seat: who sits there, the agent that decides and its private generator."""
+
+    index: int
+    entry: PlayerEntry
+    agent: Agent
+    rng: random.Random
+
+    @property
+    def human(self) -> bool:
+        return self.entry.agent.partition(":")[0] == HUMAN
+
+    def choose(self, game: Game) -> Action:
+        self.rng.seed(decision_seed(game.seed, self.index, len(game.log)))
+        return self.agent.act(game)
+
+
+def make_seats(entries: Sequence[PlayerEntry], *, allow_human: bool = True) -> list[Seat]:
+    """Build each seat's agent; an unknown agent or bad option is a usage error."""
+    registry = agents()
+    seats = []
+    for index, entry in enumerate(entries):
+        if not allow_human and entry.agent.partition(":")[0] == HUMAN:
+            usage_error(f"seat {index}: 'human' cannot play here; use bots such as greedy")
+        rng = random.Random(decision_seed(0, index, 0))
+        try:
+            agent = registry.make(entry.agent, rng)
+        except ConfigError as exc:
+            usage_error(f"seat {index}: {exc}")
+        except (TypeError, ValueError) as exc:
+            usage_error(f"seat {index}: bad options in agent {entry.agent!r}: {exc}")
+        seats.append(Seat(index=index, entry=entry, agent=agent, rng=rng))
+    return seats
+
+
+def entries(specs: Sequence[str], names: Sequence[str]) -> list[PlayerEntry]:
+    return [PlayerEntry(name=n, agent=a) for n, a in zip(names, specs, strict=True)]

@@ -1,0 +1,74 @@
+"""The result of a game as the contract JSON (``kd play --json``, ``kd replay --json``).
+
+Contract keys (../shared/CONTRACT.md): ``ruleset``, ``seed``, ``players``,
+``kingdoms`` and ``winners``. Added keys: ``finished``, ``moves``, ``ranking`` (places
+from first to last with each kingdom's seats, ranking values, and the criterion that
+separated a place from the next), ``match`` (per-game totals of a Dynasty match).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kingdomino_core import Game
+from kingdomino_core.savegame import PlayerEntry, final_result
+
+
+def game_json(game: Game, players: Sequence[PlayerEntry]) -> dict[str, Any]:
+    """The contract object for ``game`` (finished or not: see ``finished``)."""
+    out: dict[str, Any] = {
+        "ruleset": game.engine.ruleset.name,
+        "seed": game.seed,
+        "players": [{"name": p.name, "agent": p.agent} for p in players],
+    }
+    out.update(final_result(game))
+    out["finished"] = game.is_terminal()
+    out["moves"] = len(game.log)
+    out["ranking"] = ranking_json(game)
+    if game.match_sheets:
+        totals = [[s.total for s in sheets] for sheets in game.match_sheets]
+        totals.append([s.total for s in game.scores()])
+        out["match"] = {
+            "games": totals,
+            "totals": [sum(col) for col in zip(*totals, strict=True)],
+        }
+    return out
+
+
+def ranking_json(game: Game) -> list[dict[str, Any]]:
+    """Places from first to last; ``decided_by`` is what separated a place from the next."""
+    ranking = game.ranking()
+    keys = dict(ranking.keys)
+    places = []
+    for i, kingdoms in enumerate(ranking.places):
+        entry: dict[str, Any] = {
+            "place": i + 1,
+            "kingdoms": list(kingdoms),
+            "seats": [s for k in kingdoms for s in game.config.seats_of(k)],
+        }
+        if ranking.criteria and kingdoms and kingdoms[0] in keys:
+            entry["values"] = dict(zip(ranking.criteria, keys[kingdoms[0]], strict=False))
+        if i < len(ranking.decided_by):
+            entry["decided_by"] = ranking.decided_by[i]
+        places.append(entry)
+    return places
+
+
+def summary_lines(result: dict[str, Any]) -> list[str]:
+    """The end of a game in words: ranking with tie-breaks, winners."""
+    names = [p["name"] for p in result["players"]]
+    lines = []
+    for place in result["ranking"]:
+        who = " + ".join(names[s] for s in place["seats"])
+        values = place.get("values") or {}
+        shown = ", ".join(f"{k} {v}" for k, v in values.items())
+        line = f"{place['place']}. {who}" + (f" ({shown})" if shown else "")
+        if "decided_by" in place and place["decided_by"] != "total":
+            line += f" (ahead of the next on {place['decided_by'].replace('_', ' ')})"
+        lines.append(line)
+    winners = [names[s] for s in result["winners"]]
+    verb = "wins" if len(winners) == 1 else "share the victory"
+    status = "" if result.get("finished", True) else " (game not finished: leading)"
+    lines.append(f"{' and '.join(winners)} {verb}{status}.")
+    return lines

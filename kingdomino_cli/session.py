@@ -1,0 +1,177 @@
+"""Running one game at the table: agents, humans' undo, saves and interruptions.
+
+The session keeps a copy of the game before each human decision, so ``undo``
+restores the copy before that player's previous decision (bots' moves since then
+are undone too and, being seeded per decision, replayed identically). Saves are
+written atomically after every human decision and at the end when ``--save`` is
+given; Ctrl-C or the end of input offers to save (or saves to ``--save``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from kingdomino_core import Game, PluginHookError
+from kingdomino_core.savegame import PlayerEntry, save_of, write_save
+
+from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
+from .players import Seat
+
+
+class GameInterrupted(Exception):
+    """The game stopped before its end (Ctrl-C, end of input, ``quit``)."""
+
+    def __init__(self, saved_to: Path | None) -> None:
+        self.saved_to = saved_to
+        super().__init__("interrupted")
+
+
+class Session:
+    def __init__(
+        self,
+        game: Game,
+        seats: list[Seat],
+        *,
+        save_path: Path | None = None,
+        console: Console | None = None,
+        announce: bool | None = None,
+    ) -> None:
+        self.game = game
+        self.seats = seats
+        self.save_path = save_path
+        self.console = console or Console()
+        self.names = [s.entry.name for s in seats]
+        self.humans = any(s.human for s in seats)
+        #: Show the bots' moves on stderr (by default when a human plays).
+        self.announce = self.humans if announce is None else announce
+        #: ``(seat, game before its decision)``, oldest first.
+        self.history: list[tuple[int, Game]] = []
+        for seat in seats:
+            if isinstance(seat.agent, HumanAgent):
+                seat.agent.names = self.names
+
+    @property
+    def players(self) -> list[PlayerEntry]:
+        return [s.entry for s in self.seats]
+
+    def run(self) -> Game:
+        """Play to the end; raise ``GameInterrupted`` after offering to save."""
+        try:
+            self._loop()
+        except (KeyboardInterrupt, EOFError, QuitRequested) as exc:
+            reason = {
+                KeyboardInterrupt: "interrupted",
+                EOFError: "end of input",
+                QuitRequested: "you quit",
+            }[type(exc)]
+            raise GameInterrupted(self._offer_save(reason)) from None
+        except PluginHookError:
+            if self.save_path is not None:
+                self.save()  # keep the log up to the failing move
+            raise
+        if self.save_path is not None:
+            self.save()
+        return self.game
+
+    def _loop(self) -> None:
+        while not self.game.is_terminal():
+            game = self.game
+            if game.is_chance():
+                game.resolve_chance()
+                continue
+            seat = self.seats[game.current_seat or 0]
+            if seat.human:
+                self.history.append((seat.index, game.clone()))
+            try:
+                action = seat.choose(game)
+            except UndoRequested:
+                self._undo(seat.index)
+                continue
+            except SaveRequested:
+                self.history.pop()
+                self._save_on_request()
+                continue
+            except BaseException:
+                if seat.human:
+                    self.history.pop()
+                raise
+            game.apply(action)
+            if self.announce and not seat.human:
+                self.console.say(f"{seat.entry.name} ({seat.entry.agent}): {action.describe()}")
+            if seat.human and self.save_path is not None:
+                self.save()
+
+    def _undo(self, seat: int) -> None:
+        self.history.pop()  # the decision being asked now
+        for i in range(len(self.history) - 1, -1, -1):
+            if self.history[i][0] == seat:
+                self.game = self.history[i][1]
+                del self.history[i:]
+                self.console.say("Undone: back to your previous decision.")
+                return
+        self.console.say("Nothing to undo: this is your first decision.")
+
+    # -- saving -----------------------------------------------------------------------
+
+    def save(self, path: Path | None = None) -> Path:
+        target = path or self.save_path
+        assert target is not None
+        write_save(target, save_of(self.game, self.players))
+        return target
+
+    def default_save_name(self) -> Path:
+        return Path(f"kd-game-{self.game.seed}.json")
+
+    def _save_on_request(self) -> None:
+        path = self.save_path or self._ask_path()
+        if path is None:
+            self.console.say("Not saved.")
+            return
+        self.save_path = path
+        self._write(path)
+
+    def _write(self, path: Path) -> Path | None:
+        try:
+            self.save(path)
+        except OSError as exc:
+            self.console.say(f"kd: could not save to {path}: {exc.strerror or exc}")
+            return None
+        self.console.say(
+            f"Saved {len(self.game.log)} moves to {path}; continue with: kd play --resume {path}"
+        )
+        return path
+
+    def _ask_path(self) -> Path | None:
+        default = self.default_save_name()
+        try:
+            answer = self.console.ask(f"Save the game to [{default}] (or 'n' not to save): ")
+        except EOFError:
+            return default
+        if answer.lower() in ("n", "no"):
+            return None
+        return Path(answer) if answer else default
+
+    def _offer_save(self, reason: str) -> Path | None:
+        """Save to ``--save``; else ask a human, or save to a default file if nobody can answer."""
+        self.console.say(f"\nkd: game stopped ({reason}) after {len(self.game.log)} moves.")
+        if self.save_path is not None:
+            return self._write(self.save_path)
+        if reason != "end of input" and (self.humans or _interactive()):
+            try:
+                path = self._ask_path()
+            except KeyboardInterrupt:
+                path = None
+            if path is None:
+                self.console.say("Not saved.")
+                return None
+            return self._write(path)
+        return self._write(self.default_save_name())
+
+
+def _interactive() -> bool:
+    isatty = getattr(sys.stdin, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:  # closed stream
+        return False
