@@ -18,7 +18,6 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from kingdomino_core import Engine, Game, Ruleset
 from kingdomino_core.core_steps import legal_placements
@@ -153,10 +152,9 @@ def match(hero: str, villain: str, n: int, seed: int) -> tuple[float, int]:
 
     Returns the hero's wins (a shared win counts as 1/k) and the number of games.
     """
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from kingdomino_cli.common import agent_registry
+    from kingdomino_core.agents import installed_agents
 
-    registry = agent_registry()
+    registry = installed_agents()
     engine = engine_for(("base",), 4, {})
     wins = 0.0
     for i in range(n):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
 from .errors import ConfigError
@@ -62,3 +63,15 @@ class AgentRegistry:
                 raise ConfigError(f"agent option {item!r} in {spec!r} should be key=value")
             options[key.strip()] = value.strip()
         return entry[0](options, rng)
+
+
+@cache
+def installed_agents() -> AgentRegistry:
+    """Agents registered by every installed plugin, active in a ruleset or not
+    (installing a bot package makes its bots available everywhere)."""
+    from .plugins import default_catalogue, make_plugin_manager
+
+    registry = AgentRegistry()
+    pm = make_plugin_manager(default_catalogue().all())
+    pm.hook.kd_register_agents(agents=registry)
+    return registry

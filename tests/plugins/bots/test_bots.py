@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from kingdomino_cli.common import agent_registry
 from kingdomino_core import Engine, Game, Ruleset
+from kingdomino_core.agents import installed_agents
 
 SETUPS = [
     (("base",), 2),
@@ -24,7 +24,7 @@ def engine(plugins: tuple[str, ...], players: int, **options: object) -> Engine:
 
 def play(engine: Engine, specs: list[str], seed: int) -> Game:
     """Play a game, checking every decision against the legal-action list."""
-    registry = agent_registry()
+    registry = installed_agents()
     agents = [registry.make(s, random.Random(seed * 10 + i)) for i, s in enumerate(specs)]
     game = engine.new_game(seed=seed)
     while not game.is_terminal():
@@ -75,7 +75,7 @@ def decision_points(e: Engine, seed: int, count: int) -> list[Game]:
 def test_agents_do_not_depend_on_the_hidden_draw_order(agent: str) -> None:
     """Issue 7, information rule: two games that differ only in the order the undrawn
     dominoes will come out (the game's chance stream) get the same decision."""
-    registry = agent_registry()
+    registry = installed_agents()
     for game in decision_points(engine(("base",), 4), seed=5, count=8):
         a = game.clone(seed=1)
         b = game.clone(seed=2)
@@ -86,7 +86,7 @@ def test_agents_do_not_depend_on_the_hidden_draw_order(agent: str) -> None:
 
 def test_greedy_takes_the_best_immediate_points() -> None:
     """Greedy's placement scores at least as much as every other legal placement."""
-    registry = agent_registry()
+    registry = installed_agents()
     e = engine(("base",), 2)
     for game in decision_points(e, seed=8, count=30):
         step = game.step
@@ -119,7 +119,7 @@ def test_greedy_beats_random_most_of_the_time() -> None:
 def test_unknown_agent_and_bad_options_are_clear_errors() -> None:
     from kingdomino_core import ConfigError
 
-    registry = agent_registry()
+    registry = installed_agents()
     with pytest.raises(ConfigError, match=r"unknown agent 'nobody'.*available"):
         registry.make("nobody", random.Random(0))
     with pytest.raises(ConfigError, match="mcts option time='fast'"):
