@@ -21,6 +21,7 @@ from kingdomino_core.errors import (
     ReplayError,
     RulesetError,
 )
+from kingdomino_core.savegame import SaveFormatError
 
 from .exit_codes import ExitCode
 
@@ -47,7 +48,7 @@ def exit_code_for(exc: KingdominoError) -> ExitCode:
         return ExitCode.PLUGIN
     if isinstance(exc, RulesetError | PluginError | ConfigError):
         return ExitCode.RULESET
-    if isinstance(exc, KingdomFormatError):
+    if isinstance(exc, KingdomFormatError | SaveFormatError):
         return ExitCode.INPUT
     if isinstance(exc, ReplayError):
         return ExitCode.REPLAY
@@ -85,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
     try:
-        app(args=args, standalone_mode=False)
+        # Without standalone mode, click returns typer.Exit's status instead of raising.
+        status = app(args=args, standalone_mode=False)
     except KingdominoError as exc:
         if debug:
             raise
@@ -112,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return int(ExitCode.INTERNAL)
-    return 0
+    return status if isinstance(status, int) else 0
 
 
 if __name__ == "__main__":
