@@ -1,4 +1,181 @@
-"""The court plugin (work in progress)."""
+"""The Court (La Cour) as a plugin: resources, buildings and characters (RULES.md 3).
+
+* Tokens: when a line is laid out, each crownless square producing a resource gets
+  a token (``kd_line_laid_out``); placing the domino moves them into the kingdom's
+  ``court.resource`` layer (``kd_after_place``); a discarded or unpicked domino keeps
+  them.
+* Court board: the tiles start face down; when a line is laid out, chance steps
+  turn tiles up until ``visible_tiles`` are showing or the pile is empty (I-C6).
+* Purchase: at the end of each king's turn (``kd_end_of_turn``) a ``court.buy``
+  decision, offered only when a purchase is possible; see :mod:`.purchase`.
+* Scoring: buildings add crowns to their square (I-C2), so the base game's
+  properties count them; characters score in :mod:`.scoring`.
+
+``docs/plugins/court.md`` documents the rules as implemented, the options and the
+kingdom text notation.
+"""
+
+from __future__ import annotations
+
+from kingdomino_core import (
+    Discard,
+    DominoId,
+    Game,
+    GameConfig,
+    Place,
+    Registry,
+    RuleBook,
+    ScoreLine,
+    Step,
+    hookimpl,
+)
+
+from . import scoring
+from .actions import ACTIONS
+from .notation import court_annotations
+from .options import CourtOptions
+from .purchase import BuyHandler, Court, PayHandler, RevealHandler
+from .state import RESOURCE_LAYER, CourtState, Tokens, bump
+from .tiles import court_data
 
 NAME = "court"
 HOOK_API = 1
+REQUIRES = ("base",)
+Options = CourtOptions
+
+
+def options_of(config: GameConfig) -> CourtOptions:
+    found = config.option(NAME)
+    return found if found is not None else CourtOptions()
+
+
+def court_of(game: Game) -> Court:
+    """The engine's shared :class:`Court` (kept on its ``court.buy`` handler)."""
+    handler = game.engine.rules.handlers["court.buy"]
+    assert isinstance(handler, BuyHandler)
+    return handler.court
+
+
+@hookimpl
+def kd_register_components(registry: Registry) -> None:
+    for cls in ACTIONS:
+        registry.add_action(cls)
+    for ann in court_annotations(registry, court_data()):
+        registry.add_annotation(ann)
+
+
+@hookimpl
+def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
+    data = court_data()
+    court = Court(data, options_of(config), registry)
+    full = data.full_set()
+    n = len(data.resources)
+    rules.add_state(NAME, lambda: CourtState(full, n), CourtState.copy)
+    rules.add_step_handler(BuyHandler(court))
+    rules.add_step_handler(PayHandler(court))
+    rules.add_step_handler(RevealHandler(court))
+
+
+@hookimpl
+def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
+    options = options_of(config)
+    problems = []
+    if options.visible_tiles < 0:
+        problems.append(
+            f"options.court.visible_tiles: must be 0 or more, not {options.visible_tiles}"
+        )
+    data = court_data()
+    known = {t.name for t in registry.terrains}
+    needed = {t.terrain for t in data.tiles.values() if t.terrain} | set(data.resource_of_terrain)
+    missing = sorted(needed - known)
+    if missing:
+        problems.append(
+            f"court: the active rules have no terrain {', '.join(missing)}; "
+            "the Court needs the base game's terrains"
+        )
+    return problems
+
+
+@hookimpl
+def kd_line_laid_out(game: Game, dominoes: list[DominoId]) -> None:
+    """Tokens on every crownless producing square of the new line; refill the board."""
+    court = court_of(game)
+    st = court.state(game)
+    of_terrain = court.data.resource_of_terrain
+    limited = court.options.spent_tokens == "discard"
+    counts = court.data.token_counts
+    index = court.resource_index
+    for domino in dominoes:
+        found: list[str | None] = []
+        for square in game.domino(domino).domino.squares:
+            r = None if square.crowns else of_terrain.get(square.terrain)
+            if r is not None:
+                i = index[r]
+                if limited and st.laid_out[i] >= counts[r]:
+                    r = None  # I-C5 discard: this kind's supply has run out
+                else:
+                    st.laid_out = bump(st.laid_out, i)
+            found.append(r)
+        if found[0] is not None or found[1] is not None:
+            tokens: Tokens = (found[0], found[1])
+            st.on_dominoes[domino] = tokens
+    reveal = min(court.options.visible_tiles - len(st.visible), len(st.pile))
+    if reveal > 0:
+        game.insert_steps([Step(kind="court.reveal") for _ in range(reveal)])
+
+
+@hookimpl
+def kd_after_place(game: Game, seat: int, action: Place | Discard) -> None:
+    """A placed domino's tokens move into the kingdom; a discarded one keeps them."""
+    if not isinstance(action, Place):
+        return
+    st: CourtState = game.ext[NAME]
+    tokens = st.on_dominoes.pop(action.domino, None)
+    if tokens is None:
+        return
+    kingdom = game.kingdom_of(seat)
+    board = kingdom.board
+    layer = kingdom.layer(RESOURCE_LAYER)
+    first, second = tokens
+    if first is not None:
+        layer[board.cell(action.x, action.y)] = first
+    if second is not None:
+        layer[board.cell(*action.second)] = second
+
+
+@hookimpl
+def kd_end_of_turn(game: Game, seat: int, king: int, final: bool) -> list[Step] | None:
+    """Offer the purchase when one is possible (I-C3 final turn, I-C4 per round)."""
+    court = court_of(game)
+    options = court.options
+    if final and not options.buy_on_final_turn:
+        return None
+    if options.two_king_purchases == "per_round" and court.state(game).bought.get(
+        seat
+    ) == court.round_key(game):
+        return None
+    if not court.can_buy(game, seat):
+        return None
+    return [Step(kind="court.buy", seat=seat, king=king)]
+
+
+@hookimpl
+def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
+    return scoring.score_lines(game.kingdoms[kingdom], court_data(), options_of(game.config))
+
+
+@hookimpl
+def kd_describe_game(game: Game) -> list[str]:
+    court = court_of(game)
+    st = court.state(game)
+    tiles = court.data.tiles
+    shown = ", ".join(tiles[t].describe() for t in st.visible) or "none"
+    lines = [f"court: visible {shown}; {len(st.pile)} in the pile"]
+    on_line = []
+    for domino in (*game.line, *game.next_line):
+        tokens = st.on_dominoes.get(domino)
+        if tokens is not None:
+            on_line.append(f"{domino} {'+'.join(t or '-' for t in tokens)}")
+    if on_line:
+        lines.append("court: tokens on the lines: " + ", ".join(on_line))
+    return lines
