@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from .actions import Action, Discard, DrawKing, Place, Reveal
+from .actions import Action, Claim, Discard, DrawKing, Place, Reveal
 from .components import DominoId
 from .core_steps import legal_placements, placement_violations
 from .engine import Engine
@@ -50,6 +50,7 @@ __all__ = [
     "kingdom_problems",
     "make_engine",
     "make_game",
+    "place_step_game",
     "play_random_game",
     "random_choice",
     "recount",
@@ -202,6 +203,43 @@ def game_with_draws(
     to script later lines too.
     """
     return ScriptedChance(dominoes, kings).new_game(engine, seed)
+
+
+def place_step_game(
+    engine: Engine,
+    domino: int | str | DominoId,
+    seat: int = 0,
+    kingdom: str | None = None,
+    seed: int = 0,
+) -> Game:
+    """A game whose current decision is ``seat`` placing ``domino`` (in round 1).
+
+    ``domino`` is drawn in the first line and claimed by the seat's first king; the
+    dominoes placed before it get the first legal action. ``kingdom``: text for the
+    seat's kingdom, set just before the decision. Handy to test placement rules.
+    """
+    target = domino_id(domino)
+    cfg = engine.config
+    others = [d for d in engine.pile if d != target][: cfg.line_size - 1]
+    king = engine.king_owner.index(seat)
+    kings = [king, *(k for k in range(cfg.kings) if k != king)]
+    script = ScriptedChance(dominoes=[target, *others], kings=kings)
+    game = engine.new_game(seed=seed)
+    for _ in range(10_000):
+        step = game.step
+        if step is None:
+            break
+        if step.kind == "place" and step.domino == target:
+            if kingdom is not None:
+                set_kingdom(game, cfg.kingdom_of(seat), kingdom)
+            return game
+        if game.is_chance():
+            script.resolve(game)
+        elif step.kind == "claim" and step.king == king and game.lines_drawn == 1:
+            game.apply(Claim(seat=seat, king=king, domino=target))
+        else:
+            game.apply(game.legal_actions()[0])
+    raise ConfigError(f"domino {target} never came to seat {seat} to place")
 
 
 # -- random play --------------------------------------------------------------------------
