@@ -67,13 +67,15 @@ def kd_register_components(registry: Registry) -> None:
 @hookimpl
 def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
     data = court_data()
-    court = Court(data, options_of(config), registry)
+    options = options_of(config)
+    court = Court(data, options, registry)
     full = data.full_set()
     n = len(data.resources)
     rules.add_state(NAME, lambda: CourtState(full, n), CourtState.copy)
     rules.add_step_handler(BuyHandler(court))
     rules.add_step_handler(PayHandler(court))
     rules.add_step_handler(RevealHandler(court))
+    rules.add_score_total(lambda game, k: scoring.total(game.kingdoms[k], data, options))
 
 
 @hookimpl

@@ -78,6 +78,19 @@ def character_points(
     return tile.base + tile.per_unit * n
 
 
+def total(kingdom: Kingdom, data: CourtData, options: CourtOptions) -> int:
+    """What :func:`score_lines` adds up to, without building the lines (for bots)."""
+    points = 0
+    tiles = kingdom.layers.get(TILE_LAYER)
+    if tiles:
+        for cell, tile_id in tiles.items():
+            if not data.tiles[tile_id].is_building:
+                points += character_points(kingdom, cell, tile_id, data, options)
+    if options.leftover_resource_points:
+        points += len(kingdom.layers.get(RESOURCE_LAYER) or ()) * options.leftover_resource_points
+    return points
+
+
 def score_lines(kingdom: Kingdom, data: CourtData, options: CourtOptions) -> list[ScoreLine]:
     """One ``character`` line per character (in cell order), and leftover resources."""
     lines = []

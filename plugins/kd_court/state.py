@@ -40,6 +40,15 @@ class CourtState:
         #: Seat -> the round of its last purchase (for I-C4 ``per_round``).
         self.bought: dict[int, tuple[int, bool]] = {}
 
+    def __repr__(self) -> str:
+        # Shows every field: ``kingdomino_core.testing.digest`` fingerprints plugin
+        # state by its repr, to prove an illegal action changed nothing.
+        return (
+            f"CourtState(visible={self.visible!r}, pile={self.pile!r}, "
+            f"on_dominoes={sorted(self.on_dominoes.items())!r}, laid_out={self.laid_out!r}, "
+            f"spent={self.spent!r}, bought={sorted(self.bought.items())!r})"
+        )
+
     def copy(self) -> CourtState:
         other = CourtState.__new__(CourtState)
         other.visible = self.visible
