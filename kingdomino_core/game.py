@@ -20,8 +20,15 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from .actions import CHANCE, Action, Step
-from .errors import GameOverError, IllegalActionError, PluginError
+from .errors import (
+    GameOverError,
+    IllegalActionError,
+    KingdominoError,
+    PluginError,
+    PluginHookError,
+)
 from .kingdom import Kingdom
+from .plugins import blame
 from .scoring import Ranking, ScoreSheet, rank_by
 
 if TYPE_CHECKING:
@@ -116,9 +123,14 @@ class Game:
         """The legal choices of the current decision (chance: the possible outcomes)."""
         step = self._require_step()
         handler = self.handler(step)
-        if handler.chance:
-            return [a for a, _ in handler.outcomes(self, step)]
-        return handler.legal_actions(self, step)
+        try:
+            if handler.chance:
+                return [a for a, _ in handler.outcomes(self, step)]
+            return handler.legal_actions(self, step)
+        except KingdominoError:
+            raise
+        except Exception as exc:
+            raise self._blame(exc, step) from exc
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """Outcomes and probabilities of the current chance step."""
@@ -139,7 +151,12 @@ class Game:
     def check(self, action: Action) -> None:
         """Raise ``IllegalActionError`` if ``action`` is not legal now."""
         step = self._require_step()
-        self.handler(step).check(self, step, action)
+        try:
+            self.handler(step).check(self, step, action)
+        except KingdominoError:
+            raise
+        except Exception as exc:
+            raise self._blame(exc, step) from exc
 
     # -- playing ----------------------------------------------------------------
 
@@ -197,9 +214,22 @@ class Game:
 
     def _play(self, step: Step, handler: StepHandler, action: Action) -> None:
         del self.pending[0]
-        handler.apply(self, step, action)
-        self.log.append(action)
-        self._advance()
+        try:
+            handler.apply(self, step, action)
+            self.log.append(action)
+            self._advance()
+        except KingdominoError:
+            raise
+        except Exception as exc:
+            raise self._blame(exc, step) from exc
+
+    def _blame(self, exc: Exception, step: Step) -> PluginHookError:
+        """Name the plugin whose code raised ``exc`` (a rule object or step handler)."""
+        owner = self.engine.rules.provenance.get("step:" + step.kind, "core")
+        plugin = blame(exc, self.engine.plugins) or (
+            "(unknown: a rule object called by the core)" if owner == "core" else owner
+        )
+        return PluginHookError(plugin, f"{step.kind} step", exc)
 
     def _require_step(self) -> Step:
         if not self.pending:

@@ -196,15 +196,17 @@ def make_plugin_manager(plugins: Iterable[PluginInfo]) -> pluggy.PluginManager:
         try:
             pm.register(info.obj, name=info.name)
         except pluggy.PluginValidationError as exc:
-            raise PluginError(f"plugin {info.name!r} ({info.origin}): {exc}") from exc
+            text = str(exc).replace("\n", "; ")
+            raise PluginError(f"plugin {info.name!r} ({info.origin}): {text}") from exc
         except ValueError as exc:
             raise PluginError(f"plugin {info.name!r} ({info.origin}): {exc}") from exc
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
         plugin = pm.get_name(exc.plugin) if exc.plugin is not None else "?"
+        text = str(exc).replace("\n", "; ")
         raise PluginError(
-            f"plugin {plugin!r}: {exc} (misspelled hook name? known hooks: "
+            f"plugin {plugin!r}: {text} (misspelled hook name? known hooks: "
             f"{', '.join(sorted(n for n in dir(hookspecs) if n.startswith('kd_')))})"
         ) from exc
     return pm
@@ -294,3 +296,20 @@ def call_each(
         if res is not None:
             out.append(res)
     return out
+
+
+def blame(exc: BaseException, plugins: Iterable[PluginInfo]) -> str | None:
+    """The plugin whose module raised ``exc`` (innermost frame first), if any."""
+    modules = [
+        (getattr(p.obj, "__name__", None) or type(p.obj).__module__, p.name) for p in plugins
+    ]
+    tb = exc.__traceback__
+    frames = []
+    while tb is not None:
+        frames.append(tb.tb_frame.f_globals.get("__name__", ""))
+        tb = tb.tb_next
+    for module in reversed(frames):
+        for prefix, name in modules:
+            if prefix and (module == prefix or module.startswith(prefix + ".")):
+                return name
+    return None
