@@ -74,10 +74,11 @@ def kd_validate(config: GameConfig) -> list[str]:
         problems.append(
             f"options.base.dynasty_games: must be at least 1, not {options.dynasty_games}"
         )
-    if options.middle_kingdom_frame < 0:
+    frame = options.middle_kingdom_frame
+    if frame < 0 or (frame and frame % 2 == 0):
         problems.append(
-            f"options.base.middle_kingdom_frame: must be 0 or positive, "
-            f"not {options.middle_kingdom_frame}"
+            f"options.base.middle_kingdom_frame: must be 0 (the kingdom size) or an odd "
+            f"size with a centre square, not {frame}"
         )
     return problems
 
