@@ -52,7 +52,11 @@ def teams_of(config: GameConfig) -> tuple[tuple[int, ...], ...]:
 def kd_configure(config: ConfigBuilder) -> None:
     options = options_of(config)
     players = config.players
-    config.set("allowed_players", (6, 8), override=True)
+    allowed: tuple[int, ...] = (6, 8)
+    if team_rules.players_for(options.teams) in allowed:
+        # A team list is written for one table size: 3 teams, 6 players; 4 teams, 8.
+        allowed = (team_rules.players_for(options.teams),)
+    config.set("allowed_players", allowed, override=True)
     config.set("kingdom_size", 7, override=True)
     config.set("kings_per_seat", 1, override=True)
     # Another player count is refused by the engine right after configuration.
@@ -82,20 +86,26 @@ def kd_draw_pool(game: Game, line_number: int) -> list[DominoId]:
 
 @hookimpl
 def kd_describe_game(game: Game) -> list[str]:
-    """Who is in which team, and which teammate placed what in the shared kingdom."""
+    """Who is in which team, and how many dominoes each teammate placed or discarded.
+
+    (Displays mark each square with the seat that placed it, from ``placements``.)
+    """
     lines = [f"teamdomino: {two_boxes.describe(game, options_of(game.config).first_box)}"]
     for kingdom, team in enumerate(teams_of(game.config)):
         k = game.kingdoms[kingdom]
         parts = []
         for seat in team:
-            placed = [str(d) for s, d, _a, _b in k.placements if s == seat]
-            discarded = [str(d) for s, d in k.discards if s == seat]
-            text = f"P{seat + 1} placed {len(placed)}"
-            if placed:
-                text += f" ({' '.join(placed)})"
+            placed = sum(1 for s, *_ in k.placements if s == seat)
+            discarded = [_name(d) for s, d in k.discards if s == seat]
+            text = f"P{seat + 1} placed {placed}"
             if discarded:
                 text += f", discarded {' '.join(discarded)}"
             parts.append(text)
         seats = "+".join(f"P{s + 1}" for s in team)
         lines.append(f"team {kingdom + 1} ({seats}, kingdom {kingdom}): {'; '.join(parts)}")
     return lines
+
+
+def _name(domino: DominoId) -> str:
+    """``box:number`` always: with two boxes a bare number would hide the box."""
+    return f"{domino.box}:{domino.number}"

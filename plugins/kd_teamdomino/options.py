@@ -14,7 +14,8 @@ SixPlayers = Literal["set_aside", "all_dominoes"]
 class TeamdominoOptions(TwoBoxOptions):
     #: The teams, as lists of two seat indices counted from 0 in ``--players`` order
     #: (the numbering of the JSON output). Team ``i`` builds kingdom ``i``. Empty: seats
-    #: 0+1, 2+3, 4+5 (and 6+7), i.e. players 1+2, 3+4, ...
+    #: 0+1, 2+3, 4+5 (and 6+7), i.e. players 1+2, 3+4, ... A list of 3 teams makes
+    #: the ruleset a 6-player one, a list of 4 teams an 8-player one.
     teams: tuple[tuple[int, ...], ...] = ()
     #: With 6 players: ``"set_aside"`` returns 12 random dominoes of each box unseen and
     #: plays lines of 6 (72 dominoes, RULES.md section 2); ``"all_dominoes"`` plays all

@@ -21,39 +21,50 @@ def _show(teams: Sequence[Sequence[int]]) -> str:
 
 
 def problems(teams: Sequence[Sequence[int]], players: int) -> list[str]:
-    """Every way ``teams`` fails to split ``players`` seats into teams of exactly two."""
+    """Every way ``teams`` fails to split ``players`` seats into teams of exactly two.
+
+    Each message starts with the option's key path (so the ruleset loader can point
+    at its line) and ends with the whole value given.
+    """
     if not teams:
         return []
-    shown = f"{WHERE} = {_show(teams)}"
+    value = f"(teams = {_show(teams)})"
     found = []
     seen: dict[int, Sequence[int]] = {}
     for team in teams:
         if len(team) != 2:
             found.append(
-                f"{shown}: team {_show([team])[1:-1]} has {len(team)} seats; "
-                "every team has exactly 2"
+                f"{WHERE}: team {_show([team])[1:-1]} has {len(team)} seats, "
+                f"expected exactly 2 {value}"
             )
         for seat in team:
             if not 0 <= seat < players:
                 found.append(
-                    f"{shown}: seat {seat} does not exist; with {players} players the seats "
-                    f"are 0 to {players - 1}"
+                    f"{WHERE}: seat {seat} does not exist; with {players} players the seats "
+                    f"are 0 to {players - 1} {value}"
                 )
+            elif seen.get(seat) is team:
+                found.append(f"{WHERE}: team {_show([team])[1:-1]} names seat {seat} twice {value}")
             elif seat in seen:
                 found.append(
-                    f"{shown}: seat {seat} is in two teams, "
-                    f"{_show([seen[seat]])[1:-1]} and {_show([team])[1:-1]}"
+                    f"{WHERE}: seat {seat} is in two teams, "
+                    f"{_show([seen[seat]])[1:-1]} and {_show([team])[1:-1]} {value}"
                 )
             else:
                 seen[seat] = team
     missing = [s for s in range(players) if s not in seen]
     if missing:
         found.append(
-            f"{shown}: seat{'s' if len(missing) > 1 else ''} "
+            f"{WHERE}: seat{'s' if len(missing) > 1 else ''} "
             f"{', '.join(str(s) for s in missing)} in no team; "
-            f"the teams must cover every seat 0 to {players - 1}"
+            f"the teams must cover every seat 0 to {players - 1} {value}"
         )
     return found
+
+
+def players_for(teams: Sequence[Sequence[int]]) -> int:
+    """The player count a team list is written for (two seats per team)."""
+    return 2 * len(teams)
 
 
 def seat_kingdom(teams: Sequence[Sequence[int]], players: int) -> tuple[int, ...]:

@@ -111,5 +111,5 @@ def describe(game: Game, first_box: int) -> str:
         nxt = f"line {drawn + 1} of {total} from box {box_of_line(drawn + 1, first_box)}"
     else:
         nxt = f"all {total} lines drawn"
-    boxes = ", ".join(f"box {box}: {n} undrawn" for box, n in sorted(left.items()))
+    boxes = ", ".join(f"box {box}: {n} left" for box, n in sorted(left.items()))
     return f"two boxes: {nxt}; {boxes}"

@@ -227,13 +227,22 @@ def test_teamdomino_plays_with_the_bots() -> None:
 
 
 def test_the_display_says_which_teammate_placed_what() -> None:
-    game = play_observed(team(6), 2).game
+    """kd_describe_game: each team's seats, and what each teammate placed or discarded."""
+    for seed in range(20):
+        game = play_observed(team(6), seed).game
+        if any(k.discards for k in game.kingdoms):
+            break
     lines = [line for found in game.engine.hooks.describe_game(game=game) for line in found]
-    team1 = next(line for line in lines if line.startswith("team 1 (P1+P2, kingdom 0)"))
-    for seat in (0, 1):
-        placed = [d for s, d, *_ in game.kingdoms[0].placements if s == seat]
-        assert f"P{seat + 1} placed {len(placed)} (" in team1
-        assert str(placed[0]) in team1
+    for k, (a, b) in enumerate(PAIRS6):
+        text = next(line for line in lines if line.startswith(f"team {k + 1} (P{a + 1}+P{b + 1}, "))
+        for seat in (a, b):
+            placed = sum(1 for s, *_ in game.kingdoms[k].placements if s == seat)
+            gone = [f"{d.box}:{d.number}" for s, d in game.kingdoms[k].discards if s == seat]
+            expected = f"P{seat + 1} placed {placed}" + (
+                f", discarded {' '.join(gone)}" if gone else ""
+            )
+            assert expected in text
+    assert any("discarded" in line for line in lines)
 
 
 def test_a_placement_by_a_teammate_is_checked_against_the_shared_kingdom() -> None:
@@ -278,10 +287,10 @@ def test_teamdomino_refuses_other_player_counts(players) -> None:
     ("teams", "fragment"),
     [
         ([[0, 1], [2, 3]], "seats 4, 5 in no team"),
-        ([[0, 1], [1, 2], [3, 4], [5, 0]], "seat 1 is in two teams, [0, 1] and [1, 2]"),
-        ([[0, 1, 2], [3, 4, 5]], "team [0, 1, 2] has 3 seats; every team has exactly 2"),
+        ([[0, 1], [1, 2], [3, 4]], "seat 1 is in two teams, [0, 1] and [1, 2]"),
+        ([[0, 1, 2], [3, 4, 5]], "team [0, 1, 2] has 3 seats, expected exactly 2"),
         ([[0, 1], [2, 3], [4, 6]], "seat 6 does not exist; with 6 players the seats are 0 to 5"),
-        ([[0, 1], [2, 3], [4, 5], [6, 7]], "seat 6 does not exist"),
+        ([[0, 1], [2, 3], [4, 4]], "team [4, 4] names seat 4 twice"),
     ],
 )
 def test_bad_teams_are_ruleset_errors_naming_the_option_and_value(teams, fragment) -> None:
@@ -289,14 +298,20 @@ def test_bad_teams_are_ruleset_errors_naming_the_option_and_value(teams, fragmen
         team(6, teams=teams)
     shown = "[" + ", ".join("[" + ", ".join(map(str, t)) + "]" for t in teams) + "]"
     problems = exc.value.problems
-    assert any(p.startswith(f"options.teamdomino.teams = {shown}: ") for p in problems), problems
+    assert all(p.startswith("options.teamdomino.teams: ") for p in problems), problems
+    assert all(p.endswith(f"(teams = {shown})") for p in problems), problems
     assert any(fragment in p for p in problems), problems
 
 
-def test_teams_for_six_are_refused_at_eight_players() -> None:
-    with pytest.raises(RulesetError) as exc:
-        team(8, teams=[[0, 1], [2, 3], [4, 5]])
-    assert "seats 6, 7 in no team" in str(exc.value)
+@pytest.mark.parametrize(
+    ("teams", "players", "allowed"),
+    [([[0, 1], [2, 3], [4, 5]], 8, (6,)), ([[0, 1], [2, 3], [4, 5], [6, 7]], 6, (8,))],
+)
+def test_a_team_list_fixes_the_player_count(teams, players, allowed) -> None:
+    """Three teams are a 6-player game, four teams an 8-player game."""
+    with pytest.raises(PlayerCountError) as exc:
+        team(players, teams=teams)
+    assert exc.value.allowed == allowed
 
 
 @pytest.mark.parametrize(

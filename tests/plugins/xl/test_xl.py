@@ -273,4 +273,4 @@ def test_xl_describes_the_boxes() -> None:
     game.play_chance()
     lines = [line for found in game.engine.hooks.describe_game(game=game) for line in found]
     assert game.lines_drawn == 1
-    assert "xl: two boxes: line 2 of 24 from box 2; box 1: 44 undrawn, box 2: 48 undrawn" in lines
+    assert "xl: two boxes: line 2 of 24 from box 2; box 1: 44 left, box 2: 48 left" in lines
