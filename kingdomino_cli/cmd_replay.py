@@ -1,0 +1,148 @@
+"""``kd replay``: show a saved game move by move or at the end; verify that it reproduces."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from kingdomino_core import Game
+from kingdomino_core.savegame import (
+    CHANCE_SEED,
+    SavedGame,
+    apply_logged,
+    build_engine,
+    read_actions,
+    read_save,
+    replay,
+    verify,
+)
+
+from .common import emit_json
+from .display import table_lines, use_colour
+from .exit_codes import ExitCode
+from .players import usage_error
+from .results import game_json, summary_lines
+
+
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A game saved with kd play --save.")],
+    verify_: Annotated[
+        bool,
+        typer.Option(
+            "--verify", help="Replay and fail (exit 5) at the first move that does not reproduce."
+        ),
+    ] = False,
+    step: Annotated[
+        bool,
+        typer.Option("--step", help="Show every move, and the table after each round."),
+    ] = False,
+    svg: Annotated[
+        Path | None, typer.Option("--svg", help="Draw the final kingdoms as an SVG picture.")
+    ] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print the result as one JSON object on stdout.")
+    ] = False,
+) -> None:
+    """Show a saved game (at the end, or move by move with --step)."""
+    source = str(file)
+    saved = read_save(file)
+    if verify_:
+        _verify(saved, source, json_out)
+        return
+    names = [p.name for p in saved.players]
+    game = _step_through(saved, source, names) if step else replay(saved, source)
+    if svg is not None:
+        _write_svg(game, names, svg)
+    result = game_json(game, saved.players)
+    if json_out:
+        emit_json(result)
+        return
+    lines = table_lines(game, names, colour=use_colour(sys.stdout), window=False)
+    lines += ["", *summary_lines(result)]
+    if not game.is_terminal():
+        lines.append(f"Not finished after {len(game.log)} moves: kd play --resume {source}")
+    print("\n".join(lines))
+
+
+def _verify(saved: SavedGame, source: str, json_out: bool) -> None:
+    report = verify(saved, source)
+    if json_out:
+        emit_json(
+            {
+                "file": source,
+                "ok": report.ok,
+                "moves": report.moves,
+                "finished": report.finished,
+                "bad_move": report.bad_move,
+                "problem": report.problem or None,
+            }
+        )
+    if not report.ok:
+        print(f"kd: error: {report.problem}", file=sys.stderr)
+        raise typer.Exit(int(ExitCode.REPLAY))
+    if not json_out:
+        checked = "every draw follows the seed, " if saved.chance == CHANCE_SEED else ""
+        end = "the final result matches" if saved.finished else "the game is not finished"
+        print(f"{source}: ok: {report.moves} moves reproduce ({checked}{end})")
+
+
+def _step_through(saved: SavedGame, source: str, names: list[str]) -> Game:
+    """Replay printing each move; the table after each round (waits for Enter at a terminal)."""
+    engine = build_engine(saved, source)
+    actions = read_actions(saved, engine, source)
+    game = engine.new_game(seed=saved.seed)
+    pause = _interactive()
+    colour = use_colour(sys.stdout)
+    lines_drawn = game.lines_drawn
+    for n, action in enumerate(actions, start=1):
+        seat = game.current_seat
+        who = "chance" if seat is None or seat < 0 else f"{names[seat]}"
+        apply_logged(game, action, n, source, check_chance=saved.chance == CHANCE_SEED)
+        print(f"{n:>4}. {who}: {action.describe()}")
+        round_over = game.lines_drawn != lines_drawn or game.is_terminal()
+        if round_over and n < len(actions):
+            lines_drawn = game.lines_drawn
+            print("\n".join(["", *table_lines(game, names, colour=colour, window=False), ""]))
+            if pause and not _wait():
+                break
+    return game
+
+
+def _wait() -> bool:
+    sys.stderr.write("-- Enter: next round, q: to the end -- ")
+    sys.stderr.flush()
+    line = sys.stdin.readline()
+    return bool(line) and line.strip().lower() != "q"
+
+
+def _interactive() -> bool:
+    isatty = getattr(sys.stdin, "isatty", None)
+    try:
+        return bool(isatty and isatty()) and bool(sys.stdout.isatty())
+    except ValueError:
+        return False
+
+
+def _write_svg(game: Game, names: list[str], out: Path) -> None:
+    try:
+        from . import svg as svg_module
+    except ImportError:
+        usage_error("--svg is not available in this version of kd (kingdomino_cli.svg missing)")
+    entries: list[Any] = []
+    for k, sheet in enumerate(game.scores()):
+        title = " + ".join(names[s] for s in game.config.seats_of(k))
+        entries.append((title, game.kingdoms[k], sheet))
+    text = svg_module.kingdoms_svg(game.engine, entries)
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        print(f"kd: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        raise typer.Exit(int(ExitCode.INPUT)) from None
+    print(f"kd: wrote {out}", file=sys.stderr)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("replay")(replay_command)
