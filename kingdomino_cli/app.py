@@ -91,7 +91,10 @@ def main(argv: list[str] | None = None) -> int:
     except KingdominoError as exc:
         if debug:
             raise
-        print(f"kd: error: {exc}", file=sys.stderr)
+        # A ruleset reports every problem at once: one line each.
+        lines = exc.problems if isinstance(exc, RulesetError) and exc.problems else (exc,)
+        for line in lines:
+            print(f"kd: error: {line}", file=sys.stderr)
         return int(exit_code_for(exc))
     except KeyboardInterrupt:
         print("kd: interrupted", file=sys.stderr)
@@ -99,13 +102,18 @@ def main(argv: list[str] | None = None) -> int:
     except typer.Exit as exc:
         return int(exc.exit_code)
     except Exception as exc:
+        # typer vendors its own copy of click: its exceptions are not click's.
         import click
 
-        if isinstance(exc, click.exceptions.Abort):
+        click_errors = tuple(
+            {click.ClickException}
+            | {c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"}
+        )
+        if isinstance(exc, click.exceptions.Abort | typer.Abort):
             print("kd: aborted", file=sys.stderr)
             return int(ExitCode.INTERRUPTED)
-        if isinstance(exc, click.ClickException):
-            exc.show()
+        if isinstance(exc, click_errors):
+            exc.show()  # type: ignore[attr-defined]
             return int(ExitCode.USAGE)
         if debug:
             raise
