@@ -7,9 +7,9 @@ import sys
 from functools import cache
 from typing import Any
 
-from kingdomino_core import AgentRegistry, Engine, Ruleset
+from kingdomino_core import AgentRegistry, Engine, Ruleset, RulesetError
 from kingdomino_core.plugins import default_catalogue
-from kingdomino_core.ruleset_files import load_ruleset
+from kingdomino_core.ruleset_files import allowed_players, load_ruleset, locate_problems
 
 
 def resolve_ruleset(arg: str | None) -> Ruleset:
@@ -18,9 +18,19 @@ def resolve_ruleset(arg: str | None) -> Ruleset:
 
 
 def build_engine(ruleset: Ruleset, players: int | None) -> Engine:
-    """An engine for ``players`` seats (None: the ruleset's default player count)."""
-    count = players if players is not None else (ruleset.default_players or 4)
-    return Engine(ruleset, count)
+    """An engine for ``players`` seats (None: the ruleset's default player count).
+
+    Problems a plugin finds only for this player count come back located in the
+    ruleset file (``file:line: key.path: message``), like the loader's own.
+    """
+    if players is None:
+        players = ruleset.default_players
+    if players is None:
+        players = allowed_players(ruleset)[-1]
+    try:
+        return Engine(ruleset, players)
+    except RulesetError as exc:
+        raise RulesetError(locate_problems(ruleset, exc.problems)) from exc
 
 
 @cache

@@ -1,0 +1,131 @@
+"""``kd ruleset list | show NAME | validate FILE``: find, read and check rulesets."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from kingdomino_core import RulesetError
+from kingdomino_core.ruleset_files import (
+    allowed_players,
+    find_ruleset,
+    list_rulesets,
+    load_ruleset,
+    load_ruleset_file,
+    resolved_toml,
+    validate_ruleset,
+)
+
+from .common import emit_json
+from .exit_codes import ExitCode
+
+ruleset_app = typer.Typer(
+    name="ruleset",
+    help="List, show and validate rulesets (TOML files; see docs/rulesets.md).",
+    no_args_is_help=True,
+)
+
+
+@ruleset_app.command("list")
+def list_command(
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Every ruleset found by name: shipped ones and those in KD_RULESET_PATH."""
+    entries = list_rulesets()
+    counts: dict[str, int] = {}
+    for entry in entries:
+        counts[entry.name] = counts.get(entry.name, 0) + 1
+    rows: list[dict[str, Any]] = []
+    for entry in entries:
+        try:
+            ruleset = load_ruleset_file(entry.path)
+            description, valid = ruleset.description, True
+        except RulesetError as exc:
+            description = (
+                f"INVALID ({len(exc.problems)} problems; kd ruleset validate {entry.path})"
+            )
+            valid = False
+        source = "shipped" if entry.where == "shipped" else str(entry.path)
+        if counts[entry.name] > 1:
+            source += " (ambiguous name: give a path)"
+        rows.append(
+            {
+                "name": entry.name,
+                "description": description,
+                "source": source,
+                "path": str(entry.path),
+                "valid": valid,
+            }
+        )
+    if json_output:
+        emit_json({"rulesets": rows})
+        return
+    width = max((len(r["name"]) for r in rows), default=4)
+    dwidth = max((len(str(r["description"])) for r in rows), default=11)
+    print(f"{'name':<{width}}  {'description':<{dwidth}}  source")
+    for r in rows:
+        print(f"{r['name']:<{width}}  {r['description']!s:<{dwidth}}  {r['source']}")
+
+
+@ruleset_app.command("show")
+def show_command(
+    name: Annotated[str, typer.Argument(help="Ruleset name, file name or path.")],
+    resolved: Annotated[
+        bool,
+        typer.Option(
+            "--resolved",
+            help="Print the merged ruleset (extends applied, checked) as TOML instead of the file.",
+        ),
+    ] = False,
+    defaults: Annotated[
+        bool,
+        typer.Option("--defaults", help="With --resolved: list every plugin option, set or not."),
+    ] = False,
+) -> None:
+    """Print a ruleset file, or with --resolved the ruleset it resolves to."""
+    if defaults and not resolved:
+        raise typer.BadParameter("--defaults needs --resolved", param_hint="--defaults")
+    if resolved:
+        sys.stdout.write(resolved_toml(load_ruleset(name), defaults=defaults))
+        return
+    path = find_ruleset(name)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesetError([f"{path}: cannot read: {exc}"]) from None
+    print(f"# {path}", file=sys.stderr)
+    sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
+
+
+@ruleset_app.command("validate")
+def validate_command(
+    file: Annotated[str, typer.Argument(help="Ruleset file (or name) to check.")],
+) -> None:
+    """Check a ruleset: its files, plugins, options and every player count it allows.
+
+    Prints OK, or every problem as file:line: key.path: message (exit status 3).
+    """
+    try:
+        ruleset = load_ruleset(file)
+    except RulesetError as exc:
+        _fail(file, list(exc.problems))
+    problems = validate_ruleset(ruleset)
+    if problems:
+        _fail(file, problems)
+    counts = ", ".join(str(n) for n in allowed_players(ruleset))
+    plugins = ", ".join(ruleset.plugins)
+    print(f"OK: {ruleset.source}: ruleset {ruleset.name!r}; plugins {plugins}; players {counts}")
+
+
+def _fail(file: str, problems: list[str]) -> None:
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    n = len(problems)
+    print(f"kd: error: {file}: {n} problem{'s' if n != 1 else ''}", file=sys.stderr)
+    raise typer.Exit(int(ExitCode.RULESET))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(ruleset_app)

@@ -1,0 +1,115 @@
+"""``kd score FILE``: score a kingdom written in the kingdom text format.
+
+For a family that just played on a real table: copy the kingdom into a text file
+(../shared/CONTRACT.md, "Kingdom text format") and get the breakdown per property
+and bonus under the ruleset's own scoring. The kingdom is scored as kingdom 0 of a
+fresh game of the ruleset, so every scoring hook of the active plugins applies.
+It cannot know about discards (there are none in a text file), so Harmony is
+decided by completeness alone.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kingdomino_core import Engine, Kingdom, KingdomFormatError, ScoreSheet
+from kingdomino_core.kingdom_text import parse_kingdom
+
+from .common import build_engine, emit_json, resolve_ruleset
+from .exit_codes import ExitCode
+
+
+def read_kingdom_text(file: str) -> tuple[str, str]:
+    """The text of ``file`` (``-``: standard input) and the name to show in messages."""
+    if file == "-":
+        try:
+            return sys.stdin.read(), "<stdin>"
+        except UnicodeDecodeError as exc:
+            raise KingdomFormatError(f"not UTF-8 text: {exc.reason}", source="<stdin>") from None
+    try:
+        return Path(file).read_text(encoding="utf-8"), file
+    except UnicodeDecodeError as exc:
+        raise KingdomFormatError(f"not UTF-8 text: {exc.reason}", source=file) from None
+    except OSError as exc:
+        raise KingdomFormatError(f"cannot read: {exc.strerror or exc}", source=file) from None
+
+
+def score_kingdom(engine: Engine, kingdom: Kingdom) -> ScoreSheet:
+    """The score sheet of ``kingdom`` under ``engine``'s rules (as kingdom 0 of a new game)."""
+    game = engine.new_game(seed=0)
+    game.kingdoms[0] = kingdom
+    return game.score_sheet(0)
+
+
+def format_sheet(sheet: ScoreSheet) -> list[str]:
+    """The human score table: one row per property, bonus and other line, then the total."""
+    rows: list[tuple[str, str, str, str]] = [("", "squares", "crowns", "points")]
+    for line in sheet.properties:
+        rows.append((line.name, str(line.squares), str(line.crowns), str(line.points)))
+    for line in (*sheet.bonuses, *sheet.others):
+        rows.append((f"{line.kind}: {line.name}", "", "", str(line.points)))
+    width = max(len(r[0]) for r in rows)
+    width = max(width, len("total"))
+
+    def fmt(row: tuple[str, str, str, str]) -> str:
+        return f"{row[0]:<{width}}  {row[1]:>7}  {row[2]:>6}  {row[3]:>6}"
+
+    out = [fmt(("property", *rows[0][1:]))]
+    out += [fmt(row) for row in rows[1:]]
+    out.append("-" * len(out[0]))
+    out.append(fmt(("total", "", "", str(sheet.total))))
+    out.append(f"largest property: {sheet.largest_property} squares; crowns: {sheet.crowns}")
+    return out
+
+
+def score_command(
+    file: Annotated[
+        str, typer.Argument(help="Kingdom text file (CONTRACT.md format); '-' reads stdin.")
+    ],
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--ruleset",
+            "-r",
+            help="Ruleset name, file name or path (default: base). Decides the kingdom "
+            "size and which bonuses apply.",
+        ),
+    ] = None,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print exactly one JSON object (CONTRACT.md).")
+    ] = False,
+    svg: Annotated[
+        Path | None,
+        typer.Option("--svg", metavar="OUT", help="Also draw the kingdom as an SVG file."),
+    ] = None,
+) -> None:
+    """Score a kingdom written in the kingdom text format, per property and bonus."""
+    rules = resolve_ruleset(ruleset)
+    engine = build_engine(rules, None)
+    text, source = read_kingdom_text(file)
+    kingdom = parse_kingdom(text, engine, source=source)
+    sheet = score_kingdom(engine, kingdom)
+    if svg is not None:
+        from .svg import kingdoms_svg
+
+        title = "stdin" if file == "-" else Path(file).name
+        try:
+            svg.write_text(kingdoms_svg(engine, [(title, kingdom, sheet)]), encoding="utf-8")
+        except OSError as exc:
+            print(f"kd: error: cannot write {svg}: {exc.strerror or exc}", file=sys.stderr)
+            raise typer.Exit(int(ExitCode.INPUT)) from None
+        print(f"kd: wrote {svg}", file=sys.stderr)
+    if json_output:
+        emit_json(sheet.as_dict())
+        return
+    print(f"{source} (ruleset {rules.name})")
+    for line in format_sheet(sheet):
+        print(line)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("score")(score_command)
