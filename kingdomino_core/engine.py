@@ -7,7 +7,7 @@ plain call lists here, so games never pay for pluggy's dispatch.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 import cattrs
 from cattrs.v import format_exception
@@ -91,6 +91,29 @@ def _strict(kind: type, accepts: tuple[type, ...]) -> Any:
 
 for _kind, _accepts in ((bool, (bool,)), (int, (int,)), (float, (int, float)), (str, (str,))):
     _options_converter.register_structure_hook(_kind, _strict(_kind, _accepts))
+
+
+def _literal(value: Any, type_: Any) -> Any:
+    allowed = get_args(type_)
+    if value not in allowed or type(value) is not type(allowed[allowed.index(value)]):
+        raise _OptionValueError(f"expected one of {', '.join(map(repr, allowed))}, not {value!r}")
+    return value
+
+
+_options_converter.register_structure_hook_func(lambda t: get_origin(t) is Literal, _literal)
+_elements_converter = _options_converter.copy()
+
+
+def _sequence(value: Any, type_: Any) -> Any:
+    """A string is iterable: ``tiebreaks = "crowns"`` must not read as six letters."""
+    if not isinstance(value, list | tuple):
+        raise _OptionValueError(f"expected a list, not {type(value).__name__} {value!r}")
+    return _elements_converter.structure(value, type_)
+
+
+_options_converter.register_structure_hook_func(
+    lambda t: get_origin(t) in (list, tuple, set, frozenset), _sequence
+)
 
 
 def structure_options(info: PluginInfo, raw: dict[str, Any]) -> tuple[Any, list[str]]:
