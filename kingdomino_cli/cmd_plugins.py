@@ -1,0 +1,93 @@
+"""``kd plugins list``: the installed plugins, where each comes from, and its hooks.
+
+Installed is not active: a plugin only takes part in a game when the ruleset names
+it. With ``--ruleset`` the list also shows the ruleset's local plugin files and
+marks which plugins that ruleset activates.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from kingdomino_core import PluginError
+from kingdomino_core.plugins import default_catalogue
+
+from .common import emit_json, resolve_ruleset
+
+plugins_app = typer.Typer(
+    name="plugins",
+    help="The installed plugins (built in, entry points, local files).",
+    no_args_is_help=True,
+)
+
+
+def plugin_rows(ruleset_arg: str | None = None) -> list[dict[str, Any]]:
+    """One row per plugin: name, source, origin, version, hooks, options, active.
+
+    A plugin that fails to load gets a row with its ``error`` instead of crashing
+    the list: a broken third-party package must not hide the others.
+    """
+    catalogue = default_catalogue().copy()
+    active: tuple[str, ...] = ()
+    if ruleset_arg is not None:
+        ruleset = resolve_ruleset(ruleset_arg)
+        active = ruleset.plugins
+        for path in ruleset.plugin_files:
+            catalogue.add_file(path)
+    rows: list[dict[str, Any]] = []
+    for name in catalogue.names():
+        row: dict[str, Any] = {"name": name}
+        try:
+            info = catalogue.get(name)
+        except PluginError as exc:
+            row.update(source="unknown", origin="", version="", hooks=[], error=str(exc))
+        else:
+            row.update(
+                source=info.source,
+                origin=info.origin,
+                version=info.version,
+                hooks=info.hooks(),
+                options=info.options_class is not None,
+                requires=list(info.requires),
+            )
+        if ruleset_arg is not None:
+            row["active"] = name in active
+        rows.append(row)
+    return rows
+
+
+@plugins_app.command("list")
+def list_command(
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--ruleset",
+            "-r",
+            help="Also list this ruleset's local plugin files and mark the active plugins.",
+        ),
+    ] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Each installed plugin: its source, version and the hooks it implements."""
+    rows = plugin_rows(ruleset)
+    if json_output:
+        emit_json({"plugins": rows})
+        return
+    for row in rows:
+        mark = ""
+        if "active" in row:
+            mark = "  [active]" if row["active"] else "  [inactive]"
+        version = f" {row['version']}" if row["version"] else ""
+        print(f"{row['name']}{version}  ({row['source']}: {row['origin']}){mark}")
+        if "error" in row:
+            print(f"    error: {row['error']}")
+            continue
+        print(f"    hooks: {', '.join(row['hooks']) or '(none)'}")
+        if row.get("requires"):
+            print(f"    requires: {', '.join(row['requires'])}")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(plugins_app)
