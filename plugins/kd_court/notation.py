@@ -46,9 +46,9 @@ def _resource(registry: Registry, resource: str, terrain: str) -> Annotation:
         have = _terrain(registry, kingdom, cell)
         if have != terrain:
             raise ValueError(f"a {resource} token lies only on {terrain}, not on {have}")
+        _free(kingdom, cell, f"a {resource} token")
         if kingdom.crowns_at[cell]:
             raise ValueError("tokens lie only on crownless squares")
-        _free(kingdom, cell, f"a {resource} token")
         kingdom.layer(RESOURCE_LAYER)[cell] = resource
 
     def render(kingdom: Kingdom, cell: int) -> list[str]:

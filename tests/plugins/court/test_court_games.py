@@ -19,11 +19,11 @@ from court_checks import (
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kd_court.actions import BuyTile, PayToken
 
 from kingdomino_core import Game
 from kingdomino_core.serialize import action_from_dict, action_to_dict
 from kingdomino_core.testing import digest, make_engine, replay
-from kd_court.actions import BuyTile, PayToken
 
 SEEDS = st.integers(min_value=0, max_value=2**31)
 PLAYERS = st.sampled_from([2, 3, 4])
@@ -66,7 +66,8 @@ class Watcher:
             expected = expected_buys(game)
             if listed != expected:
                 self.problems.append(
-                    f"buy list differs: only listed {listed - expected}, missing {expected - listed}"
+                    f"buy list differs: only listed {listed - expected}, "
+                    f"missing {expected - listed}"
                 )
             self.open = (Counter(layers(game, k)[0].values()), k, len(game.log))
         elif step.kind == "court.pay":
@@ -190,15 +191,16 @@ def test_greedy_never_buys_a_tile_that_loses_points() -> None:
     for players in (2, 4):
         engine = court(players)
         for seed in range(3):
+            bot = agents("greedy", 1, seed)[0]
 
-            def look(game: Game) -> None:
+            def look(game: Game, bot: object = bot) -> None:
                 nonlocal checked
                 step = game.step
                 if step is None or step.kind != "court.buy":
                     return
                 k = game.config.kingdom_of(step.seat)
                 now = game.score_total(k)
-                choice = agents("greedy", 1, seed)[0].act(game)
+                choice = bot.act(game)  # type: ignore[attr-defined]
                 if isinstance(choice, BuyTile):
                     trial = game.clone(log=False)
                     trial.apply(choice)
@@ -221,7 +223,7 @@ def test_optional_rules_and_court_options_play_through(seed: int, players: int) 
             "two_king_purchases": "per_round",
             "buy_on_final_turn": False,
             "spent_tokens": "discard",
-        },  # fmt: skip
+        },
     )
     watcher = Watcher()
     game = play(engine, seed, "random", on_decision=watcher)
