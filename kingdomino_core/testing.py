@@ -41,6 +41,7 @@ __all__ = [
     "Property",
     "ScriptedChance",
     "brute_force_placements",
+    "check_game",
     "check_placement_consistency",
     "conformance",
     "digest",
@@ -55,6 +56,7 @@ __all__ = [
     "random_choice",
     "recount",
     "replay",
+    "reported_properties",
     "set_kingdom",
 ]
 
