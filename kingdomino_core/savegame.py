@@ -209,6 +209,7 @@ def write_save(path: str | os.PathLike[str], saved: SavedGame) -> None:
     directory = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
+        os.chmod(tmp, _file_mode(target))
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -217,6 +218,16 @@ def write_save(path: str | os.PathLike[str], saved: SavedGame) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _file_mode(target: Path) -> int:
+    """Keep an existing save's permissions; a new one gets the usual ``0o666 & ~umask``."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def parse_save(text: str, source: str = "<save>") -> SavedGame:
