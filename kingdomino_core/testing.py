@@ -557,7 +557,12 @@ def check_game(
         else:
             if placements:
                 problems.extend(f"{where}: {p}" for p in check_placement_consistency(game))
-            game.apply(choose(game))
+            action = choose(game)
+            try:
+                game.apply(action)
+            except IllegalActionError as exc:
+                problems.append(f"{where}: listed action {action.describe()} was refused: {exc}")
+                return game, problems
         if game.game_number != number:  # a Dynasty game just ended
             revealed = [a.domino for a in game.log[start:] if isinstance(a, Reveal)]
             start = len(game.log)
@@ -601,8 +606,13 @@ def conformance(
         again = play_random_game(engine, seed)
         if again.log != game.log:
             report.problems.append(f"seed {seed}: the same seed gave a different log")
-        if digest(replay(engine, seed, game.log)) != digest(game):
-            report.problems.append(f"seed {seed}: replaying the log gave a different state")
+        try:
+            replayed = digest(replay(engine, seed, game.log))
+        except IllegalActionError as exc:
+            report.problems.append(f"seed {seed}: replaying the log failed: {exc}")
+        else:
+            if replayed != digest(game):
+                report.problems.append(f"seed {seed}: replaying the log gave a different state")
         report.problems.extend(_clone_problems(engine, seed))
     return report
 
