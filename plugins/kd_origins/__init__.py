@@ -1,4 +1,249 @@
-"""The origins plugin (work in progress)."""
+"""Kingdomino Origins as a plugin (RULES.md section 4; EXPANSIONS.md section 2).
+
+A standalone game: it does not build on ``base`` (they cannot be active together)
+but reuses the base game's placement rules and bonus tests by import. Its own
+terrains, the 48 dominoes (a reconstruction, see ``data/origins_dominoes.csv``),
+fire icons as crowns, volcanoes that throw fire tokens, and the Totem and Tribe
+modes (option ``mode``).
+"""
+
+from __future__ import annotations
+
+from kd_base.placement import Connects, WithinSize
+
+from kingdomino_core import (
+    ConfigBuilder,
+    Discard,
+    DominoId,
+    Game,
+    GameConfig,
+    Place,
+    Ranking,
+    Registry,
+    RuleBook,
+    ScoreLine,
+    ScoreSheet,
+    Step,
+    hookimpl,
+)
+
+from . import scoring
+from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen, load_dominoes
+from .fire import FIRE_STEP, FireHandler, FireLost, FireThrow
+from .notation import text_annotations
+from .options import OriginsOptions
+from .setup import LINE_SIZE, LINES, TERRAINS, NeolithicOpening
+from .state import RESOURCE, STATE, OriginsState, bump
+from .totems import GiveTotem, TotemHandler, recheck
+from .tribe import (
+    RECRUIT_STEP,
+    CaveDraw,
+    CaveDrawHandler,
+    PayHandler,
+    Recruit,
+    RecruitHandler,
+    Spend,
+    refill_steps,
+)
 
 NAME = "origins"
 HOOK_API = 1
+CONFLICTS = ("base",)
+Options = OriginsOptions
+
+
+def options_of(config: GameConfig | ConfigBuilder) -> OriginsOptions:
+    found = config.option(NAME)
+    return found if found is not None else OriginsOptions()
+
+
+def _options(game: Game) -> OriginsOptions:
+    return options_of(game.config)
+
+
+# -- build hooks --------------------------------------------------------------------
+
+
+@hookimpl
+def kd_configure(config: ConfigBuilder) -> None:
+    options = options_of(config)
+    neolithic = config.players == 2
+    config.set("allowed_players", (2, 3, 4))
+    config.set("kingdom_size", options.neolithic_kingdom_size if neolithic else 5)
+    config.set("kings_per_seat", 2 if neolithic else 1)
+    config.set("line_size", LINE_SIZE)
+    config.set("lines_total", LINES)
+    config.set("deck", (("origins", 1),))
+
+
+@hookimpl
+def kd_register_components(registry: Registry, config: GameConfig) -> None:
+    options = options_of(config)
+    for terrain in TERRAINS:
+        registry.add_terrain(terrain)
+    registry.add_domino_set(load_dominoes(options.dominoes))
+    for cls in (FireThrow, FireLost, GiveTotem, CaveDraw, Recruit, Spend):
+        registry.add_action(cls)
+    for ann in text_annotations(registry, options.mode):
+        registry.add_annotation(ann)
+
+
+@hookimpl
+def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
+    options = options_of(config)
+    volcano = registry.terrain_index(VOLCANO)
+    rules.add_placement_rule(WithinSize())
+    rules.add_placement_rule(Connects())
+    if config.players == 2 and options.neolithic_opening:
+        rules.add_claim_rule(NeolithicOpening())
+    after = (lambda game: recheck(game, options)) if options.mode == "totem" else None
+    rules.add_step_handler(FireHandler(options, volcano, after))
+    if options.mode == "totem":
+        rules.add_step_handler(TotemHandler())
+    if options.mode == "tribe":
+        rules.add_step_handler(CaveDrawHandler())
+        rules.add_step_handler(RecruitHandler(options, volcano))
+        rules.add_step_handler(PayHandler())
+    rules.add_state(STATE, OriginsState, OriginsState.copy)
+
+
+@hookimpl
+def kd_validate(config: GameConfig) -> list[str]:
+    options = options_of(config)
+    problems = []
+    if options.neolithic_kingdom_size < 5:
+        problems.append(
+            f"options.origins.neolithic_kingdom_size: at least 5, not "
+            f"{options.neolithic_kingdom_size}"
+        )
+    if options.recruits_per_turn < 0:
+        problems.append(
+            f"options.origins.recruits_per_turn: 0 or more, not {options.recruits_per_turn}"
+        )
+    if options.empire_of_fire_frame < 0:
+        problems.append(
+            f"options.origins.empire_of_fire_frame: 0 or positive, not "
+            f"{options.empire_of_fire_frame}"
+        )
+    if len(set(options.tiebreaks)) != len(options.tiebreaks):
+        problems.append(f"options.origins.tiebreaks: repeated criterion in {options.tiebreaks}")
+    return problems
+
+
+# -- game hooks -----------------------------------------------------------------------
+
+
+@hookimpl
+def kd_setup_game(game: Game) -> None:
+    state: OriginsState = game.ext[STATE]
+    mode = _options(game).mode
+    if mode == "totem":
+        state.totems = dict.fromkeys(RESOURCES)
+    if mode == "tribe":
+        state.cave_pile = {cid: cm.count for cid, cm in cavemen().items()}
+
+
+@hookimpl
+def kd_order_line(dominoes: list[DominoId]) -> list[DominoId]:
+    """Lines are laid out in ascending number order (EXPANSIONS.md 2.2)."""
+    return sorted(dominoes, key=lambda d: (d.number, d.box))
+
+
+def _sweep_unpicked(game: Game, state: OriginsState) -> None:
+    """Resources on dominoes nobody picked (3 players) leave with their domino."""
+    if not state.market:
+        return
+    for domino in game.unpicked:
+        found = state.market.pop(domino, None)
+        for res in found or ():
+            if res is not None:
+                bump(state.res_discarded, res)
+
+
+@hookimpl
+def kd_line_laid_out(game: Game, dominoes: list[DominoId]) -> None:
+    mode = _options(game).mode
+    if mode == "discovery":
+        return
+    state: OriginsState = game.ext[STATE]
+    _sweep_unpicked(game, state)
+    for d in dominoes:
+        pieces = []
+        for square in game.domino(d).domino.squares:
+            res = None if square.crowns else RESOURCE_OF_TERRAIN.get(square.terrain)
+            if res is not None:
+                bump(state.res_laid, res)
+            pieces.append(res)
+        state.market[d] = (pieces[0], pieces[1])
+    if mode == "tribe":
+        game.insert_steps(refill_steps(state))
+
+
+@hookimpl
+def kd_after_place(game: Game, seat: int, action: Place | Discard) -> None:
+    options = _options(game)
+    state: OriginsState = game.ext[STATE]
+    _sweep_unpicked(game, state)
+    pieces = state.market.pop(action.domino, None)
+    if isinstance(action, Discard):
+        for res in pieces or ():
+            if res is not None:
+                bump(state.res_discarded, res)
+        return
+    kingdom = game.kingdom_of(seat)
+    board = kingdom.board
+    x2, y2 = action.second
+    cells = (board.cell(action.x, action.y), board.cell(x2, y2))
+    if pieces:
+        layer = kingdom.layer(RESOURCE)
+        for cell, res in zip(cells, pieces, strict=True):
+            if res is not None:
+                layer[cell] = res
+    steps: list[Step] = recheck(game, options) if options.mode == "totem" else []
+    volcano = game.engine.registry.terrain_index(VOLCANO)
+    pending = tuple(board.xy(c) for c in cells if kingdom.terrain_at[c] == volcano)
+    if pending:
+        steps.append(Step(kind=FIRE_STEP, seat=seat, data=pending))
+    if steps:
+        game.insert_steps(steps)
+
+
+@hookimpl
+def kd_end_of_turn(game: Game, seat: int, king: int, final: bool) -> list[Step] | None:
+    options = _options(game)
+    if options.mode != "tribe" or options.recruits_per_turn <= 0:
+        return None
+    if final and not options.recruit_on_final_turn:
+        return None
+    handler = game.engine.rules.handlers[RECRUIT_STEP]
+    assert isinstance(handler, RecruitHandler)
+    if not handler.offers(game, seat) or not handler.squares(game.kingdom_of(seat)):
+        return None  # nothing to recruit: no decision to ask for
+    return [Step(kind=RECRUIT_STEP, seat=seat, king=king, data=options.recruits_per_turn)]
+
+
+@hookimpl
+def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
+    return scoring.kingdom_lines(game, kingdom, _options(game))
+
+
+@hookimpl
+def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking:
+    return scoring.rank(sheets, _options(game))
+
+
+@hookimpl
+def kd_describe_game(game: Game) -> list[str]:
+    options = _options(game)
+    state: OriginsState = game.ext[STATE]
+    lost = sum(state.fire_discarded.values())
+    lines = [f"origins ({options.mode}): {lost} fire token(s) discarded for want of a square"]
+    if options.mode == "totem":
+        held = ", ".join(
+            f"{res} {'middle' if k is None else f'kingdom {k}'}" for res, k in state.totems.items()
+        )
+        lines.append(f"totems: {held}")
+    if options.mode == "tribe":
+        visible = ", ".join(state.cave_visible) or "none"
+        lines.append(f"cave: visible {visible}; {sum(state.cave_pile.values())} in the pile")
+    return lines

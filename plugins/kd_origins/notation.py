@@ -1,0 +1,138 @@
+"""Kingdom text notation for Origins squares (docs/plugins/origins.md).
+
+Terrain letters: ``D`` desert, ``G`` grassland, ``L`` lake, ``J`` jungle, ``Q``
+quarry, ``V`` volcano (``G`` and ``L`` are the base game's grassland and lake; the
+others are unused by the base game). The digit after the letter counts all fire
+icons on the square, printed plus token, as crowns do in the base game.
+Annotations:
+
+- ``+fire=N``: N of the square's fire is a fire token (N from 1 to 3; the square
+  has no printed fire, so the digit is N; ``J0+fire=2`` is read as ``J2+fire=2``);
+- ``+craters=N``: a volcano's craters (1 to 3);
+- ``+res=R``: a wooden resource (mammoth, fish, mushroom, flint) on a square of its
+  terrain without fire (Totem and Tribe modes);
+- ``+caveman=C``: a cro-magnon (Tribe mode), e.g. ``D0+caveman=fire_lady``.
+"""
+
+from __future__ import annotations
+
+from kingdomino_core import Kingdom, Registry
+from kingdomino_core.registry import Annotation
+
+from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen
+from .state import CAVEMAN, FIRE, RESOURCE
+
+
+def _int(value: str | None, low: int, high: int, what: str) -> int:
+    try:
+        n = int(value or "")
+    except ValueError:
+        raise ValueError(f"{what} must be a number from {low} to {high}, not {value!r}") from None
+    if not low <= n <= high:
+        raise ValueError(f"{what} must be from {low} to {high}, not {n}")
+    return n
+
+
+def text_annotations(registry: Registry, mode: str) -> list[Annotation]:
+    """The annotations of ``mode`` (resources only in Totem/Tribe, cavemen only in Tribe)."""
+    volcano = registry.terrain_index(VOLCANO)
+    terrains = registry.terrains
+
+    def terrain_name(kingdom: Kingdom, cell: int) -> str:
+        return terrains[kingdom.terrain_at[cell]].name
+
+    def parse_fire(kingdom: Kingdom, cell: int, value: str | None) -> None:
+        n = _int(value, 1, 3, "a fire token")
+        if kingdom.terrain_at[cell] == volcano:
+            raise ValueError("a fire token never lies on a volcano")
+        if kingdom.crowns_at[cell] not in (0, n):
+            raise ValueError(
+                f"a fire token lies only on a square without printed fire, so the square "
+                f"shows {n} fire, not {kingdom.crowns_at[cell]}"
+            )
+        _no_piece(kingdom, cell, "a fire token")
+        kingdom.layer(FIRE)[cell] = n
+        kingdom.set_crowns(cell, n)
+
+    def render_fire(kingdom: Kingdom, cell: int) -> list[str]:
+        layer = kingdom.layers.get(FIRE)
+        return [f"fire={layer[cell]}"] if layer and cell in layer else []
+
+    def parse_craters(kingdom: Kingdom, cell: int, value: str | None) -> None:
+        if kingdom.terrain_at[cell] != volcano:
+            raise ValueError("only a volcano (V) has craters")
+        n = _int(value, 1, 3, "craters")
+        kingdom.marks[cell] = (("craters", n),)
+
+    def render_craters(kingdom: Kingdom, cell: int) -> list[str]:
+        if kingdom.terrain_at[cell] != volcano:
+            return []
+        return [f"craters={v}" for k, v in kingdom.marks.get(cell, ()) if k == "craters"]
+
+    def parse_res(kingdom: Kingdom, cell: int, value: str | None) -> None:
+        if value not in RESOURCES:
+            raise ValueError(f"a resource is one of {', '.join(RESOURCES)}, not {value!r}")
+        terrain = terrain_name(kingdom, cell)
+        if RESOURCE_OF_TERRAIN.get(terrain) != value:
+            raise ValueError(f"a {value} lies only on its own terrain, not on {terrain}")
+        if kingdom.crowns_at[cell]:
+            raise ValueError("a resource lies only on a square without fire")
+        _no_piece(kingdom, cell, "a resource")
+        kingdom.layer(RESOURCE)[cell] = value
+
+    def render_res(kingdom: Kingdom, cell: int) -> list[str]:
+        layer = kingdom.layers.get(RESOURCE)
+        return [f"res={layer[cell]}"] if layer and cell in layer else []
+
+    def parse_caveman(kingdom: Kingdom, cell: int, value: str | None) -> None:
+        if value not in cavemen():
+            raise ValueError(f"a cro-magnon is one of {', '.join(cavemen())}, not {value!r}")
+        if kingdom.crowns_at[cell]:
+            raise ValueError("a cro-magnon stands only on a square without fire")
+        _no_piece(kingdom, cell, "a cro-magnon")
+        kingdom.layer(CAVEMAN)[cell] = value
+
+    def render_caveman(kingdom: Kingdom, cell: int) -> list[str]:
+        layer = kingdom.layers.get(CAVEMAN)
+        return [f"caveman={layer[cell]}"] if layer and cell in layer else []
+
+    out = [
+        Annotation(
+            key="fire",
+            parse=parse_fire,
+            render=render_fire,
+            help="a fire token of N fire on the square (+fire=2)",
+        ),
+        Annotation(
+            key="craters",
+            parse=parse_craters,
+            render=render_craters,
+            help="the craters of a volcano (+craters=1..3)",
+        ),
+    ]
+    if mode in ("totem", "tribe"):
+        out.append(
+            Annotation(
+                key="res",
+                parse=parse_res,
+                render=render_res,
+                help="a wooden resource: mammoth, fish, mushroom or flint (+res=fish)",
+            )
+        )
+    if mode == "tribe":
+        out.append(
+            Annotation(
+                key="caveman",
+                parse=parse_caveman,
+                render=render_caveman,
+                help="a cro-magnon tile (+caveman=hunter)",
+            )
+        )
+    return out
+
+
+def _no_piece(kingdom: Kingdom, cell: int, what: str) -> None:
+    for name in (FIRE, RESOURCE, CAVEMAN):
+        layer = kingdom.layers.get(name)
+        if layer and cell in layer:
+            raise ValueError(f"{what} cannot share a square with {layer[cell]!r} ({name})")

@@ -1,0 +1,180 @@
+"""Origins scoring (RULES.md section 4; EXPANSIONS.md 2.4 to 2.7).
+
+- Regions: squares x fire icons, printed plus tokens (tokens are added to the
+  square's crowns when they land). Volcano regions never score and are not
+  regions for the tie-breaks either (the volcano terrain has ``scores=False``).
+- Totem mode: + ``resource_points`` per wooden resource + the totems held.
+- Tribe mode: + the cro-magnons: a hunter-gatherer scores per unit on its 8
+  surrounding squares; warriors score per horde (orthogonal group): warriors x
+  total power. Resources score nothing.
+- Empire of Fire and Homo Habilis: Middle Kingdom and Harmony under their Origins
+  names (the base game's tests of them are reused).
+- Ranking: total, then the largest region, then the most fire (I-O3), then shared.
+"""
+
+from __future__ import annotations
+
+from kd_base.scoring import is_harmony, is_middle_kingdom
+
+from kingdomino_core import Game, Kingdom, Ranking, ScoreLine, ScoreSheet, rank_by
+
+from .data import cavemen, totem_points
+from .options import OriginsOptions
+from .state import CAVEMAN, RESOURCE, STATE
+
+SOURCE = "origins"
+_AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
+
+
+def region_lines(game: Game, kingdom: Kingdom) -> list[ScoreLine]:
+    """One line per region (volcanoes excluded): squares x fire icons."""
+    terrains = game.engine.registry.terrains
+    board = kingdom.board
+    found = []
+    for terrain, mask in kingdom.regions:
+        t = terrains[terrain]
+        if not t.scores:
+            continue
+        lowest = (mask & -mask).bit_length() - 1
+        found.append((terrain, lowest, t.name, mask.bit_count(), kingdom.crowns_in(mask)))
+    found.sort()
+    lines = []
+    for _t, lowest, name, squares, fire in found:
+        x, y = board.xy(lowest)
+        lines.append(
+            ScoreLine(
+                kind="property",
+                name=f"{name} at {x},{y}",
+                terrain=name,
+                squares=squares,
+                crowns=fire,
+                points=squares * fire,
+                source=SOURCE,
+            )
+        )
+    return lines
+
+
+def bonus_lines(game: Game, kingdom: Kingdom, options: OriginsOptions) -> list[ScoreLine]:
+    lines = []
+    if options.empire_of_fire:
+        frame = options.empire_of_fire_frame or game.config.kingdom_size
+        if is_middle_kingdom(kingdom, frame):
+            lines.append(
+                ScoreLine(
+                    kind="bonus",
+                    name="empire_of_fire",
+                    points=options.empire_of_fire_points,
+                    source=SOURCE,
+                )
+            )
+    if options.homo_habilis and is_harmony(kingdom, True):
+        lines.append(
+            ScoreLine(
+                kind="bonus", name="homo_habilis", points=options.homo_habilis_points, source=SOURCE
+            )
+        )
+    return lines
+
+
+def totem_lines(game: Game, index: int, options: OriginsOptions) -> list[ScoreLine]:
+    """Totem mode: the resources left and the totems this kingdom holds."""
+    layer = game.kingdoms[index].layers.get(RESOURCE) or {}
+    lines = [
+        ScoreLine(
+            kind="resources",
+            name=f"{len(layer)} wooden resources",
+            points=len(layer) * options.resource_points,
+            source=SOURCE,
+        )
+    ]
+    holders = game.ext[STATE].totems
+    for res, points in totem_points().items():
+        if holders.get(res) == index:
+            lines.append(ScoreLine(kind="totem", name=f"{res} totem", points=points, source=SOURCE))
+    return lines
+
+
+def _around(kingdom: Kingdom, cell: int) -> list[int]:
+    board = kingdom.board
+    x, y = board.xy(cell)
+    return [board.cell(x + dx, y + dy) for dx, dy in _AROUND if board.on_board(x + dx, y + dy)]
+
+
+def caveman_lines(kingdom: Kingdom) -> list[ScoreLine]:
+    """Tribe mode: each hunter-gatherer, then each horde of warriors."""
+    people = kingdom.layers.get(CAVEMAN) or {}
+    resources = kingdom.layers.get(RESOURCE) or {}
+    kinds = cavemen()
+    board = kingdom.board
+    lines = []
+    warriors = []
+    for cell in sorted(people):
+        cm = kinds[people[cell]]
+        if cm.warrior:
+            warriors.append(cell)
+            continue
+        units = 0
+        for near in _around(kingdom, cell):
+            if cm.unit == "fire":
+                units += kingdom.crowns_at[near]
+            elif cm.unit == "caveman":
+                units += near in people
+            elif cm.unit == "resource":
+                units += near in resources
+            else:
+                units += resources.get(near) == cm.unit
+        x, y = board.xy(cell)
+        lines.append(
+            ScoreLine(
+                kind="caveman",
+                name=f"{cm.id} at {x},{y}: {units} x {cm.points_per_unit}",
+                points=units * cm.points_per_unit,
+                source=SOURCE,
+            )
+        )
+    seen: set[int] = set()
+    for start in warriors:
+        if start in seen:
+            continue
+        seen.add(start)
+        horde, todo = [], [start]
+        while todo:
+            cell = todo.pop()
+            horde.append(cell)
+            for near in board.cells_of(board.neighbours[cell]):
+                if near not in seen and near in people and kinds[people[near]].warrior:
+                    seen.add(near)
+                    todo.append(near)
+        power = sum(kinds[people[c]].power for c in horde)
+        x, y = board.xy(start)
+        lines.append(
+            ScoreLine(
+                kind="horde",
+                name=f"horde at {x},{y}: {len(horde)} warriors x power {power}",
+                points=len(horde) * power,
+                source=SOURCE,
+            )
+        )
+    return lines
+
+
+def kingdom_lines(game: Game, index: int, options: OriginsOptions) -> list[ScoreLine]:
+    kingdom = game.kingdoms[index]
+    lines = region_lines(game, kingdom)
+    if options.mode == "totem":
+        lines += totem_lines(game, index, options)
+    elif options.mode == "tribe":
+        lines += caveman_lines(kingdom)
+    return lines + bonus_lines(game, kingdom, options)
+
+
+def rank(sheets: list[ScoreSheet], options: OriginsOptions) -> Ranking:
+    """Total, then the configured tie-breaks (I-O3), then a shared victory."""
+    keys = {}
+    for sheet in sheets:
+        values = [sheet.total]
+        for name in options.tiebreaks:
+            values.append(sheet.largest_property if name == "largest_region" else sheet.crowns)
+        keys[sheet.kingdom] = tuple(values)
+    return rank_by(keys, ("total", *options.tiebreaks))

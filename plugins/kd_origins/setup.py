@@ -1,0 +1,56 @@
+"""Origins terrains, set-ups by player count and the Neolithic opening (RULES.md section 4)."""
+
+from __future__ import annotations
+
+from kingdomino_core import ClaimRule, Game, Terrain
+
+TERRAINS = (
+    Terrain(name="desert", letter="D", colour="#e6c88a", ansi=180),
+    Terrain(name="grassland", letter="G", colour="#9ccc65", ansi=113),
+    Terrain(name="lake", letter="L", colour="#1e88e5", ansi=33),
+    Terrain(name="jungle", letter="J", colour="#1b5e20", ansi=22),
+    Terrain(name="quarry", letter="Q", colour="#9e9e9e", ansi=247),
+    #: Volcano regions never score (EXPANSIONS.md 2.3).
+    Terrain(name="volcano", letter="V", colour="#c62828", ansi=160, scores=False),
+)
+
+#: Every player count uses all 48 dominoes in 12 lines of 4 (setups.csv ``origins``):
+#: 3 players discard the unpicked domino of each line (the core does so when a line
+#: has more dominoes than kings); 2 players ("Neolithic") have 2 chiefs each.
+LINE_SIZE = 4
+LINES = 12
+
+#: Neolithic opening pairs: slot -> its partner (dominoes 1+4 and 2+3 of the line).
+_PARTNER = {0: 3, 3: 0, 1: 2, 2: 1}
+
+
+class NeolithicOpening(ClaimRule):
+    """I-O1: on the first line of a 2-player game, the first drawn player's chiefs take
+    dominoes 1 and 4 or 2 and 3, the opponent's the other two.
+
+    The chiefs are drawn one by one and may alternate between players, so the rule is
+    stated per claim: a chief may take a slot only if the partner slot is free or
+    holds a chief of the same player, and only if the player's other chief (if placed)
+    is on that pair. The first chief placed thus chooses the pair for its player.
+    """
+
+    id = "origins.neolithic_opening"
+    description = "first line of Neolithic: each player's two chiefs take dominoes 1+4 or 2+3"
+
+    def check(self, game: Game, seat: int, king: int, slot: int) -> str | None:
+        if game.lines_drawn != 1 or len(game.next_line) != LINE_SIZE:
+            return None
+        partner = _PARTNER[slot]
+        other = game.next_kings[partner]
+        if other is not None and game.owner(other) != seat:
+            return (
+                f"domino {slot + 1} pairs with domino {partner + 1}, which the opponent "
+                "holds: the opening takes dominoes 1+4 or 2+3"
+            )
+        for s, k in enumerate(game.next_kings):
+            if k is not None and s not in (slot, partner) and game.owner(k) == seat:
+                return (
+                    f"your other chief is on domino {s + 1}, so this one must take "
+                    f"domino {_PARTNER[s] + 1} (the opening takes dominoes 1+4 or 2+3)"
+                )
+        return None

@@ -1,0 +1,93 @@
+"""Totem mode: the four totems pass on strict majority (RULES.md section 4; I-O4).
+
+After every placement and every fire resolution the totems are re-checked:
+
+(a) a non-holder whose count is strictly above everyone else's takes the totem;
+(b) if the holder's count is below the top opponent count, the totem goes to an
+    opponent with that count; several tied: the holder chooses (step
+    ``origins.totem``);
+(c) a holder merely tied with the top count keeps it (option
+    ``totem_holder_keeps_on_tie``; false sends it back to the middle);
+(d) a totem nobody holds stays in the middle until (a) happens.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import frozen
+
+from kingdomino_core import Action, Game, IllegalActionError, Step, StepHandler
+
+from .data import RESOURCES
+from .options import OriginsOptions
+from .state import STATE, OriginsState, resource_counts
+
+TOTEM_STEP = "origins.totem"
+
+
+@frozen(kw_only=True, slots=True)
+class GiveTotem(Action):
+    """The holder who lost the majority gives the ``totem`` to tied ``kingdom``."""
+
+    kind: ClassVar[str] = "origins.totem"
+    seat: int
+    totem: str
+    kingdom: int
+
+    def describe(self) -> str:
+        return f"give the {self.totem} totem to kingdom {self.kingdom}"
+
+
+def recheck(game: Game, options: OriginsOptions) -> list[Step]:
+    """Apply I-O4 to every totem; return the choice steps a holder must decide."""
+    state: OriginsState = game.ext[STATE]
+    counts = [resource_counts(k) for k in game.kingdoms]
+    steps = []
+    for res in RESOURCES:
+        have = [c.get(res, 0) for c in counts]
+        holder = state.totems.get(res)
+        if holder is None:
+            top = max(have)
+            leaders = [k for k, n in enumerate(have) if n == top]
+            if top > 0 and len(leaders) == 1:
+                state.totems[res] = leaders[0]
+            continue
+        top_opp = max((n for k, n in enumerate(have) if k != holder), default=0)
+        if have[holder] < top_opp:
+            tied = tuple(k for k, n in enumerate(have) if k != holder and n == top_opp)
+            if len(tied) == 1:
+                state.totems[res] = tied[0]
+            else:
+                seat = game.config.seats_of(holder)[0]
+                steps.append(Step(kind=TOTEM_STEP, seat=seat, data=(res, tied)))
+        elif have[holder] == top_opp and not options.totem_holder_keeps_on_tie:
+            state.totems[res] = None
+    return steps
+
+
+class TotemHandler(StepHandler):
+    kind = TOTEM_STEP
+
+    def legal_actions(self, game: Game, step: Step) -> list[Action]:
+        res, tied = step.data
+        return [GiveTotem(seat=step.seat, totem=res, kingdom=k) for k in tied]
+
+    def check(self, game: Game, step: Step, action: Action) -> None:
+        res, tied = step.data
+        if not isinstance(action, GiveTotem) or action.seat != step.seat or action.totem != res:
+            raise IllegalActionError(
+                "origins.totem_choice",
+                f"seat {step.seat} must give the {res} totem now, not {action.describe()}",
+            )
+        if action.kingdom not in tied:
+            raise IllegalActionError(
+                "origins.totem_majority",
+                f"kingdom {action.kingdom} does not have the top {res} count; "
+                f"the totem goes to one of kingdoms {', '.join(map(str, tied))}",
+            )
+
+    def apply(self, game: Game, step: Step, action: Action) -> None:
+        assert isinstance(action, GiveTotem)
+        state: OriginsState = game.ext[STATE]
+        state.totems[action.totem] = action.kingdom
