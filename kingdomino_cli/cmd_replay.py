@@ -96,23 +96,23 @@ def _step_through(saved: SavedGame, source: str, names: list[str]) -> Game:
     game = engine.new_game(seed=saved.seed)
     pause = _interactive()
     colour = use_colour(sys.stdout)
-    lines_drawn = game.lines_drawn
+    shown: tuple[object, ...] = ()
     for n, action in enumerate(actions, start=1):
         seat = game.current_seat
         who = "chance" if seat is None or seat < 0 else f"{names[seat]}"
         apply_logged(game, action, n, source, check_chance=saved.chance == CHANCE_SEED)
         print(f"{n:>4}. {who}: {action.describe()}")
-        round_over = game.lines_drawn != lines_drawn or game.is_terminal()
-        if round_over and n < len(actions):
-            lines_drawn = game.lines_drawn
+        # The table once per round, when its new line is laid out and a player decides.
+        if game.next_line and not game.is_chance() and tuple(game.next_line) != shown:
+            shown = tuple(game.next_line)
             print("\n".join(["", *table_lines(game, names, colour=colour, window=False), ""]))
             if pause and not _wait():
-                break
+                pause = False
     return game
 
 
 def _wait() -> bool:
-    sys.stderr.write("-- Enter: next round, q: to the end -- ")
+    sys.stderr.write("-- Enter: next round, q: no more pauses -- ")
     sys.stderr.flush()
     line = sys.stdin.readline()
     return bool(line) and line.strip().lower() != "q"
