@@ -151,6 +151,7 @@ class Game:
     def check(self, action: Action) -> None:
         """Raise ``IllegalActionError`` if ``action`` is not legal now."""
         step = self._require_step()
+        _require_action(action)
         try:
             self.handler(step).check(self, step, action)
         except KingdominoError:
@@ -169,6 +170,7 @@ class Game:
         step = self._require_step()
         handler = self.handler(step)
         if check:
+            _require_action(action)
             handler.check(self, step, action)
         if handler.chance:
             # Each chance step consumes exactly one number, drawn here or in
@@ -425,6 +427,14 @@ class Game:
             self.match_sheets.append(tuple(self.scores()))
             self.game_number += 1
             self._start_game()
+
+
+def _require_action(action: object) -> None:
+    """Bad input (a string, None) is an illegal action, not an AttributeError."""
+    if not isinstance(action, Action):
+        raise IllegalActionError(
+            "core.action", f"expected an action (Place, Claim, ...), not {action!r}"
+        )
 
 
 _AUTO: dict[str, Callable[[Game, Step], None]] = {
