@@ -11,11 +11,13 @@ import pytest
 from kingdomino_core import (
     CHANCE,
     Claim,
+    Direction,
     DominoId,
     DrawKing,
     Engine,
     GameOverError,
     IllegalActionError,
+    Place,
     PlayerCountError,
     Reveal,
     Ruleset,
@@ -25,6 +27,7 @@ from kingdomino_core import (
 from kingdomino_core.testing import (
     digest,
     make_engine,
+    place_step_game,
     play_random_game,
     random_choice,
     replay,
@@ -243,3 +246,30 @@ def test_all_problems_are_reported_together() -> None:
     with pytest.raises(RulesetError) as info:
         make_engine(["base"], 4, base={"harmony": "yes", "dynasty_games": "3"})
     assert len(info.value.problems) == 2
+
+
+@pytest.mark.parametrize("bad", ["place", None, 3, {"kind": "place"}])
+def test_an_object_that_is_not_an_action_is_refused(engine, bad) -> None:
+    """Bad input never crashes: not an action -> IllegalActionError, state unchanged."""
+    for game in (engine.new_game(seed=1), place_step_game(engine, 1)):
+        before = digest(game)
+        with pytest.raises(IllegalActionError) as info:
+            game.apply(bad)
+        assert info.value.rule == "core.action" and repr(bad) in info.value.message
+        assert game.explain(bad) == info.value.message
+        assert digest(game) == before
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("x", "1"), ("x", 1.0), ("y", None), ("direction", "E"), ("x", True)]
+)
+def test_a_placement_with_badly_typed_fields_is_refused(engine, field, value) -> None:
+    """A Place whose coordinates or direction have the wrong type names the field."""
+    game = place_step_game(engine, 1)
+    fields = {"x": 1, "y": 0, "direction": Direction.E, field: value}
+    action = Place(seat=0, domino=game.step.domino, **fields)
+    before = digest(game)
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(action)
+    assert info.value.rule == "core.action" and f"{field} {value!r}" in info.value.message
+    assert digest(game) == before
