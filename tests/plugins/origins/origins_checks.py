@@ -13,6 +13,8 @@ import random
 from collections import Counter
 from typing import Any
 
+from kd_origins.tribe import CaveDraw
+
 from kingdomino_core import Action, Engine, Game, Step
 from kingdomino_core.kingdom import CASTLE, EMPTY, Kingdom
 from kingdomino_core.testing import make_engine, set_kingdom
@@ -62,6 +64,33 @@ def fire_step(game: Game, seat: int, *volcanoes: tuple[int, int]) -> Game:
 
 def cell(game: Game, seat: int, x: int, y: int) -> int:
     return game.kingdom_of(seat).board.cell(x, y)
+
+
+# -- Tribe positions ------------------------------------------------------------------------
+
+RICH = """
+G0+res=mammoth L0+res=fish     J0+res=mushroom
+C              Q0+res=flint    D0
+V0+craters=1   D1              G0+res=mammoth
+"""
+
+
+def tribe_game(text: str, visible=("hunter", "amazon", "shaman", "painter"), **options):
+    """A 4-player Tribe game with the cave showing ``visible`` and seat 0's kingdom ``text``."""
+    game: Game = origins(4, "tribe", **options).new_game(seed=5)
+    wanted = list(visible)
+    while game.is_chance():
+        if game.step.kind == "origins.cave_draw" and wanted:
+            game.apply(CaveDraw(caveman=wanted.pop(0)))
+        else:
+            game.resolve_chance()
+    set_kingdom(game, 0, text)
+    return game
+
+
+def recruit_step(game, seat: int = 0, recruits: int = 1):
+    game.insert_steps([Step(kind="origins.recruit", seat=seat, data=recruits)])
+    return game
 
 
 # -- independent recount ------------------------------------------------------------------
