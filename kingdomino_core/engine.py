@@ -163,7 +163,11 @@ class Engine:
         builder = ConfigBuilder(players, options)
         call_each(self.pm, "kd_configure", _setter(builder), {"config": builder})
         self.config = config = builder.build()
-        if players not in config.allowed_players:
+        if (
+            not isinstance(players, int)
+            or isinstance(players, bool)
+            or players not in config.allowed_players
+        ):
             raise PlayerCountError(players, config.allowed_players, ruleset.name)
 
         self.registry = registry = Registry()

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import CHANCE, Action, Step
 from .errors import (
+    ConfigError,
     GameOverError,
     IllegalActionError,
     KingdominoError,
@@ -85,7 +86,9 @@ class Game:
     def __init__(self, engine: Engine, seed: int | None = None) -> None:
         self.engine = engine
         self.config = engine.config
-        self.seed = secrets.randbits(63) if seed is None else int(seed)
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ConfigError(f"a game seed must be an integer, not {seed!r}")
+        self.seed = secrets.randbits(63) if seed is None else seed
         self.rng = random.Random(self.seed)
         self.log = []
         self.game_number = 1

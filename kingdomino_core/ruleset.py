@@ -19,7 +19,8 @@ def _freeze_options(value: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[st
 
 
 def _str_tuple(value: Iterable[str]) -> tuple[str, ...]:
-    return tuple(value)
+    # plugins="base" means one plugin, not the plugins "b", "a", "s", "e".
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 def _path_tuple(value: Iterable[Path | str]) -> tuple[Path, ...]:
