@@ -11,6 +11,7 @@ import pytest
 from kingdomino_core import (
     CHANCE,
     Claim,
+    ConfigError,
     Direction,
     DominoId,
     DrawKing,
@@ -273,3 +274,22 @@ def test_a_placement_with_badly_typed_fields_is_refused(engine, field, value) ->
         game.apply(action)
     assert info.value.rule == "core.action" and f"{field} {value!r}" in info.value.message
     assert digest(game) == before
+
+
+@pytest.mark.parametrize("players", [2.0, "4", None, True])
+def test_a_player_count_that_is_not_an_integer(players) -> None:
+    """A player count of the wrong type is a PlayerCountError, not a TypeError later."""
+    with pytest.raises(PlayerCountError, match="allowed: 2, 3, 4"):
+        Engine(Ruleset(name="b", plugins=["base"]), players=players)
+
+
+@pytest.mark.parametrize("seed", ["abc", 1.5, "12", False])
+def test_a_seed_that_is_not_an_integer(engine, seed) -> None:
+    """new_game(seed=...) takes an integer; anything else names the bad value."""
+    with pytest.raises(ConfigError, match="seed must be an integer"):
+        engine.new_game(seed=seed)
+
+
+def test_a_single_plugin_name_is_one_plugin() -> None:
+    """Ruleset(plugins="base") means the base plugin, not plugins 'b', 'a', 's', 'e'."""
+    assert Ruleset(name="b", plugins="base").plugins == ("base",)
