@@ -55,7 +55,7 @@ def test_legal_list_equals_brute_force_on_random_kingdoms(plugins, size) -> None
     """Random kingdoms of every shape: mask generator == per-placement rule checks."""
     engine = make_engine(plugins, 2)
     rng = random.Random(size)
-    count = 150 if size == 5 else 60
+    count = 100 if size == 5 else 40
     for number in DOMINOES:
         game = place_step_game(engine, number)
         for _ in range(count):
@@ -112,3 +112,18 @@ def test_explain_agrees_with_the_legal_list_for_every_candidate() -> None:
             for d in DIRECTIONS:
                 action = Place(seat=0, domino=game.step.domino, x=x, y=y, direction=d)
                 assert (game.explain(action) is None) == (action in listed), action
+
+
+@pytest.mark.parametrize(("plugins", "players"), [(["base"], 4), (["base", "grand_duel"], 2)])
+def test_sampled_action_equals_the_listed_one(plugins, players) -> None:
+    """Game.sample_action(r) (random players' fast path) is legal_actions()[int(r * n)]."""
+    engine = make_engine(plugins, players)
+    rng = random.Random(1)
+
+    def check(game) -> None:
+        actions = game.legal_actions()
+        for r in (0.0, rng.random(), rng.random(), 0.999999):
+            assert game.sample_action(r) == actions[int(r * len(actions))]
+
+    for seed in range(2):
+        play_random_game(engine, seed, on_decision=check)
