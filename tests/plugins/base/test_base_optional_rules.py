@@ -16,7 +16,14 @@ from kingdomino_core import (
     ScoreSheet,
 )
 from kingdomino_core.kingdom import EMPTY
-from kingdomino_core.testing import make_engine, make_game, play_random_game, recount, set_kingdom
+from kingdomino_core.testing import (
+    conformance,
+    make_engine,
+    make_game,
+    play_random_game,
+    recount,
+    set_kingdom,
+)
 
 FULL_CENTRED = """
     W1 W0 W0 F0 F0
@@ -242,3 +249,12 @@ def test_three_player_variant_is_off_by_default_and_only_for_three() -> None:
     on = {"three_player_all_dominoes": True}
     assert make_engine(["base"], 4, base=on).config.line_size == 4
     assert make_engine(["base"], 2, base=on).config.kings_per_seat == 2
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_dynasty_matches_replay_and_conform(players: int) -> None:
+    """I-B1 Dynasty: every game of the match keeps the invariants; the log of the whole
+    match replays to the same state; clones of a match are independent."""
+    conformance(
+        ["base"], players, seeds=range(2), placements=False, base={"dynasty": True}
+    ).raise_for_problems()

@@ -119,6 +119,9 @@ def test_first_draw_of_kings_each_owner_claims_a_free_domino() -> None:
     # King 2 took 8, king 0 took 7, king 3 took 6, king 1 had only 5 left.
     assert game.line == ids(5, 6, 7, 8)
     assert game.line_kings == [1, 3, 0, 2]
+    # "Then a second line is drawn", before anyone places.
+    assert len(game.next_line) == 4 and game.step.kind == "place"
+    assert all(k.squares == 0 for k in game.kingdoms)
 
 
 def test_first_draw_of_kings_is_random() -> None:
