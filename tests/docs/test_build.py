@@ -1,0 +1,33 @@
+"""The documentation site builds with MkDocs in strict mode: no warning at all."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .snippets import ROOT
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("mkdocs") is None,
+    reason="mkdocs is not installed (pip install -e '.[docs]' or '.[test]')",
+)
+def test_mkdocs_build_strict(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    assert "WARNING" not in output, output
+    assert (site / "plugin-guide" / "index.html").is_file()
+    assert (site / "tutorial" / "lakes.py").is_file(), "the tutorial's files are not published"
