@@ -134,8 +134,12 @@ def tokens_of(game: Game, domino: Any) -> list[str | None]:
     return out
 
 
-def invariant_problems(game: Game) -> list[str]:
-    """Conservation of tokens and tiles, and where tokens and tiles may lie."""
+def invariant_problems(game: Game, *, from_log: bool = True) -> list[str]:
+    """Conservation of tokens and tiles, and where tokens and tiles may lie.
+
+    ``from_log``: also recount the tokens laid out from the dominoes drawn in the log
+    (only right for a single game: a Dynasty log holds every game's draws).
+    """
     st = game.ext["court"]
     problems = []
     # Each tile in exactly one place.
@@ -149,9 +153,12 @@ def invariant_problems(game: Game) -> list[str]:
         problems.append(f"{len(st.visible)} visible tiles")
     # Tokens: laid out = spent + in kingdoms + on dominoes outside kingdoms.
     laid_out: Counter[str] = Counter()
-    for action in game.log:
-        if isinstance(action, Reveal):
-            laid_out.update(t for t in tokens_of(game, action.domino) if t)
+    if from_log:
+        for action in game.log:
+            if isinstance(action, Reveal):
+                laid_out.update(t for t in tokens_of(game, action.domino) if t)
+    else:
+        laid_out.update(dict(zip(KINDS, st.laid_out, strict=True)))
     in_kingdoms: Counter[str] = Counter()
     for k in range(len(game.kingdoms)):
         in_kingdoms.update(layers(game, k)[0].values())

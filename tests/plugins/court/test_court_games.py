@@ -235,3 +235,22 @@ def test_optional_rules_and_court_options_play_through(seed: int, players: int) 
         bonuses = sum(line.points for line in game.score_sheet(k).bonuses)
         assert game.score_sheet(k).total == total + bonuses
     assert sum(game.ext["court"].spent) == 2 * watcher.visible + 4 * watcher.pile
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=SEEDS, players=PLAYERS)
+def test_dynasty_starts_each_game_with_a_fresh_court(seed: int, players: int) -> None:
+    """Dynasty (3 games): each game starts with 25 tiles and no tokens out."""
+    engine = make_engine(["base", "court"], players, base={"dynasty": True})
+    starts: list[tuple[int, int, int]] = []
+
+    def look(game: Game) -> None:
+        assert invariant_problems(game, from_log=False) == []
+        st = game.ext["court"]
+        if len(starts) < game.game_number:
+            starts.append((game.game_number, len(st.pile) + len(st.visible), sum(st.spent)))
+
+    game = play(engine, seed, "random", on_decision=look)
+    assert [n for n, _, _ in starts] == [1, 2, 3]
+    assert all(tiles == 25 and spent == 0 for _, tiles, spent in starts)
+    assert len(game.match_sheets) == 2
