@@ -123,8 +123,8 @@ def _panel(engine: Engine, title: str, kingdom: Kingdom, sheet: ScoreSheet) -> t
     for line in sheet.properties:
         colour = _colour_of(engine, line.terrain)
         rows.append(
-            (colour, f"{line.terrain}: {line.squares} squares × {line.crowns} crowns "
-                     f"= {line.points}")
+            (colour, f"{line.terrain}: {_n(line.squares, 'square')} × "
+                     f"{_n(line.crowns, 'crown')} = {line.points}")
         )  # fmt: skip
     for line in (*sheet.bonuses, *sheet.others):
         rows.append((None, f"{line.kind} {line.name}: {line.points:+d}"))
@@ -140,6 +140,10 @@ def _panel(engine: Engine, title: str, kingdom: Kingdom, sheet: ScoreSheet) -> t
         y += LINE
     width = max(grid_w, MIN_WIDTH)
     return width, y, "".join(out)
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _colour_of(engine: Engine, terrain: str | None) -> str | None:

@@ -12,12 +12,16 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from play_support import ScriptedStdin, kd, kd_process
 from typer.testing import CliRunner
 
 from kingdomino_cli.app import app
 from kingdomino_core import Engine
+from kingdomino_core.kingdom_text import format_kingdom
 from kingdomino_core.ruleset_files import ENV_VAR, load_ruleset
+from kingdomino_core.testing import play_random_game, recount
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -160,6 +164,44 @@ def test_standard_input(capsys, monkeypatch) -> None:
     assert result.json()["total"] == 15
 
 
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    seed=st.integers(0, 2**31),
+    name=st.sampled_from(["base", "middle-kingdom", "grand-duel"]),
+)
+def test_kd_score_of_each_finished_kingdom_matches_the_game(capsys, monkeypatch, seed, name):
+    """CONTRACT.md: the ``score`` of ``kd play --json`` is what ``kd score --json`` prints
+    for that grid. Over seeded random games, every final grid written in the text
+    format scores as in the game, and its properties match an independent flood-fill
+    recount (RULES.md section 1, Scoring). Harmony is left out: it depends on
+    discards, which a text file does not record."""
+    ruleset = load_ruleset(name)
+    engine = Engine(ruleset, ruleset.default_players or 4)
+    game = play_random_game(engine, seed=seed)
+    for k, kingdom in enumerate(game.kingdoms):
+        grid = "\n".join(format_kingdom(kingdom, engine)) + "\n"
+        result = kd(capsys, monkeypatch, "score", "-", "-r", name, "--json",
+                    stdin=ScriptedStdin([grid]))  # fmt: skip
+        assert result.code == 0, (result.err, grid)
+        out = result.json()
+        assert out == game.score_sheet(k).as_dict()
+        expected = recount(kingdom, engine)
+        found = sorted((p["terrain"], p["squares"], p["crowns"]) for p in out["properties"])
+        assert found == [(p.terrain, p.squares, p.crowns) for p in expected]
+        # Middle Kingdom, I-B2: the castle is the centre of a 5x5 frame holding the grid.
+        rows = [row.split() for row in grid.splitlines()]
+        cr = next(r for r, row in enumerate(rows) if "C" in row)
+        cc = rows[cr].index("C")
+        reach = max(cc, len(rows[0]) - 1 - cc, cr, len(rows) - 1 - cr)
+        centred = name == "middle-kingdom" and reach <= 2
+        assert out["bonuses"] == ([{"name": "middle_kingdom", "points": 10}] if centred else [])
+        assert out["total"] == sum(p.points for p in expected) + 10 * centred
+
+
 # -- malformed files: one line on stderr naming file:line:column, exit 4, no stdout ----------
 
 
@@ -236,7 +278,7 @@ def test_svg_draws_terrains_crowns_castle_and_scores(tmp_path, capsys, monkeypat
     assert len([e for e in root.iter(f"{SVG}rect") if e.get("class") == "empty"]) == 20 - 14
     texts = ["".join(e.itertext()) for e in root.iter(f"{SVG}text")]
     assert "forest: 6 squares × 2 crowns = 12" in texts
-    assert "wheat: 3 squares × 1 crowns = 3" in texts
+    assert "wheat: 3 squares × 1 crown = 3" in texts
     assert "total: 15" in texts
     badges = {"".join(g.itertext()) for g in root.iter(f"{SVG}g") if g.get("class") == "points"}
     assert badges == {"12", "3"}

@@ -10,6 +10,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kingdomino_core import Engine, RulesetError
 from kingdomino_core.plugins import default_catalogue
@@ -425,3 +427,59 @@ def test_locate_problems_leaves_rulesets_built_in_code_alone() -> None:
 
     ruleset = Ruleset(name="code", plugins=["base"])
     assert locate_problems(ruleset, ["options.base.x: bad"]) == ["options.base.x: bad"]
+
+
+# -- the locator over generated TOML ----------------------------------------------------------
+
+_keys = st.text(alphabet="abcxyz_-. 09", min_size=1, max_size=6)
+_scalars = st.one_of(
+    st.integers(-5, 5),
+    st.booleans(),
+    st.text(alphabet="ab[]{}#'\"\\\n =,.", max_size=8),
+)
+_values = st.one_of(_scalars, st.lists(_scalars, max_size=4))
+_tables = st.recursive(
+    st.dictionaries(_keys, _values, max_size=4),
+    lambda inner: st.dictionaries(_keys, st.one_of(_values, inner), max_size=4),
+    max_leaves=12,
+)
+
+
+def _leaves(table: dict, path: tuple = ()) -> list[tuple[tuple, object]]:
+    out = []
+    for key, value in table.items():
+        if isinstance(value, dict):
+            out.extend(_leaves(value, (*path, key)))
+        else:
+            out.append(((*path, key), value))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(doc=_tables, multiline=st.booleans())
+def test_key_lines_find_the_line_of_every_key_tomli_w_writes(doc: dict, multiline: bool) -> None:
+    """Whatever tomli-w writes (quoted keys, nested tables, multi-line arrays and
+    strings holding brackets and quotes), each key is found on a line that holds it,
+    and each array element on a line at or after its key's line."""
+    import tomli_w
+
+    text = tomli_w.dumps(doc, multiline_strings=multiline)
+    rows = text.splitlines()
+    lines = KeyLines(text)
+    for path, value in _leaves(doc):
+        assert lines.has(path), (path, text)
+        line = lines.line(path)
+        assert line is not None
+        key = str(path[-1])
+        assert key in rows[line - 1] or tomli_w.dumps({key: 0}).split(" = ")[0] in rows[line - 1], (
+            path,
+            line,
+            text,
+        )
+        if isinstance(value, list):
+            for i, item in enumerate(value):
+                element = lines.line((*path, i))
+                assert element is not None and element >= line
+                written = tomli_w.dumps({"k": item}, multiline_strings=multiline)
+                first = written.split(" = ", 1)[1].splitlines()[0]
+                assert first in rows[element - 1], (path, i, element, text)
