@@ -181,9 +181,9 @@ def _square(engine: Engine, kingdom: Kingdom, cell: int, px: int, py: int) -> li
             f"d='{_CROWN}' fill='#ffd54f' stroke='#5d4037' stroke-width='0.7'/>"
         )
     notes = [n for ann in engine.registry.annotations.values() for n in ann.render(kingdom, cell)]
-    if notes:
+    for i, note in enumerate(notes[:3]):  # one per line; at most 3 fit in a square
         out.append(
-            f"<text class='note' x='{px + CELL - 3}' y='{py + 26}' font-size='8' "
-            f"text-anchor='end' fill='#000'>{escape(' '.join('+' + n for n in notes))}</text>"
+            f"<text class='note' x='{px + CELL - 3}' y='{py + 24 + 9 * i}' font-size='7' "
+            f"text-anchor='end' fill='#000'>{escape('+' + note)}</text>"
         )
     return out
