@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from court_checks import (
     agents,
     expected_buys,
@@ -23,7 +24,7 @@ from kd_court.actions import BuyTile, PayToken
 
 from kingdomino_core import Game
 from kingdomino_core.serialize import action_from_dict, action_to_dict
-from kingdomino_core.testing import digest, make_engine, replay
+from kingdomino_core.testing import conformance, digest, make_engine, replay
 
 SEEDS = st.integers(min_value=0, max_value=2**31)
 PLAYERS = st.sampled_from([2, 3, 4])
@@ -254,3 +255,43 @@ def test_dynasty_starts_each_game_with_a_fresh_court(seed: int, players: int) ->
     assert [n for n, _, _ in starts] == [1, 2, 3]
     assert all(tiles == 25 and spent == 0 for _, tiles, spent in starts)
     assert len(game.match_sheets) == 2
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_court_passes_the_engine_conformance_checks(players: int) -> None:
+    """The testing kit's checks: dominoes accounted for, properties = recount, same seed
+    same log, the log replays, clones are independent."""
+    conformance("court", players, seeds=range(3)).raise_for_problems()
+
+
+@pytest.mark.parametrize(
+    ("plugins", "players", "options"),
+    [
+        (["base", "court"], 3, {"base": {"three_player_all_dominoes": True}}),
+        (["base", "grand_duel", "court"], 2, {}),
+        (["base", "xl", "court"], 4, {}),
+        (["base", "teamdomino", "court"], 6, {}),
+    ],
+)
+@pytest.mark.parametrize("bots", ["random", "greedy"])
+def test_the_court_in_other_modes(plugins: list, players: int, options: dict, bots: str) -> None:
+    """Unpicked dominoes keep their tokens (3-player variant); 7x7 kingdoms; two boxes;
+    teams sharing a kingdom: the same invariants and recount hold."""
+    engine = make_engine(plugins, players, **options)
+    watcher = Watcher()
+    game = play(engine, 1, bots, on_decision=watcher)
+    watcher.finish(game)
+    assert watcher.problems == []
+    assert check_finished(game) == []
+    assert watcher.purchases > 0
+
+
+def test_a_finite_supply_runs_out_with_two_boxes_I_C5() -> None:
+    """I-C5 ``discard``: two boxes hold 118 producing squares but the printed supply is
+    21 wheat, 16 wood, 12 fish, 10 sheep; tokens stop there, and stay conserved."""
+    engine = make_engine(["base", "xl", "court"], 4, court={"spent_tokens": "discard"})
+    game = play(engine, 2, "random")
+    assert invariant_problems(game, from_log=False) == []
+    assert game.ext["court"].laid_out == (21, 16, 12, 10)
+    unlimited = play(make_engine(["base", "xl", "court"], 4), 2, "random")
+    assert sum(unlimited.ext["court"].laid_out) == 118
