@@ -91,7 +91,17 @@ def render() -> str:
         if "tests/test_docs.py" in para:
             continue  # about this page, not about the hooks
         out.extend([_markdown(para), ""])
-    out.extend(["| hook | tier | results |", "| --- | --- | --- |"])
+    out.extend(
+        [
+            "In practice (checked by `tests/docs/test_docs.py`): build hooks are called in",
+            "the ruleset's plugin order, base first, so a variant can change what the base",
+            "set; game hooks in the reverse order, so a house rule listed after `base` runs",
+            "first.",
+            "",
+            "| hook | tier | results |",
+            "| --- | --- | --- |",
+        ]
+    )
     for fn in hook_functions():
         first = getattr(fn, f"{PROJECT}_spec").get("firstresult")
         kind = "first non-None wins" if first else "all collected"

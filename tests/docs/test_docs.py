@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import types
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ import pytest
 import typer
 
 from kingdomino_cli.app import app
-from kingdomino_core import hookspecs
+from kingdomino_core import Engine, Ruleset, hookimpl, hookspecs
 from kingdomino_core.plugins import default_catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,6 +67,47 @@ def test_every_hook_appears_in_the_turn_diagram_or_build_list_of_the_guide() -> 
     guide = (DOCS / "plugin-guide.md").read_text(encoding="utf-8")
     missing = [h for h in HOOKS if h not in guide]
     assert not missing, f"docs/plugin-guide.md does not mention hooks {missing}"
+
+
+def test_hook_call_order_is_as_documented() -> None:
+    """hooks.md and the plugin guide: build hooks in ruleset order, game hooks reversed."""
+    calls: list[tuple[str, str]] = []
+
+    def plugin(name: str) -> types.ModuleType:
+        module = types.ModuleType(name)
+        module.NAME = name  # type: ignore[attr-defined]
+
+        @hookimpl
+        def kd_configure(config: Any) -> None:
+            calls.append(("kd_configure", name))
+
+        @hookimpl
+        def kd_register_rules(rules: Any) -> None:
+            calls.append(("kd_register_rules", name))
+
+        @hookimpl
+        def kd_setup_game(game: Any) -> None:
+            calls.append(("kd_setup_game", name))
+
+        for fn in (kd_configure, kd_register_rules, kd_setup_game):
+            setattr(module, fn.__name__, fn)
+        return module
+
+    catalogue = default_catalogue().copy()
+    catalogue.add_module(plugin("first"))
+    catalogue.add_module(plugin("second"))
+    engine = Engine(
+        Ruleset(name="order", plugins=["base", "first", "second"]), 2, catalogue=catalogue
+    )
+    engine.new_game(seed=1)
+    assert calls == [
+        ("kd_configure", "first"),
+        ("kd_configure", "second"),
+        ("kd_register_rules", "first"),
+        ("kd_register_rules", "second"),
+        ("kd_setup_game", "second"),
+        ("kd_setup_game", "first"),
+    ]
 
 
 # -- plugin options ------------------------------------------------------------------------
@@ -158,6 +200,13 @@ def test_every_shipped_ruleset_is_documented(ruleset: str) -> None:
         f"shipped ruleset rulesets/{ruleset}.toml is not mentioned in docs/: "
         "describe it in docs/rulesets.md"
     )
+
+
+def test_repository_paths_named_in_the_docs_exist() -> None:
+    """`examples/...`, `benchmarks/...`, `rulesets/...` written as code in a page exist."""
+    named = set(re.findall(r"`((?:examples|benchmarks|rulesets)/[\w./-]*)`", _all_docs()))
+    missing = sorted(p for p in named if not (ROOT / p.rstrip("/")).exists())
+    assert not missing, f"docs name repository paths that do not exist: {missing}"
 
 
 # -- the site ------------------------------------------------------------------------------
