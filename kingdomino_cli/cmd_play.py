@@ -75,6 +75,8 @@ def play(
         save = save or resume
     else:
         game, table = _new_game(ruleset, players, names, seed)
+    if save is not None and not save.parent.is_dir():
+        usage_error(f"--save {save}: directory {save.parent} does not exist")
     seats = make_seats(table)
     session = Session(game, seats, save_path=save)
     try:

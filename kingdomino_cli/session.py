@@ -67,11 +67,9 @@ class Session:
             }[type(exc)]
             raise GameInterrupted(self._offer_save(reason)) from None
         except PluginHookError:
-            if self.save_path is not None:
-                self.save()  # keep the log up to the failing move
+            self._autosave()  # keep the log up to the failing move
             raise
-        if self.save_path is not None:
-            self.save()
+        self._autosave()
         return self.game
 
     def _loop(self) -> None:
@@ -99,8 +97,8 @@ class Session:
             game.apply(action)
             if self.announce and not seat.human:
                 self.console.say(f"{seat.entry.name} ({seat.entry.agent}): {action.describe()}")
-            if seat.human and self.save_path is not None:
-                self.save()
+            if seat.human:
+                self._autosave()
 
     def _undo(self, seat: int) -> None:
         self.history.pop()  # the decision being asked now
@@ -119,6 +117,15 @@ class Session:
         assert target is not None
         write_save(target, save_of(self.game, self.players))
         return target
+
+    def _autosave(self) -> None:
+        """Save to ``--save`` if given; a failure is reported and the game goes on."""
+        if self.save_path is None:
+            return
+        try:
+            self.save()
+        except OSError as exc:
+            self.console.say(f"kd: warning: could not save to {self.save_path}: {exc}")
 
     def default_save_name(self) -> Path:
         return Path(f"kd-game-{self.game.seed}.json")

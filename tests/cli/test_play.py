@@ -151,6 +151,7 @@ def test_teams_share_kingdoms(capsys, monkeypatch, tmp_path: Path) -> None:
         (("-p", "greedy,greedy", "--names", "only-one"), 2, "--names"),
         (("--resume", "x.json", "--seed", "3"), 2, "drop --ruleset and --seed"),
         (("--resume", "missing.json"), 4, "cannot read the saved game"),
+        (("-p", "greedy,greedy", "--save", "/no/such/dir/g.json"), 2, "does not exist"),
     ],
 )
 def test_errors_are_one_line_with_their_status(capsys, monkeypatch, args, code, message) -> None:
