@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -31,3 +32,10 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
     assert "WARNING" not in output, output
     assert (site / "plugin-guide" / "index.html").is_file()
     assert (site / "tutorial" / "lakes.py").is_file(), "the tutorial's files are not published"
+    # A fence Markdown did not recognise (say, indented inside a list) shows as text.
+    raw = [
+        str(page.relative_to(site))
+        for page in sorted(site.rglob("*.html"))
+        if "```" in re.sub(r"<pre>.*?</pre>", "", page.read_text(encoding="utf-8"), flags=re.S)
+    ]
+    assert not raw, f"code fences left unrendered (move them out of lists): {raw}"
