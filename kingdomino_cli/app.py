@@ -76,6 +76,7 @@ _COMMAND_MODULES = (
     "cmd_simulate",
     "cmd_ruleset",
     "cmd_plugins",
+    "cmd_new_plugin",
 )
 
 _load_commands()

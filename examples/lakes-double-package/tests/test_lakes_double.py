@@ -7,6 +7,7 @@ needs the package installed (``pip install -e .``): it checks the entry point, a
 """
 
 from pathlib import Path
+from typing import Any
 
 import kd_lakes_double
 import pytest
@@ -26,7 +27,7 @@ C  L0 F1
 """
 
 
-def engine(players: int = 2, **options: dict[str, object]) -> Engine:
+def engine(players: int = 2, **options: Any) -> Engine:
     return make_engine(["base", "lakes_double"], players, catalogue=CATALOGUE, **options)
 
 
