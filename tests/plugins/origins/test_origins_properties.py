@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from origins_checks import origins, play_checked, recount_total
 
 from kingdomino_core.serialize import action_from_dict, action_to_dict
-from kingdomino_core.testing import digest, replay
+from kingdomino_core.testing import conformance, digest, replay
 
 MODES = ["discovery", "totem", "tribe"]
 SEEDS = st.integers(min_value=0, max_value=2**32)
@@ -47,3 +47,10 @@ def test_same_seed_same_game_and_the_saved_log_replays(mode: str, players: int, 
     loaded = [action_from_dict(d, engine.registry) for d in saved]
     assert loaded == first.log
     assert digest(replay(engine, seed, loaded)) == digest(first)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("mode", MODES)
+def test_the_testing_kits_conformance_check_passes(mode: str, players: int) -> None:
+    """Placements match the rule checks, clones are independent, logs replay."""
+    conformance(["origins"], players, seeds=range(2), origins={"mode": mode}).raise_for_problems()
