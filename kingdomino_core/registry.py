@@ -100,7 +100,10 @@ class Registry:
 
     def add_domino_set(self, dominoes: DominoSet, *, replace: bool = False) -> None:
         if dominoes.name in self.domino_sets and not replace:
-            raise ConfigError(f"domino set {dominoes.name!r} registered twice")
+            raise ConfigError(
+                f"domino set {dominoes.name!r} registered twice "
+                f"(by {self._by('dominoes:' + dominoes.name)!r} and {self._plugin!r})"
+            )
         self.domino_sets[dominoes.name] = dominoes
         self.provenance["dominoes:" + dominoes.name] = self._plugin
 
@@ -135,13 +138,25 @@ class Registry:
         if not cls.kind:
             raise ConfigError(f"action class {cls.__name__} has no kind")
         if cls.kind in self.actions and self.actions[cls.kind] is not cls:
-            raise ConfigError(f"action kind {cls.kind!r} registered twice")
+            raise ConfigError(
+                f"action kind {cls.kind!r} registered twice "
+                f"(by {self._by('action:' + cls.kind)!r} and {self._plugin!r})"
+            )
         self.actions[cls.kind] = cls
+        self.provenance["action:" + cls.kind] = self._plugin
 
     # -- text format -------------------------------------------------------------
 
     def add_annotation(self, annotation: Annotation) -> None:
         """Register a square annotation of the kingdom text format."""
         if annotation.key in self.annotations:
-            raise ConfigError(f"annotation '+{annotation.key}' registered twice")
+            raise ConfigError(
+                f"annotation '+{annotation.key}' registered twice "
+                f"(by {self._by('annotation:' + annotation.key)!r} and {self._plugin!r})"
+            )
         self.annotations[annotation.key] = annotation
+        self.provenance["annotation:" + annotation.key] = self._plugin
+
+    def _by(self, key: str) -> str:
+        """Which plugin registered ``key`` (``"core"`` for the core's own actions)."""
+        return self.provenance.get(key, "core")

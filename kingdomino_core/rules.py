@@ -200,8 +200,12 @@ class RuleBook:
         immutable values.
         """
         if name in self.state:
-            raise ConfigError(f"state slice {name!r} declared twice")
+            raise ConfigError(
+                f"state slice {name!r} declared twice "
+                f"(by {self.provenance.get('state:' + name)!r} and {self._plugin!r})"
+            )
         self.state[name] = (factory, copy or (lambda v: v))
+        self.provenance["state:" + name] = self._plugin
 
     def _add(self, rules: list[Any], rule: Any, replace: bool) -> None:
         if not rule.id:
