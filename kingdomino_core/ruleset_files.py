@@ -455,14 +455,23 @@ def locate_problems(ruleset: Ruleset, found: list[str] | tuple[str, ...]) -> lis
         parts: list[str | int] = [
             int(index) if index else name for name, index in _PART.findall(key)
         ]
-        where = ruleset.locations.get("ruleset", ruleset.source)
-        for n in range(len(parts), 0, -1):
-            found_at = ruleset.locations.get(dotted(tuple(parts[:n])))
-            if found_at is not None:
-                where = found_at
-                break
-        out.append(f"{where}: {key}: {message}")
+        out.append(f"{_location(ruleset, parts)}: {key}: {message}")
     return out
+
+
+def _location(ruleset: Ruleset, parts: list[str | int]) -> str:
+    """The line that set the longest prefix of ``parts``; for options of a plugin that
+    no file set, the line that activates the plugin."""
+    for n in range(len(parts), 1, -1):
+        found = ruleset.locations.get(dotted(tuple(parts[:n])))
+        if found is not None:
+            return found
+    if len(parts) > 1 and parts[0] == "options" and parts[1] in ruleset.plugins:
+        index = ruleset.plugins.index(str(parts[1]))
+        found = ruleset.locations.get(f"ruleset.plugins[{index}]")
+        if found is not None:
+            return found
+    return ruleset.locations.get(str(parts[0])) or ruleset.locations.get("ruleset", ruleset.source)
 
 
 def resolved_document(ruleset: Ruleset, *, defaults: bool = False) -> dict[str, Any]:

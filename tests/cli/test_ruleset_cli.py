@@ -213,3 +213,27 @@ def test_subprocess_from_another_directory_with_user_path(tmp_path) -> None:
     assert doc["ruleset"]["players"] == 2
     bad = kd_process("ruleset", "validate", "nope.toml", cwd=str(tmp_path))
     assert bad.code == 3
+
+
+def test_build_engine_locates_problems_of_one_player_count(tmp_path) -> None:
+    """A plugin check that fails only for the chosen count points at the ruleset file."""
+    from kingdomino_cli.common import build_engine, resolve_ruleset
+    from kingdomino_core import RulesetError
+
+    write(
+        tmp_path,
+        "no_two.py",
+        "from kingdomino_core import hookimpl\nNAME = 'no_two'\nHOOK_API = 1\n\n"
+        "@hookimpl\ndef kd_validate(config):\n"
+        "    return ['options.no_two: not for two'] if config.players == 2 else []\n",
+    )
+    path = write(
+        tmp_path,
+        "r.toml",
+        '[ruleset]\nextends = "base"\nplugin_files = ["no_two.py"]\nplugins = ["no_two"]\n',
+    )
+    ruleset = resolve_ruleset(str(path))
+    assert build_engine(ruleset, None).players == 4  # base.toml's default
+    with pytest.raises(RulesetError) as info:
+        build_engine(ruleset, 2)
+    assert info.value.problems == (f"{path}:4: options.no_two: not for two",)
