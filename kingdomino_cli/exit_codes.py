@@ -1,4 +1,4 @@
-"""Exit statuses of ``kd``, one per kind of failure (documented in docs/cli.md)."""
+"""Exit statuses of ``kd``, one per kind of failure (documented in docs/cli-reference.md)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 
 Each docstring is the plugin author's reference: when the hook is called, what it
 receives, what it returns and how the results of several plugins combine.
-``tests/test_docs.py`` fails if a hook here is missing from ``docs/hooks.md``.
+``tests/docs/test_docs.py`` fails if a hook here is missing from ``docs/hooks.md``
+(which ``docs/gen_hooks.py`` generates from these docstrings).
 
 Hooks come in two tiers:
 
@@ -14,10 +15,11 @@ Hooks come in two tiers:
   implementations once per engine into a plain list of functions, so a hook that no
   active plugin implements costs nothing.
 
-Plugins are called in the reverse of the ruleset's ``plugins`` order (pluggy is
-last-in, first-out), so a plugin listed later (a variant, a house rule) runs before
-the plugins it builds on and wins ``firstresult`` hooks. ``tryfirst``/``trylast`` on
-an implementation adjust this as usual in pluggy.
+Order: build hooks run in the ruleset's ``plugins`` order (base first, so the
+variants listed after it can override what it set). Game hooks run in the reverse
+order (pluggy is last-in, first-out), so a plugin listed later (a variant, a house
+rule) runs before the plugins it builds on and wins ``firstresult`` hooks.
+``tryfirst``/``trylast`` on an implementation adjust this as usual in pluggy.
 
 Every hook is called with keyword arguments; an implementation may accept any
 subset of them. All hooks are part of hook API version 1 (``HOOK_API``).

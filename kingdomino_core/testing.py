@@ -572,9 +572,14 @@ def check_game(
     else:
         return game, [f"{where}: the game did not end within 100000 actions"]
     revealed = [a.domino for a in game.log[start:] if isinstance(a, Reveal)]
-    problems += _check_finished_game(
-        engine, game.kingdoms, game.unpicked, revealed, game.scores(), where
-    )
+    sheets = game.scores()
+    problems += _check_finished_game(engine, game.kingdoms, game.unpicked, revealed, sheets, where)
+    for i, sheet in enumerate(sheets):
+        if game.score_total(i) != sheet.total:
+            problems.append(
+                f"{where}, kingdom {i}: fast total {game.score_total(i)} but score sheet "
+                f"total {sheet.total} (a plugin's add_score_total disagrees with its lines)"
+            )
     return game, problems
 
 
@@ -592,8 +597,8 @@ def conformance(
     or left unpicked exactly once; kingdoms stay within their size; each kingdom gets
     one domino per king per line; reported properties equal :func:`recount`; the same
     seed gives the same log and the log replays to the same state; a clone is
-    independent of its original; ``placements``: the legal placement list matches
-    the rule checks at every placement.
+    independent of its original; fast score totals equal the score sheets;
+    ``placements``: the legal placement list matches the rule checks at every placement.
     """
     engine = ruleset if isinstance(ruleset, Engine) else make_engine(ruleset, players, **options)
     report = ConformanceReport()
