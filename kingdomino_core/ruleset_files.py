@@ -16,21 +16,30 @@ Every problem of every step is collected and raised at once as a
 :class:`RulesetError`, each line ``file:line: key.path: message`` (TOML syntax
 errors: ``file:line:column: message``). Nothing runs on an invalid ruleset, except
 the local plugin files it names, which must be imported to be checked.
+
+Reading and merging live in :mod:`kingdomino_core.ruleset_chain`, the lookup in
+:mod:`kingdomino_core.ruleset_lookup`.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from attrs import define, field, frozen
-
 from .errors import ConfigError, PlayerCountError, PluginError, RulesetError
-from .plugins import Catalogue, default_catalogue
+from .plugins import default_catalogue
 from .ruleset import Ruleset
+from .ruleset_chain import (
+    RulesetDocument,
+    RulesetTable,
+    chain_complete,
+    check_plugins,
+    converter,
+    copy_value,
+    merge,
+    read_chain,
+)
 from .ruleset_lookup import (  # re-exported: the lookup is part of this API
     ENV_VAR,
     SHIPPED_PACKAGE,
@@ -39,8 +48,7 @@ from .ruleset_lookup import (  # re-exported: the lookup is part of this API
     list_rulesets,
     search_dirs,
 )
-from .strict import KeyPath, dotted, problems, strict_converter
-from .toml_lines import KeyLines
+from .strict import dotted
 
 __all__ = [
     "ENV_VAR",
@@ -63,280 +71,6 @@ __all__ = [
 DEFAULT = "base"
 
 
-@frozen(kw_only=True)
-class RulesetTable:
-    """The ``[ruleset]`` table of a ruleset file."""
-
-    name: str | None = None
-    description: str | None = None
-    extends: str | None = None
-    plugins: tuple[str, ...] = ()
-    plugin_files: tuple[str, ...] = ()
-    players: int | None = None
-
-
-@frozen(kw_only=True)
-class RulesetDocument:
-    """A whole ruleset file: ``[ruleset]`` and one ``[options.PLUGIN]`` table per plugin."""
-
-    ruleset: RulesetTable = field(factory=RulesetTable)
-    options: dict[str, dict[str, Any]] = field(factory=dict)
-
-
-_converter = strict_converter()
-
-
-# -- reading one file ----------------------------------------------------------------
-
-
-@define
-class _Source:
-    """One file of an ``extends`` chain."""
-
-    path: Path
-    text: str
-    data: dict[str, Any]
-    lines: KeyLines
-
-    def where(self, path: KeyPath) -> str:
-        return f"{self.path}:{self.lines.line(path) or 1}"
-
-    def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
-        """``[ruleset] key`` if it has the right type (the schema check reports others)."""
-        table = self.data.get("ruleset")
-        value = table.get(key) if isinstance(table, dict) else None
-        if isinstance(value, bool) and kind is int:
-            return None
-        return value if isinstance(value, kind) else None
-
-
-_SYNTAX = re.compile(r"^(.*) \(at (?:line (\d+), column (\d+)|end of document)\)$")
-
-
-def _read(path: Path, found: list[str]) -> _Source | None:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        found.append(f"{path}: cannot read: {exc.strerror or exc}")
-        return None
-    except UnicodeDecodeError as exc:
-        found.append(f"{path}: not UTF-8 text: {exc.reason}")
-        return None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = _SYNTAX.match(str(exc))
-        if m is None:
-            found.append(f"{path}: TOML syntax error: {exc}")
-        elif m.group(2):
-            found.append(f"{path}:{m.group(2)}:{m.group(3)}: TOML syntax error: {m.group(1)}")
-        else:
-            rows = text.splitlines() or [""]
-            end = f"{len(rows)}:{len(rows[-1]) + 1}"
-            found.append(f"{path}:{end}: TOML syntax error: {m.group(1)} at end of file")
-        return None
-    return _Source(path=path, text=text, data=data, lines=KeyLines(text))
-
-
-def _check_schema(src: _Source, found: list[str]) -> None:
-    try:
-        _converter.structure(src.data, RulesetDocument)
-    except Exception as exc:
-        for path, message in problems(exc):
-            found.append(f"{src.where(path)}: {dotted(path)}: {message}")
-
-
-def _resolve_extends(value: str, naming: Path) -> Path:
-    relative = Path(os.path.normpath(naming.parent / Path(value).expanduser()))
-    if relative.is_file():
-        return relative
-    if Path(value).name != value:
-        raise RulesetError([f"no ruleset file {str(relative)!r}"])
-    return find_ruleset(value)
-
-
-def _read_chain(path: Path, found: list[str]) -> list[_Source]:
-    """The file and its ``extends`` ancestors, oldest ancestor first."""
-    chain: list[_Source] = []
-    current: Path | None = path
-    while current is not None:
-        if any(current.resolve() == src.path.resolve() for src in chain):
-            cycle = " -> ".join(str(s.path) for s in chain) + f" -> {current}"
-            where = chain[-1].where(("ruleset", "extends"))
-            found.append(f"{where}: ruleset.extends: extends cycle: {cycle}")
-            break
-        src = _read(current, found)
-        if src is None:
-            break
-        _check_schema(src, found)
-        chain.append(src)
-        parent = src.get("extends", str)
-        current = None
-        if parent is not None:
-            try:
-                current = _resolve_extends(parent, src.path)
-            except RulesetError as exc:
-                for problem in exc.problems:
-                    found.append(f"{src.where(('ruleset', 'extends'))}: ruleset.extends: {problem}")
-    chain.reverse()
-    return chain
-
-
-# -- merging --------------------------------------------------------------------------
-
-
-@define
-class _Merged:
-    top: _Source
-    plugins: list[str] = field(factory=list)
-    plugin_files: list[Path] = field(factory=list)
-    options: dict[str, Any] = field(factory=dict)
-    description: str = ""
-    players: int | None = None
-    #: Dotted key path -> the file that set it last, and the key path in that file.
-    owners: dict[str, tuple[_Source, KeyPath]] = field(factory=dict)
-
-    def own(self, key: str, src: _Source, path: KeyPath) -> None:
-        self.owners[key] = (src, path)
-
-    def where(self, key: str) -> str:
-        src, path = self.owners.get(key, (self.top, ("ruleset",)))
-        return src.where(path)
-
-
-def _merge_table(into: dict[str, Any], table: dict[str, Any], merged: _Merged,
-                 src: _Source, path: KeyPath) -> None:  # fmt: skip
-    for key, value in table.items():
-        sub = (*path, key)
-        merged.own(dotted(sub), src, sub)
-        if isinstance(value, dict) and isinstance(into.get(key), dict):
-            _merge_table(into[key], value, merged, src, sub)
-        else:
-            into[key] = _copy(value)
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
-
-
-def _merge(chain: list[_Source]) -> _Merged:
-    merged = _Merged(top=chain[-1])
-    for src in chain:
-        for i, name in enumerate(src.get("plugins", list) or []):
-            if isinstance(name, str) and name not in merged.plugins:
-                merged.own(
-                    f"ruleset.plugins[{len(merged.plugins)}]", src, ("ruleset", "plugins", i)
-                )
-                merged.plugins.append(name)
-        for i, name in enumerate(src.get("plugin_files", list) or []):
-            if not isinstance(name, str):
-                continue
-            path = Path(os.path.normpath(src.path.parent / Path(name).expanduser()))
-            if all(path.resolve() != p.resolve() for p in merged.plugin_files):
-                key = f"ruleset.plugin_files[{len(merged.plugin_files)}]"
-                merged.own(key, src, ("ruleset", "plugin_files", i))
-                merged.plugin_files.append(path)
-        for key, kind in (("description", str), ("players", int)):
-            value = src.get(key, kind)
-            if value is not None:
-                setattr(merged, key, value)
-                merged.own(f"ruleset.{key}", src, ("ruleset", key))
-        options = src.data.get("options")
-        if isinstance(options, dict):
-            merged.own("options", src, ("options",))
-            for plugin, table in options.items():
-                if isinstance(table, dict):
-                    merged.own(f"options.{plugin}", src, ("options", plugin))
-                    _merge_table(
-                        merged.options.setdefault(plugin, {}), table, merged, src,
-                        ("options", plugin),
-                    )  # fmt: skip
-    merged.own("ruleset.plugins", merged.top, ("ruleset", "plugins"))
-    merged.own("ruleset", merged.top, ("ruleset",))
-    return merged
-
-
-def _check_plugins(merged: _Merged, catalogue: Catalogue, found: list[str]) -> None:
-    for i, path in enumerate(merged.plugin_files):
-        key = f"ruleset.plugin_files[{i}]"
-        if not path.is_file():
-            found.append(f"{merged.where(key)}: ruleset.plugin_files: no such file {str(path)!r}")
-            continue
-        try:
-            catalogue.add_file(path)
-        except PluginError as exc:
-            found.append(f"{merged.where(key)}: ruleset.plugin_files: {exc}")
-    names = catalogue.names()
-    available = ", ".join(names)
-    if not merged.plugins:
-        found.append(
-            f"{merged.where('ruleset')}: ruleset.plugins: no plugins; list at least one "
-            f"(available: {available}) or extend a ruleset that does"
-        )
-    active = set(merged.plugins)
-    for i, name in enumerate(merged.plugins):
-        key = f"ruleset.plugins[{i}]"
-        if name not in names:
-            found.append(
-                f"{merged.where(key)}: ruleset.plugins: unknown plugin {name!r}; "
-                f"available: {available}"
-            )
-            continue
-        try:
-            info = catalogue.get(name)
-        except PluginError as exc:
-            found.append(f"{merged.where(key)}: ruleset.plugins: {exc}")
-            continue
-        for needed in info.requires:
-            if needed not in active:
-                found.append(
-                    f"{merged.where(key)}: ruleset.plugins: plugin {name!r} requires plugin "
-                    f"{needed!r}; add it before {name!r}"
-                )
-        for other in info.conflicts:
-            if other in active and merged.plugins.index(other) < i:
-                found.append(
-                    f"{merged.where(key)}: ruleset.plugins: plugins {other!r} and {name!r} "
-                    "cannot be active together"
-                )
-        cls = info.options_class
-        raw = merged.options.get(name, {})
-        if cls is None:
-            if raw:
-                where = merged.where(f"options.{name}")
-                found.append(f"{where}: options.{name}: plugin {name!r} takes no options")
-            continue
-        try:
-            _converter.structure(raw, cls)
-        except Exception as exc:
-            for key_path, message in problems(exc, ("options", name)):
-                found.append(f"{_where_key(merged, key_path)}: {dotted(key_path)}: {message}")
-    for name in merged.options:
-        if name not in active:
-            why = (
-                "is installed but not active: add it to ruleset.plugins"
-                if name in names
-                else f"is unknown; available: {available}"
-            )
-            found.append(
-                f"{merged.where(f'options.{name}')}: options.{name}: plugin {name!r} {why}"
-            )
-
-
-def _where_key(merged: _Merged, path: KeyPath) -> str:
-    """``file:line`` of the longest prefix of ``path`` that a file of the chain set."""
-    for n in range(len(path), 0, -1):
-        owner = merged.owners.get(dotted(path[:n]))
-        if owner is not None:
-            src, _own = owner
-            return src.where(path)
-    return merged.where("ruleset")
-
-
 # -- the public API ---------------------------------------------------------------------
 
 
@@ -348,21 +82,16 @@ def load_ruleset(arg: str | None) -> Ruleset:
     return load_ruleset_file(find_ruleset(arg or DEFAULT))
 
 
-def _chain_complete(chain: list[_Source]) -> bool:
-    """True if the chain ends at a file without ``extends`` (nothing failed to load)."""
-    return bool(chain) and chain[0].get("extends", str) is None
-
-
 def load_ruleset_file(path: Path) -> Ruleset:
     """Read, merge and check the ruleset file at ``path`` (and what it extends)."""
     found: list[str] = []
-    chain = _read_chain(Path(path), found)
-    if found and not _chain_complete(chain):
+    chain = read_chain(Path(path), found)
+    if found and not chain_complete(chain):
         # A missing or unreadable ancestor: plugin checks on half a ruleset would
         # only report noise, so stop at the problems found so far.
         raise RulesetError(found)
-    merged = _merge(chain)
-    _check_plugins(merged, default_catalogue().copy(), found)
+    merged = merge(chain)
+    check_plugins(merged, default_catalogue().copy(), found)
     if found:
         raise RulesetError(found)
     top = merged.top
@@ -495,10 +224,10 @@ def resolved_document(ruleset: Ruleset, *, defaults: bool = False) -> dict[str, 
         for name in ruleset.plugins:
             cls = catalogue.get(name).options_class
             if cls is not None:
-                value: Any = _converter.structure(ruleset.options.get(name, {}), cls)
-                options[name] = _drop_none(_converter.unstructure(value))
+                value: Any = converter.structure(ruleset.options.get(name, {}), cls)
+                options[name] = _drop_none(converter.unstructure(value))
     else:
-        options = {k: _copy(v) for k, v in ruleset.options.items() if v}
+        options = {k: copy_value(v) for k, v in ruleset.options.items() if v}
     doc: dict[str, Any] = {"ruleset": table}
     if options:
         doc["options"] = options
