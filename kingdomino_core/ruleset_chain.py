@@ -235,7 +235,8 @@ def check_plugins(merged: Merged, catalogue: Catalogue, found: list[str]) -> Non
             found.append(f"{merged.where(key)}: ruleset.plugin_files: {exc}")
     names = catalogue.names()
     available = ", ".join(names)
-    if not merged.plugins:
+    plugins_broken = any(": ruleset.plugins: " in f or ": ruleset: " in f for f in found)
+    if not merged.plugins and not plugins_broken:
         found.append(
             f"{merged.where('ruleset')}: ruleset.plugins: no plugins; list at least one "
             f"(available: {available}) or extend a ruleset that does"

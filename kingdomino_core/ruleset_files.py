@@ -82,6 +82,23 @@ def load_ruleset(arg: str | None) -> Ruleset:
     return load_ruleset_file(find_ruleset(arg or DEFAULT))
 
 
+_WHERE = re.compile(r"^(.*?):(\d+)(?::\d+)?: ")
+
+
+def _in_file_order(found: list[str]) -> list[str]:
+    """Problems grouped by file (in order of first mention), then by line."""
+    files: dict[str, int] = {}
+
+    def key(problem: str) -> tuple[int, int]:
+        m = _WHERE.match(problem)
+        if m is None:
+            return (files.setdefault("", len(files)), 0)
+        return (files.setdefault(m.group(1), len(files)), int(m.group(2)))
+
+    keys = [key(p) for p in found]  # first mentions decide the file order
+    return [p for _k, p in sorted(zip(keys, found, strict=True), key=lambda kp: kp[0])]
+
+
 def load_ruleset_file(path: Path) -> Ruleset:
     """Read, merge and check the ruleset file at ``path`` (and what it extends)."""
     found: list[str] = []
@@ -89,11 +106,11 @@ def load_ruleset_file(path: Path) -> Ruleset:
     if found and not chain_complete(chain):
         # A missing or unreadable ancestor: plugin checks on half a ruleset would
         # only report noise, so stop at the problems found so far.
-        raise RulesetError(found)
+        raise RulesetError(_in_file_order(found))
     merged = merge(chain)
     check_plugins(merged, default_catalogue().copy(), found)
     if found:
-        raise RulesetError(found)
+        raise RulesetError(_in_file_order(found))
     top = merged.top
     ruleset = Ruleset(
         name=top.get("name", str) or top.path.stem,

@@ -16,6 +16,7 @@ import attrs
 import cattrs
 from cattrs import cols
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
+from cattrs.gen import make_dict_structure_fn
 
 KeyPath = tuple[str | int, ...]
 
@@ -99,6 +100,17 @@ def _table(kind: Any, converter: cattrs.Converter) -> Any:
     return structure
 
 
+def _record(kind: Any, converter: cattrs.Converter) -> Any:
+    inner = make_dict_structure_fn(kind, converter, _cattrs_forbid_extra_keys=True)
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, dict):
+            raise TypeMismatch(f"expected a table, not {describe(value)}")
+        return inner(value, kind)
+
+    return structure
+
+
 def strict_converter() -> cattrs.Converter:
     """A converter that refuses unknown keys and values of the wrong type."""
     converter = cattrs.Converter(forbid_extra_keys=True)
@@ -107,6 +119,7 @@ def strict_converter() -> cattrs.Converter:
     converter.register_structure_hook_func(_is_literal, lambda v, t: _literal(t)(v, t))
     converter.register_structure_hook_factory(_is_array, _array)
     converter.register_structure_hook_factory(cols.is_mapping, _table)
+    converter.register_structure_hook_factory(attrs.has, _record)
     return converter
 
 

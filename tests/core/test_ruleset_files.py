@@ -483,3 +483,36 @@ def test_key_lines_find_the_line_of_every_key_tomli_w_writes(doc: dict, multilin
                 written = tomli_w.dumps({"k": item}, multiline_strings=multiline)
                 first = written.split(" = ", 1)[1].splitlines()[0]
                 assert first in rows[element - 1], (path, i, element, text)
+
+
+def test_problems_come_in_line_order(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "r.toml",
+        '[ruleset]\nplugins = ["base", "nope"]\nplayers = "x"\ncolour = 1\n'
+        "[options.base]\nharmony = 1\n",
+    )
+    lines = [int(p.split(":")[1]) for p in problems_of(path)]
+    assert lines == [2, 3, 4, 6]
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("ruleset = 3\n", ":1: ruleset: expected a table, not the number 3"),
+        ('[ruleset]\nplugins = "base"\n', ":2: ruleset.plugins: expected an array, not the string"),
+        ('[ruleset]\nextends = 5\nplugins = ["base"]\n', ":2: ruleset.extends: expected a string"),
+        ('[ruleset]\nextends = "base"\n[options]\nbase = 3\n', ":4: options.base: expected a table"),
+        (
+            '[ruleset]\nextends = "base"\n[options.base]\ntiebreaks = ["crowns", "age"]\n',
+            ":4: options.base.tiebreaks[1]: expected one of 'largest_property', 'crowns', "
+            "not the string 'age'",
+        ),
+    ],
+    ids=["ruleset-not-table", "plugins-not-array", "extends-not-string", "options-not-table",
+         "literal"],
+)  # fmt: skip
+def test_wrong_types_are_one_clear_problem_each(tmp_path: Path, text: str, problem: str) -> None:
+    path = write(tmp_path, "r.toml", text)
+    (found,) = problems_of(path)
+    assert found.startswith(f"{path}{problem}"), found
