@@ -59,6 +59,7 @@ class Session:
         """Play to the end; raise ``GameInterrupted`` after offering to save."""
         try:
             self._loop()
+            self._autosave()
         except (KeyboardInterrupt, EOFError, QuitRequested) as exc:
             reason = {
                 KeyboardInterrupt: "interrupted",
@@ -67,9 +68,10 @@ class Session:
             }[type(exc)]
             raise GameInterrupted(self._offer_save(reason)) from None
         except PluginHookError:
-            self._autosave()  # keep the log up to the failing move
+            # Keep the log up to the failing move, without a result (the final
+            # scoring may be what failed).
+            self._autosave(result=False)
             raise
-        self._autosave()
         return self.game
 
     def _loop(self) -> None:
@@ -118,12 +120,12 @@ class Session:
         write_save(target, save_of(self.game, self.players))
         return target
 
-    def _autosave(self) -> None:
+    def _autosave(self, *, result: bool = True) -> None:
         """Save to ``--save`` if given; a failure is reported and the game goes on."""
         if self.save_path is None:
             return
         try:
-            self.save()
+            write_save(self.save_path, save_of(self.game, self.players, result=result))
         except OSError as exc:
             self.console.say(f"kd: warning: could not save to {self.save_path}: {exc}")
 

@@ -164,8 +164,12 @@ def save_of(
     players: Sequence[PlayerEntry],
     *,
     chance: str = CHANCE_SEED,
+    result: bool = True,
 ) -> SavedGame:
-    """The save of ``game`` as it stands (with its result if it is over)."""
+    """The save of ``game`` as it stands (with its result if it is over).
+
+    ``result=False`` stores the log only: what to keep when the final scoring itself
+    fails (a plugin raising in ``kd_score_kingdom``)."""
     from . import __version__
 
     engine = game.engine
@@ -182,7 +186,7 @@ def save_of(
         chance=chance,
         plugins={p.name: p.version for p in engine.plugins},
         log=tuple(action_to_dict(a) for a in game.log),
-        result=final_result(game) if game.is_terminal() else None,
+        result=final_result(game) if result and game.is_terminal() else None,
     )
 
 

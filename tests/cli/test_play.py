@@ -10,7 +10,7 @@ from play_support import ScriptedStdin, kd, kd_process
 
 from kingdomino_core import Engine, Ruleset
 from kingdomino_core.kingdom_text import parse_kingdom
-from kingdomino_core.savegame import read_save, verify
+from kingdomino_core.savegame import read_save, replay, verify
 
 PLAYERS = "greedy,random,greedy,random"
 
@@ -230,6 +230,40 @@ def test_plugin_failure_keeps_the_log(capsys, monkeypatch, tmp_path: Path) -> No
     saved = read_save(save)
     assert not saved.finished and len(saved.log) >= 30
     assert verify(saved).ok
+
+
+def test_plugin_failing_in_the_final_scoring_keeps_the_log(
+    capsys, monkeypatch, tmp_path: Path
+) -> None:
+    """The final scoring raising still leaves a save with every move (and no result)."""
+    (tmp_path / "sour.py").write_text(
+        "from kingdomino_core import hookimpl\nNAME = 'sour'\nHOOK_API = 1\n\n"
+        "@hookimpl\ndef kd_score_kingdom(game, kingdom):\n"
+        "    if game.is_terminal():\n        raise RuntimeError('sour grapes')\n"
+    )
+    (tmp_path / "sour.toml").write_text(
+        '[ruleset]\nname = "sour"\nplugins = ["base", "sour"]\nplugin_files = ["sour.py"]\n'
+    )
+    save = tmp_path / "s.json"
+    r = kd(
+        capsys,
+        monkeypatch,
+        "play",
+        "-r",
+        str(tmp_path / "sour.toml"),
+        "-p",
+        "random,random",
+        "--seed",
+        "1",
+        "--save",
+        str(save),
+        "--json",
+    )
+    assert r.code == 6 and r.out == ""
+    assert "plugin 'sour' failed in hook kd_score_kingdom" in r.err
+    saved = read_save(save)
+    assert saved.result is None
+    assert replay(saved).is_terminal()  # every move is there
 
 
 def test_resume_of_a_finished_game_prints_its_result(capsys, monkeypatch, tmp_path: Path) -> None:
