@@ -7,10 +7,7 @@ plain call lists here, so games never pay for pluggy's dispatch.
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_args, get_origin
-
-import cattrs
-from cattrs.v import format_exception
+from typing import Any
 
 from . import core_steps
 from .config import ConfigBuilder, GameConfig
@@ -27,6 +24,7 @@ from .plugins import (
 from .registry import PlayDomino, Registry
 from .rules import PlacementRule, RuleBook
 from .ruleset import Ruleset
+from .strict import dotted, problems, strict_converter
 
 _GAME_HOOKS = (
     "kd_setup_game",
@@ -63,57 +61,9 @@ class Hooks:
     describe_game: Any
 
 
-_options_converter = cattrs.Converter(forbid_extra_keys=True)
-
-
-class _OptionValueError(ValueError):
-    """A wrongly typed option value; its message is shown as it is."""
-
-
-def _format_option_error(exc: BaseException, type_: Any) -> str:
-    if isinstance(exc, _OptionValueError):
-        return str(exc)
-    return format_exception(exc, type_)
-
-
-def _strict(kind: type, accepts: tuple[type, ...]) -> Any:
-    """cattrs calls ``bool(value)`` by default, so ``harmony = "false"`` became True."""
-
-    def structure(value: Any, _: Any) -> Any:
-        if not isinstance(value, accepts) or (isinstance(value, bool) and kind is not bool):
-            raise _OptionValueError(
-                f"expected {kind.__name__}, not {type(value).__name__} {value!r}"
-            )
-        return kind(value)
-
-    return structure
-
-
-for _kind, _accepts in ((bool, (bool,)), (int, (int,)), (float, (int, float)), (str, (str,))):
-    _options_converter.register_structure_hook(_kind, _strict(_kind, _accepts))
-
-
-def _literal(value: Any, type_: Any) -> Any:
-    allowed = get_args(type_)
-    if value not in allowed or type(value) is not type(allowed[allowed.index(value)]):
-        raise _OptionValueError(f"expected one of {', '.join(map(repr, allowed))}, not {value!r}")
-    return value
-
-
-_options_converter.register_structure_hook_func(lambda t: get_origin(t) is Literal, _literal)
-_elements_converter = _options_converter.copy()
-
-
-def _sequence(value: Any, type_: Any) -> Any:
-    """A string is iterable: ``tiebreaks = "crowns"`` must not read as six letters."""
-    if not isinstance(value, list | tuple):
-        raise _OptionValueError(f"expected a list, not {type(value).__name__} {value!r}")
-    return _elements_converter.structure(value, type_)
-
-
-_options_converter.register_structure_hook_func(
-    lambda t: get_origin(t) in (list, tuple, set, frozenset), _sequence
-)
+#: The same strict converter as ruleset files: no coercion ("no" is not a boolean),
+#: no unknown keys, every problem reported with its key path.
+_options_converter = strict_converter()
 
 
 def structure_options(info: PluginInfo, raw: dict[str, Any]) -> tuple[Any, list[str]]:
@@ -126,16 +76,9 @@ def structure_options(info: PluginInfo, raw: dict[str, Any]) -> tuple[Any, list[
     try:
         return _options_converter.structure(raw, cls), []
     except Exception as exc:
-        msgs = cattrs.transform_error(
-            exc, path=f"options.{info.name}", format_exception=_format_option_error
-        )
-        return None, [_tidy(m) for m in msgs]
-
-
-def _tidy(message: str) -> str:
-    """cattrs says 'msg @ $.a.b'; we say 'a.b: msg'."""
-    text, _, path = message.rpartition(" @ ")
-    return f"{path.removeprefix('$.')}: {text}" if text else message
+        return None, [
+            f"{dotted(path)}: {message}" for path, message in problems(exc, ("options", info.name))
+        ]
 
 
 class Engine:

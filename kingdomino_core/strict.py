@@ -38,7 +38,8 @@ def describe(value: Any) -> str:
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list | tuple):
-        return "an array"
+        text = repr(list(value))
+        return f"the array {text if len(text) <= 60 else text[:57] + '...'}"
     return f"{type(value).__name__} {value!r}"
 
 
