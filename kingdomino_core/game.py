@@ -356,9 +356,9 @@ class Game:
         self.unpicked: list[DominoId] = []
         self.ext = {name: factory() for name, (factory, _) in eng.rules.state.items()}
         self.pending[:] = [
-            Step(kind="lay_out_line"),
-            *[Step(kind="draw_king") for _ in range(cfg.kings)],
-            Step(kind="start_round"),
+            _LAY_OUT_LINE,
+            *[_DRAW_KING] * cfg.kings,
+            _START_ROUND,
         ]
         eng.hooks.setup_game(game=self)
 
@@ -378,7 +378,7 @@ class Game:
         self.pool = pool
         self.drawn = []
         n = min(self.config.line_size, len(pool))
-        self.insert_steps([*(Step(kind="reveal") for _ in range(n)), Step(kind="line_ready")])
+        self.insert_steps([*[_REVEAL] * n, _LINE_READY])
 
     def _line_ready(self, step: Step) -> None:
         drawn = self.drawn
@@ -398,8 +398,10 @@ class Game:
         self.line, self.line_kings = self.next_line, self.next_kings
         self.next_line, self.next_kings = [], []
         has_next = self.lines_drawn < self.config.lines_total and bool(self.pile)
-        steps: list[Step] = [Step(kind="lay_out_line")] if has_next else []
+        steps: list[Step] = [_LAY_OUT_LINE] if has_next else []
         owner = self.engine.king_owner
+        # The end of a turn only matters when a plugin offers extra decisions then.
+        end_turn = "kd_end_of_turn" in self.engine.hooks.implemented
         for slot, king in enumerate(self.line_kings):
             domino = self.line[slot]
             if king is None:
@@ -409,8 +411,9 @@ class Game:
             steps.append(Step(kind="place", seat=seat, king=king, domino=domino))
             if has_next:
                 steps.append(Step(kind="claim", seat=seat, king=king))
-            steps.append(Step(kind="end_turn", seat=seat, king=king))
-        steps.append(Step(kind="end_round"))
+            if end_turn:
+                steps.append(Step(kind="end_turn", seat=seat, king=king))
+        steps.append(_END_ROUND)
         self.insert_steps(steps)
 
     def _end_turn(self, step: Step) -> None:
@@ -423,7 +426,7 @@ class Game:
 
     def _end_round(self, step: Step) -> None:
         if self.next_line:
-            self.insert_steps([Step(kind="start_round")])
+            self.insert_steps([_START_ROUND])
             return
         self.line, self.line_kings = [], []
         if self.game_number < self.config.games:
@@ -439,6 +442,14 @@ def _require_action(action: object) -> None:
             "core.action", f"expected an action (Place, Claim, ...), not {action!r}"
         )
 
+
+# Steps without a seat are values: one shared object each instead of one per use.
+_LAY_OUT_LINE = Step(kind="lay_out_line")
+_LINE_READY = Step(kind="line_ready")
+_REVEAL = Step(kind="reveal")
+_DRAW_KING = Step(kind="draw_king")
+_START_ROUND = Step(kind="start_round")
+_END_ROUND = Step(kind="end_round")
 
 _AUTO: dict[str, Callable[[Game, Step], None]] = {
     "lay_out_line": Game._lay_out_line,

@@ -148,15 +148,18 @@ class Kingdom:
         elif y > self.maxy:
             self.maxy = y
         near = self.board.neighbours[cell]
-        merged = bit
-        keep = []
-        for region in self.regions:
-            if region[0] == terrain and region[1] & near:
-                merged |= region[1]
-            else:
-                keep.append(region)
-        keep.append((terrain, merged))
-        self.regions = keep
+        regions = self.regions
+        touching = [i for i, (t, m) in enumerate(regions) if t == terrain and m & near]
+        if not touching:
+            regions.append((terrain, bit))
+        elif len(touching) == 1:
+            i = touching[0]
+            regions[i] = (terrain, regions[i][1] | bit)
+        else:  # the square joins several properties into one
+            merged = bit
+            for i in reversed(touching):
+                merged |= regions.pop(i)[1]
+            regions.append((terrain, merged))
 
     def set_crowns(self, cell: int, crowns: int) -> None:
         """Set the crown count of a square (plugins add crowns, e.g. Court buildings)."""
