@@ -53,11 +53,12 @@ def play_one(engine: Engine, seats: Sequence[Any], seed: int) -> Game:
 
 def outcome(game: Game) -> Outcome:
     config = game.config
-    totals = [s.total for s in game.scores()]
-    for sheets in game.match_sheets:
-        totals = [t + s.total for t, s in zip(totals, sheets, strict=True)]
+    sheets = game.scores()
+    totals = [s.total for s in sheets]
+    for past in game.match_sheets:
+        totals = [t + s.total for t, s in zip(totals, past, strict=True)]
     scores = tuple(totals[config.kingdom_of(seat)] for seat in range(config.players))
-    return scores, tuple(game.winners())
+    return scores, tuple(game.winners(game.ranking(sheets)))
 
 
 def run_games(

@@ -326,17 +326,19 @@ class Game:
         """The score sheet of every kingdom in the current game."""
         return [self.score_sheet(k) for k in range(len(self.kingdoms))]
 
-    def ranking(self) -> Ranking:
-        """The ranking with the tie-breaks of the active rules."""
-        sheets = self.scores()
+    def ranking(self, sheets: list[ScoreSheet] | None = None) -> Ranking:
+        """The ranking with the tie-breaks of the active rules (``sheets``: the
+        current score sheets, if already computed)."""
+        if sheets is None:
+            sheets = self.scores()
         found = self.engine.hooks.rank(game=self, sheets=sheets)
         if found is None:
             found = rank_by({s.kingdom: (s.total,) for s in sheets}, ("total",))
         return found
 
-    def winners(self) -> tuple[int, ...]:
-        """Seats of the winning kingdom(s)."""
-        win = self.ranking().winners
+    def winners(self, ranking: Ranking | None = None) -> tuple[int, ...]:
+        """Seats of the winning kingdom(s) (``ranking``: if already computed)."""
+        win = (ranking or self.ranking()).winners
         return tuple(s for s in range(self.config.players) if self.config.kingdom_of(s) in win)
 
     # -- the automatic steps ------------------------------------------------------
