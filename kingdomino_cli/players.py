@@ -4,7 +4,8 @@ Each seat's agent gets its own ``random.Random``. Before every decision it is
 reseeded from (game seed, seat, move number) with
 :func:`kingdomino_core.savegame.decision_seed`, so the same ruleset, players and seed
 give the same game move for move, and a game saved and resumed (or undone and
-replayed) continues exactly as if it had never stopped.
+replayed) continues exactly as if it had never stopped. The generator is a
+:class:`~kingdomino_cli.decision_random.DecisionRandom`, cheap to reseed.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from kingdomino_core import Action, Agent, AgentRegistry, ConfigError, Game
 from kingdomino_core.savegame import PlayerEntry, decision_seed
 
 from .common import agent_registry
+from .decision_random import DecisionRandom
 from .exit_codes import ExitCode
 
 HUMAN = "human"
@@ -97,7 +99,7 @@ def make_seats(entries: Sequence[PlayerEntry], *, allow_human: bool = True) -> l
     for index, entry in enumerate(entries):
         if not allow_human and entry.agent.partition(":")[0] == HUMAN:
             usage_error(f"seat {index}: 'human' cannot play here; use bots such as greedy")
-        rng = random.Random(decision_seed(0, index, 0))
+        rng = DecisionRandom(decision_seed(0, index, 0))
         try:
             agent = registry.make(entry.agent, rng)
         except ConfigError as exc:

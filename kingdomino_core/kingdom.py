@@ -23,6 +23,7 @@ class Kingdom:
     """A mutable kingdom. Copy it with :meth:`clone` before speculative changes."""
 
     __slots__ = (
+        "_window",
         "board",
         "crowns_at",
         "discards",
@@ -50,6 +51,7 @@ class Kingdom:
         self.crowns_at = [0] * board.cells
         self.planes = [0, 0]
         self.minx = self.maxx = self.miny = self.maxy = 0
+        self._window = 0  # 0: not computed since the bounding box last changed
         #: Properties: ``(terrain index, mask)`` pairs, maintained on every square added.
         self.regions: list[tuple[int, int]] = []
         #: Every domino placed: ``(seat, domino id, first cell, second cell)``.
@@ -70,6 +72,7 @@ class Kingdom:
         k.crowns_at = self.crowns_at[:]
         k.planes = self.planes[:]
         k.minx, k.maxx, k.miny, k.maxy = self.minx, self.maxx, self.miny, self.maxy
+        k._window = self._window
         k.regions = self.regions[:]
         k.placements = self.placements[:]
         k.discards = self.discards[:]
@@ -90,7 +93,10 @@ class Kingdom:
 
     def window(self) -> int:
         """Mask of squares where a new square keeps the kingdom within its size."""
-        return self.board.window(self.minx, self.maxx, self.miny, self.maxy)
+        window = self._window
+        if not window:
+            window = self._window = self.board.window(self.minx, self.maxx, self.miny, self.maxy)
+        return window
 
     def crowns_in(self, mask: int) -> int:
         """Total crowns on the squares of ``mask``."""
@@ -139,6 +145,8 @@ class Kingdom:
         if marks:
             self.marks[cell] = marks
         x, y = self.board.xy(cell)
+        if not (self.minx <= x <= self.maxx and self.miny <= y <= self.maxy):
+            self._window = 0
         if x < self.minx:
             self.minx = x
         elif x > self.maxx:
