@@ -10,7 +10,8 @@ margin so that losing by less is better than losing by more.
 
 Options (``mcts:time=1.0+playouts=0+c=0.7``): ``time`` seconds per decision
 (default 1.0), ``playouts`` per decision (overrides time when > 0), ``c`` the UCB1
-exploration constant, ``sample`` placements tried per playout move.
+exploration constant, ``sample`` placements tried per playout move, ``width`` the
+number of candidate actions searched (the best by immediate points; default 12).
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ import random
 import time
 from collections.abc import Mapping
 
-from kingdomino_core import Action, Game
+from kingdomino_core import Action, Game, Place
 from kingdomino_core.errors import ConfigError
 
+from .greedy import after_value, place_value
 from .playout import PlayoutPolicy, play_out
 
 
@@ -35,16 +37,18 @@ class MctsAgent:
         playouts: int = 0,
         c: float = 0.7,
         sample: int = 6,
+        width: int = 12,
     ) -> None:
         self.rng = rng
         self.seconds = seconds
         self.playouts = playouts
         self.c = c
+        self.width = max(1, width)
         self.policy = PlayoutPolicy(rng, sample=sample)
 
     @classmethod
     def from_options(cls, options: Mapping[str, str], rng: random.Random) -> MctsAgent:
-        known = {"time": float, "playouts": int, "c": float, "sample": int}
+        known = {"time": float, "playouts": int, "c": float, "sample": int, "width": int}
         values = {}
         for key, text in options.items():
             if key not in known:
@@ -61,12 +65,15 @@ class MctsAgent:
             playouts=int(values.get("playouts", 0)),
             c=values.get("c", 0.7),
             sample=int(values.get("sample", 6)),
+            width=int(values.get("width", 12)),
         )
 
     def act(self, game: Game) -> Action:
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        if len(actions) > self.width:
+            actions = self._shortlist(game, actions)
         seat = game.current_seat
         assert seat is not None
         n = len(actions)
@@ -89,6 +96,16 @@ class MctsAgent:
         )
         return actions[best]
 
+    def _shortlist(self, game: Game, actions: list[Action]) -> list[Action]:
+        """The ``width`` actions with the best immediate points (greedy's values):
+        the budget is spread over moves worth searching."""
+        if isinstance(actions[0], Place) and "kd_after_place" not in game.engine.hooks.implemented:
+            values = [place_value(game, a) for a in actions if isinstance(a, Place)]
+        else:
+            values = [after_value(game, a, self.rng) for a in actions]
+        order = sorted(range(len(actions)), key=lambda i: values[i], reverse=True)
+        return [actions[i] for i in sorted(order[: self.width])]
+
     def _select(self, visits: list[int], totals: list[float], done: int) -> int:
         log_n = math.log(done)
         c = self.c
@@ -108,11 +125,17 @@ class MctsAgent:
 
 def reward(game: Game, seat: int) -> float:
     """1 for a win (1/k when shared), plus up to 0.1 for the score margin."""
-    ranking = game.ranking()
     mine = game.config.kingdom_of(seat)
-    win = 1.0 / len(ranking.winners) if mine in ranking.winners else 0.0
-    sheets = game.scores()
-    own = sheets[mine].total
-    best_other = max((s.total for s in sheets if s.kingdom != mine), default=own)
+    totals = [game.score_total(k) for k in range(len(game.kingdoms))]
+    own = totals[mine]
+    best_other = max((t for k, t in enumerate(totals) if k != mine), default=own)
+    if own != best_other or game.match_sheets:
+        win = 1.0 if own > best_other else 0.0
+        if game.match_sheets:  # a Dynasty match: the ranking sums the games
+            winners = game.ranking().winners
+            win = 1.0 / len(winners) if mine in winners else 0.0
+    else:  # a tie on points: the ruleset's tie-breaks decide
+        winners = game.ranking().winners
+        win = 1.0 / len(winners) if mine in winners else 0.0
     margin = max(-50, min(50, own - best_other))
     return win + 0.1 * (margin + 50) / 100
