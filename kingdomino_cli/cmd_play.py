@@ -13,7 +13,7 @@ from kingdomino_core import Game
 from kingdomino_core.savegame import PlayerEntry, read_save, replay
 from kingdomino_core.savegame import build_engine as saved_engine
 
-from .common import build_engine, emit_json, resolve_ruleset
+from .common import build_engine, emit_json, resolve_ruleset, seed_problem
 from .display import table_lines, use_colour
 from .exit_codes import ExitCode
 from .players import (
@@ -65,6 +65,8 @@ def play(
     ] = None,
 ) -> None:
     """Play a full game: humans at the terminal, bots straight through."""
+    if (problem := seed_problem(seed)) is not None:
+        usage_error(problem)
     if resume is not None:
         if ruleset is not None or seed is not None:
             usage_error(

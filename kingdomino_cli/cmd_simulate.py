@@ -27,7 +27,7 @@ import typer
 from kingdomino_core import Engine, Game, Ruleset
 from kingdomino_core.savegame import PlayerEntry, derive_seed
 
-from .common import build_engine, emit_json, resolve_ruleset
+from .common import build_engine, emit_json, resolve_ruleset, seed_problem
 from .players import make_seats, parse_players, usage_error
 
 #: Per game: each seat's score (match total in a Dynasty match) and the winning seats.
@@ -116,7 +116,7 @@ def summarise(outcomes: Sequence[Outcome], specs: Sequence[str]) -> list[dict[st
     seats = []
     for seat, agent in enumerate(specs):
         scores = [o[0][seat] for o in outcomes]
-        wins = sum(1 / len(o[1]) for o in outcomes if seat in o[1])
+        wins = sum((1 / len(o[1]) for o in outcomes if seat in o[1]), 0.0)
         outright = sum(1 for o in outcomes if o[1] == (seat,))
         shared = sum(1 for o in outcomes if seat in o[1] and len(o[1]) > 1)
         seats.append(
@@ -184,6 +184,8 @@ def simulate(
         usage_error(f"-n must be at least 1, not {games}")
     if workers < 1:
         usage_error(f"--workers must be at least 1, not {workers}")
+    if (problem := seed_problem(seed)) is not None:
+        usage_error(problem)
     rs = resolve_ruleset(ruleset)
     specs = parse_players(players)
     engine = build_engine(rs, len(specs) if specs else None)  # player count errors: exit 3

@@ -45,6 +45,18 @@ def agent_registry() -> AgentRegistry:
     return registry
 
 
+#: Seeds ``kd`` accepts: the 63-bit seeds it draws itself. Python's generator seeds ``n``
+#: and ``-n`` alike, so a negative seed would deal the same game as its opposite.
+MAX_SEED = 2**63 - 1
+
+
+def seed_problem(seed: int | None) -> str | None:
+    """Why ``--seed seed`` is refused (None: it is fine)."""
+    if seed is None or 0 <= seed <= MAX_SEED:
+        return None
+    return f"--seed {seed}: expected an integer from 0 to 2**63-1 ({MAX_SEED})"
+
+
 def emit_json(obj: Any) -> None:
     """Write exactly one JSON document on stdout."""
     json.dump(obj, sys.stdout, sort_keys=False)

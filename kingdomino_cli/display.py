@@ -81,7 +81,8 @@ def kingdom_lines(
     shared = len(seats) > 1
     sheet = game.score_sheet(index)
     who = " + ".join(f"{names[s]}" for s in seats)
-    header = f"Kingdom {index + 1}: {who} ({sheet.total} points"
+    points = "point" if sheet.total in (1, -1) else "points"
+    header = f"Kingdom {index + 1}: {who} ({sheet.total} {points}"
     if kingdom.discards:
         header += f", {len(kingdom.discards)} discarded"
     header += ")"

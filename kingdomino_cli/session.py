@@ -151,12 +151,12 @@ class Session:
         )
         return path
 
-    def _ask_path(self) -> Path | None:
+    def _ask_path(self, *, default_on_eof: bool = True) -> Path | None:
         default = self.default_save_name()
         try:
             answer = self.console.ask(f"Save the game to [{default}] (or 'n' not to save): ")
         except EOFError:
-            return default
+            return default if default_on_eof else None
         if answer.lower() in ("n", "no"):
             return None
         return Path(answer) if answer else default
@@ -167,14 +167,20 @@ class Session:
         if self.save_path is not None:
             return self._write(self.save_path)
         if reason != "end of input" and (self.humans or _interactive()):
-            try:
-                path = self._ask_path()
-            except KeyboardInterrupt:
-                path = None
-            if path is None:
-                self.console.say("Not saved.")
-                return None
-            return self._write(path)
+            # Ask again after a failed write: giving up here would lose the game
+            # (but not forever once input has run out).
+            retry = False
+            while True:
+                try:
+                    path = self._ask_path(default_on_eof=not retry)
+                except KeyboardInterrupt:
+                    path = None
+                if path is None:
+                    self.console.say("Not saved.")
+                    return None
+                if self._write(path) is not None:
+                    return path
+                retry = True
         return self._write(self.default_save_name())
 
 
