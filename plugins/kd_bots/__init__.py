@@ -6,7 +6,10 @@ and score with the ruleset's own scoring.
 
 from __future__ import annotations
 
-from kingdomino_core import AgentRegistry, hookimpl
+import random
+from collections.abc import Mapping
+
+from kingdomino_core import AgentRegistry, ConfigError, hookimpl
 
 from .greedy import GreedyAgent
 from .mcts import MctsAgent
@@ -16,12 +19,32 @@ NAME = "bots"
 HOOK_API = 1
 
 
+def _no_options(name: str, options: Mapping[str, str]) -> None:
+    """``greedy`` and ``random`` take no options: a typo must not pass unnoticed."""
+    if options:
+        raise ConfigError(f"agent {name!r} takes no options, got {', '.join(sorted(options))}")
+
+
+def _random(options: Mapping[str, str], rng: random.Random) -> RandomAgent:
+    _no_options("random", options)
+    return RandomAgent(rng)
+
+
+def _greedy(options: Mapping[str, str], rng: random.Random) -> GreedyAgent:
+    _no_options("greedy", options)
+    return GreedyAgent(rng)
+
+
 @hookimpl
 def kd_register_agents(agents: AgentRegistry) -> None:
-    agents.add("random", lambda options, rng: RandomAgent(rng), "uniformly random legal actions")
+    agents.add(
+        "random",
+        _random,
+        "uniformly random legal actions",
+    )
     agents.add(
         "greedy",
-        lambda options, rng: GreedyAgent(rng),
+        _greedy,
         "best immediate points for each placement, pick and extra decision",
     )
     agents.add(

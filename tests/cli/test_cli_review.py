@@ -155,3 +155,11 @@ def test_ctrl_c_save_failure_then_end_of_input_stops_asking(capsys, monkeypatch,
     r = kd(capsys, monkeypatch, "play", "-p", "human,greedy", "--seed", "9", stdin=stdin)
     assert r.code == 130
     assert r.err.count("Save the game to") == 2 and "Not saved." in r.err
+
+
+@pytest.mark.parametrize("spec", ["greedy:x=1", "random:tim=2"])
+def test_options_to_agents_without_options_are_a_usage_error(capsys, monkeypatch, spec) -> None:
+    """A typo such as ``greedy:depth=2`` must not silently play plain greedy."""
+    r = kd(capsys, monkeypatch, "play", "-p", f"{spec},greedy", "--seed", "1", "--json")
+    assert r.code == 2 and r.out == ""
+    assert spec.split(":")[0] in r.err and spec.split(":")[1].split("=")[0] in r.err
