@@ -218,3 +218,36 @@ def test_passing_changes_nothing_but_the_queue() -> None:
     game.apply(Pass(seat=0))
     assert repr(game.ext["court"]) == st_before
     assert tokens(game) == {(1, 0): "wheat", (3, 0): "wood"}
+
+
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        (BuyTile(seat=0, source="visible", tile="farmer", x="2", y=0), "x '2'"),  # type: ignore[arg-type]
+        (BuyTile(seat=0, source="visible", tile="farmer", x=2.0, y=0), "x 2.0"),  # type: ignore[arg-type]
+        (BuyTile(seat=0, source="visible", tile="farmer", x=2, y=True), "y True"),
+        (BuyTile(seat=0, source="visible", tile=["farmer"], x=2, y=0), "tile ['farmer']"),  # type: ignore[arg-type]
+        (BuyTile(seat=True, source="visible", tile="farmer", x=2, y=0), "seat True"),
+    ],
+)
+def test_mistyped_purchase_fields_are_refused_not_crashes(action: Action, words: str) -> None:
+    """Bad input (RULES.md 3 purchase, the issue's "Bad input"): a string, float or
+    bool where a whole number belongs, or a list for a tile, is refused naming the
+    field, never a TypeError, and ``True`` is never read as square 1 or seat 1."""
+    assert words in _refused(at_buy(TWO_KINDS), action, "court.action")
+
+
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        (PayToken(seat=0, resource="wood", x="3", y=0), "x '3'"),  # type: ignore[arg-type]
+        (PayToken(seat=0, resource="wood", x=3.0, y=0), "x 3.0"),  # type: ignore[arg-type]
+        (PayToken(seat=0, resource="wood", x=3, y=False), "y False"),
+        (PayToken(seat=0, resource=["wood"], x=3, y=0), "resource ['wood']"),  # type: ignore[arg-type]
+    ],
+)
+def test_mistyped_payment_fields_are_refused_not_crashes(action: Action, words: str) -> None:
+    """Bad input while paying (RULES.md 3): refused naming the field, state unchanged."""
+    game = at_buy(TWO_KINDS)
+    game.apply(buy("visible", "farmer", 2, 0))
+    assert words in _refused(game, action, "court.action")
