@@ -245,7 +245,7 @@ def load_dominoes(path: str) -> DominoSet:
         return shipped_dominoes()
     file = Path(path)
     try:
-        text = file.read_text("utf-8")
+        text = file.read_text("utf-8-sig")  # a spreadsheet's byte order mark is not data
     except OSError as exc:
         raise RulesetError(
             [f"options.origins.dominoes: cannot read {path!r}: {exc.strerror or exc}"]

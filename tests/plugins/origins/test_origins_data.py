@@ -157,3 +157,14 @@ def test_a_missing_file_or_column_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RulesetError) as err:
         origins(4, dominoes=write(tmp_path, "number,left\n1,desert\n"))
     assert "missing column(s)" in str(err.value)
+
+
+def test_a_valid_list_saved_with_a_byte_order_mark_is_used(tmp_path: Path) -> None:
+    """EXPANSIONS.md 2.8: a list that meets the invariants is accepted; spreadsheet
+    programs save CSV as UTF-8 with a byte order mark, which is not part of the
+    first column's name."""
+    path = tmp_path / "bom.csv"
+    path.write_bytes(b"\xef\xbb\xbf" + renumbered(shipped_text()).encode("utf-8"))
+    engine = origins(4, dominoes=str(path))
+    first = engine.deck[next(d for d in engine.deck if d.number == 1)]
+    assert first.domino.squares[0].mark("craters") == 3
