@@ -8,8 +8,11 @@ action classes with :meth:`Registry.add_action`.
 
 from __future__ import annotations
 
+import types
+import typing
 from typing import Any, ClassVar
 
+import attrs
 from attrs import frozen
 
 from .components import DominoId
@@ -127,3 +130,62 @@ class Step:
     king: int = -1
     domino: DominoId | None = None
     data: Any = None
+
+
+_FIELD_TYPES: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _field_types(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
+    found = _FIELD_TYPES.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = _FIELD_TYPES[cls] = tuple((f.name, hints.get(f.name)) for f in attrs.fields(cls))
+    return found
+
+
+def _fits(value: Any, kind: Any) -> bool | None:
+    """Whether ``value`` has type ``kind`` exactly (True is not an int); None: can't tell."""
+    if kind in (int, str, bool):
+        return type(value) is kind
+    if typing.get_origin(kind) is typing.Literal:
+        return any(type(value) is type(v) and value == v for v in typing.get_args(kind))
+    if kind is float:
+        return type(value) in (int, float)
+    if isinstance(kind, type):
+        return isinstance(value, kind)
+    if typing.get_origin(kind) in (typing.Union, types.UnionType):
+        answers = [_fits(value, k) for k in typing.get_args(kind)]
+        return True if any(answers) else (None if None in answers else False)
+    return None
+
+
+_NAMES = {int: "a whole number", str: "a name", bool: "true or false", float: "a number"}
+
+
+def _expected(kind: Any) -> str:
+    if kind in _NAMES:
+        return _NAMES[kind]
+    if typing.get_origin(kind) is typing.Literal:
+        return "one of " + ", ".join(repr(v) for v in typing.get_args(kind))
+    if typing.get_origin(kind) in (typing.Union, types.UnionType):
+        return " or ".join(_expected(k) for k in typing.get_args(kind) if k is not type(None))
+    return getattr(kind, "__name__", str(kind))
+
+
+def field_problems(action: object) -> list[str]:
+    """Fields of ``action`` whose values do not have their declared types.
+
+    Actions typed by hand or read from a file must not slip through as something
+    else (``seat=True`` taken for seat 1, ``x=0.6`` for 0); this checks the simple
+    declared types of every action class, plugins' included.
+    """
+    if not isinstance(action, Action):
+        return [f"{action!r} is not an action"]
+    found = []
+    for name, kind in _field_types(type(action)):
+        value = getattr(action, name)
+        if kind is type(None) and value is None:
+            continue
+        if _fits(value, kind) is False:
+            found.append(f"{name} {value!r} (expected {_expected(kind)})")
+    return found

@@ -231,15 +231,6 @@ class PlaceHandler(StepHandler):
                     f"domino {step.domino} fits in the kingdom, so it must be placed",
                 )
             return
-        bad = [
-            f"{name} {value!r}"
-            for name, value in (("x", action.x), ("y", action.y))
-            if not isinstance(value, int) or isinstance(value, bool)
-        ]
-        if not isinstance(action.direction, Direction):
-            bad.append(f"direction {action.direction!r} (expected one of E, S, W, N)")
-        if bad:
-            raise IllegalActionError("core.action", "bad placement: " + ", ".join(bad))
         broken = placement_violations(game, action)
         if broken:
             rule = broken[0][0]

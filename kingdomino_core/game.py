@@ -19,7 +19,7 @@ import secrets
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from .actions import CHANCE, Action, Step
+from .actions import CHANCE, Action, Step, field_problems
 from .errors import (
     ConfigError,
     GameOverError,
@@ -173,8 +173,7 @@ class Game:
         step = self._require_step()
         handler = self.handler(step)
         if check:
-            _require_action(action)
-            handler.check(self, step, action)
+            self.check(action)
         if handler.chance:
             # Each chance step consumes exactly one number, drawn here or in
             # resolve_chance, so a replayed game continues exactly like the original.
@@ -438,11 +437,14 @@ class Game:
 
 
 def _require_action(action: object) -> None:
-    """Bad input (a string, None) is an illegal action, not an AttributeError."""
+    """Bad input (a string, None, ``seat=True``) is an illegal action, not a crash."""
     if not isinstance(action, Action):
         raise IllegalActionError(
             "core.action", f"expected an action (Place, Claim, ...), not {action!r}"
         )
+    bad = field_problems(action)
+    if bad:
+        raise IllegalActionError("core.action", f"malformed {action.kind}: " + ", ".join(bad))
 
 
 # Steps without a seat are values: one shared object each instead of one per use.

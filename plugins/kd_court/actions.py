@@ -15,7 +15,7 @@ from typing import ClassVar, Literal
 
 from attrs import frozen
 
-from kingdomino_core import Action, IllegalActionError
+from kingdomino_core import Action
 
 Source = Literal["visible", "pile"]
 
@@ -62,24 +62,3 @@ class RevealTile(Action):
 
 
 ACTIONS: tuple[type[Action], ...] = (BuyTile, PayToken, RevealTile)
-
-#: The fields of each decision and their types (``int`` means a whole number, never a bool).
-_FIELDS: dict[type[Action], tuple[tuple[str, type], ...]] = {
-    BuyTile: (("seat", int), ("source", str), ("tile", str), ("x", int), ("y", int)),
-    PayToken: (("seat", int), ("resource", str), ("x", int), ("y", int)),
-}
-
-
-def check_fields(action: BuyTile | PayToken) -> None:
-    """Refuse a mistyped field (bad input never crashes, and ``True`` is not square 1).
-
-    Actions built in Python carry whatever they were given; the core refuses such
-    placements the same way (``core.action``).
-    """
-    bad = [
-        f"{name} {getattr(action, name)!r} (expected {'a whole number' if t is int else 'a name'})"
-        for name, t in _FIELDS[type(action)]
-        if not isinstance(getattr(action, name), t) or isinstance(getattr(action, name), bool)
-    ]
-    if bad:
-        raise IllegalActionError("court.action", f"bad {action.kind} action: " + ", ".join(bad))

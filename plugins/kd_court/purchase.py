@@ -23,7 +23,7 @@ from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Pass, Step, StepHandler
 
-from .actions import BuyTile, PayToken, RevealTile, Source, check_fields
+from .actions import BuyTile, PayToken, RevealTile, Source
 from .state import RESOURCE_LAYER, TILE_LAYER, CourtState, bump, remove_one
 
 if TYPE_CHECKING:
@@ -160,8 +160,6 @@ class BuyHandler(StepHandler):
             raise IllegalActionError(
                 "core.step", f"expected a Court purchase or pass, not {action.describe()}"
             )
-        if isinstance(action, BuyTile):
-            check_fields(action)
         _turn(step, action)
         if isinstance(action, Pass):
             return
@@ -297,7 +295,6 @@ class PayHandler(StepHandler):
             raise IllegalActionError(
                 "core.step", f"expected a resource token to pay, not {action.describe()}"
             )
-        check_fields(action)
         _turn(step, action)
         court = self.court
         if action.resource not in court.resource_index:

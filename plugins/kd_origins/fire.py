@@ -22,7 +22,6 @@ from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Step, Ste
 from kingdomino_core.kingdom import CASTLE, EMPTY
 
 from .data import fire_tokens
-from .inputs import check_fields
 from .options import OriginsOptions
 from .state import CAVEMAN, FIRE, RESOURCE, STATE, OriginsState, bump
 
@@ -165,8 +164,6 @@ class FireHandler(StepHandler):
             raise IllegalActionError(
                 "origins.fire_step", f"a fire token must be thrown now, not {action.describe()}"
             )
-        throw = isinstance(action, FireThrow)
-        check_fields(action, ints=("seat", "x", "y", "tx", "ty") if throw else ("seat", "x", "y"))
         if action.seat != step.seat:
             raise IllegalActionError(
                 "core.turn", f"it is seat {step.seat}'s fire throw, not seat {action.seat}'s"

@@ -20,7 +20,6 @@ from attrs import frozen
 from kingdomino_core import Action, Game, IllegalActionError, Step, StepHandler
 
 from .data import RESOURCES
-from .inputs import check_fields
 from .options import OriginsOptions
 from .state import STATE, OriginsState, resource_counts
 
@@ -81,7 +80,6 @@ class TotemHandler(StepHandler):
                 "origins.totem_choice",
                 f"seat {step.seat} must give the {res} totem now, not {action.describe()}",
             )
-        check_fields(action, ints=("seat", "kingdom"))
         if action.kingdom not in tied:
             raise IllegalActionError(
                 "origins.totem_majority",

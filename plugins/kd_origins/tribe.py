@@ -28,7 +28,6 @@ from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Pass, Ste
 from kingdomino_core.kingdom import CASTLE, EMPTY
 
 from .data import RESOURCES, cavemen
-from .inputs import check_fields
 from .options import OriginsOptions
 from .state import CAVEMAN, RESOURCE, STATE, OriginsState, bump
 
@@ -187,7 +186,6 @@ class RecruitHandler(StepHandler):
             )
         if isinstance(action, Pass):
             return
-        check_fields(action, ints=("seat", "x", "y"), strs=("caveman",), bools=("pile",))
         state: OriginsState = game.ext[STATE]
         kingdom = game.kingdom_of(step.seat)
         if action.caveman not in cavemen():
@@ -275,7 +273,6 @@ class PayHandler(StepHandler):
                 "origins.pay_step",
                 f"seat {step.seat} must pay {needed} more resource(s), not {action.describe()}",
             )
-        check_fields(action, ints=("seat", "x", "y"))
         kingdom = game.kingdom_of(step.seat)
         board = kingdom.board
         layer = kingdom.layers.get(RESOURCE) or {}

@@ -198,7 +198,8 @@ def test_illegal_actions_name_their_rule(engine) -> None:
     # The claim step: a domino not in the new line, the wrong king, a taken domino.
     assert refused(game, Claim(seat=0, king=0, domino=game.line[1])) == "core.claim"
     assert refused(game, Claim(seat=1, king=1, domino=game.next_line[0])) == "core.turn"
-    assert refused(game, place(game, 2, 0, E)) == "core.step"
+    a_placement = Place(seat=game.current_seat, domino=game.line[0], x=2, y=0, direction=E)
+    assert refused(game, a_placement) == "core.step"
     game.apply(Claim(seat=0, king=0, domino=game.next_line[0]))
     # The next king may not take the domino king 0 just took.
     while game.step.kind != "claim":

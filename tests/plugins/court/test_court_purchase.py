@@ -234,7 +234,7 @@ def test_mistyped_purchase_fields_are_refused_not_crashes(action: Action, words:
     """Bad input (RULES.md 3 purchase, the issue's "Bad input"): a string, float or
     bool where a whole number belongs, or a list for a tile, is refused naming the
     field, never a TypeError, and ``True`` is never read as square 1 or seat 1."""
-    assert words in _refused(at_buy(TWO_KINDS), action, "court.action")
+    assert words in _refused(at_buy(TWO_KINDS), action, "core.action")
 
 
 @pytest.mark.parametrize(
@@ -250,4 +250,4 @@ def test_mistyped_payment_fields_are_refused_not_crashes(action: Action, words: 
     """Bad input while paying (RULES.md 3): refused naming the field, state unchanged."""
     game = at_buy(TWO_KINDS)
     game.apply(buy("visible", "farmer", 2, 0))
-    assert words in _refused(game, action, "court.action")
+    assert words in _refused(game, action, "core.action")

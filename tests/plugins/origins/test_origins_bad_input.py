@@ -37,14 +37,14 @@ def test_a_fire_throw_with_a_coordinate_of_the_wrong_type_is_refused(field: str,
     game = fire_step(position(origins(), VOLCANO), 0, (0, -1))
     good = {"seat": 0, "x": 0, "y": -1, "tx": 1, "ty": 0}
     err = refused(game, FireThrow(**{**good, field: value}))
-    assert err.rule == "origins.action" and field in err.message
+    assert err.rule == "core.action" and field in err.message
 
 
 @pytest.mark.parametrize("value", BAD_NUMBERS, ids=repr)
 def test_a_fire_discard_with_a_coordinate_of_the_wrong_type_is_refused(value) -> None:
     game = fire_step(position(origins(), VOLCANO), 0, (0, -1))
     err = refused(game, FireLost(seat=0, x=value, y=-1))
-    assert err.rule == "origins.action"
+    assert err.rule == "core.action"
 
 
 @pytest.mark.parametrize(
@@ -58,7 +58,7 @@ def test_a_recruit_with_a_field_of_the_wrong_type_is_refused(change: dict) -> No
     game = recruit_step(tribe_game(RICH))
     good = {"seat": 0, "caveman": "hunter", "pile": False, "x": 2, "y": 0}
     err = refused(game, Recruit(**{**good, **change}))
-    assert err.rule == "origins.action" and next(iter(change)) in err.message
+    assert err.rule == "core.action" and next(iter(change)) in err.message
 
 
 @pytest.mark.parametrize("value", BAD_NUMBERS, ids=repr)
@@ -66,7 +66,7 @@ def test_a_payment_with_a_coordinate_of_the_wrong_type_is_refused(value) -> None
     game = recruit_step(tribe_game(RICH))
     game.apply(Recruit(seat=0, caveman="hunter", pile=False, x=2, y=0))
     err = refused(game, Spend(seat=0, x=value, y=-1))
-    assert err.rule == "origins.action"
+    assert err.rule == "core.action"
 
 
 THREE_VOLCANOES = """
@@ -88,4 +88,4 @@ def test_a_totem_given_to_a_kingdom_that_is_not_a_number_is_refused() -> None:
     game.apply(FireThrow(seat=0, x=0, y=1, tx=0, ty=-1))
     assert game.step.kind == "origins.totem"
     err = refused(game, GiveTotem(seat=0, totem="mammoth", kingdom=True))
-    assert err.rule == "origins.action" and "kingdom" in err.message
+    assert err.rule == "core.action" and "kingdom" in err.message
