@@ -17,15 +17,23 @@ from .components import DominoId
 from .errors import ReplayError
 from .geometry import Direction
 from .registry import Registry
+from .strict import TypeMismatch, dotted, problems, strict_converter
 
 
 def make_converter() -> cattrs.Converter:
-    conv = cattrs.Converter(forbid_extra_keys=True)
+    # Strict: a save saying "x": 0.6 or "seat": true is corrupt, not x=0 or seat 1.
+    conv = strict_converter()
     conv.register_unstructure_hook(DominoId, str)
     conv.register_structure_hook(DominoId, lambda v, _: _domino_id(v))
     conv.register_unstructure_hook(Direction, lambda d: d.name)
-    conv.register_structure_hook(Direction, lambda v, _: Direction[v])
+    conv.register_structure_hook(Direction, lambda v, _: _direction(v))
     return conv
+
+
+def _direction(value: Any) -> Direction:
+    if isinstance(value, str) and value in Direction.__members__:
+        return Direction[value]
+    raise TypeMismatch(f"expected one of E, S, W, N, not {value!r}")
 
 
 def _domino_id(value: Any) -> DominoId:
@@ -36,7 +44,7 @@ def _domino_id(value: Any) -> DominoId:
             return DominoId.parse(value)
         except ValueError:
             pass
-    raise ValueError(f"expected a domino id such as '17' or '2:17', not {value!r}")
+    raise TypeMismatch(f"expected a domino id such as '17' or '2:17', not {value!r}")
 
 
 _converter = make_converter()
@@ -61,5 +69,5 @@ def action_from_dict(data: Any, registry: Registry) -> Action:
     try:
         return _converter.structure(fields, cls)
     except Exception as exc:
-        msgs = cattrs.transform_error(exc, path=kind) if isinstance(exc, Exception) else [str(exc)]
-        raise ReplayError(f"bad {kind!r} action {data!r}: {'; '.join(msgs)}") from None
+        found = "; ".join(f"{dotted(path)}: {msg}" for path, msg in problems(exc, (kind,)))
+        raise ReplayError(f"bad {kind!r} action {data!r}: {found}") from None
