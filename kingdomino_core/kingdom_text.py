@@ -9,7 +9,9 @@
 One row per line, cells separated by whitespace, ``.`` empty, ``C`` the castle, a
 square is a terrain letter and its crowns. Plugins extend a square with
 annotations, each ``+key`` or ``+key=value`` right after the crowns (``W0+wheat``,
-``V0+craters=2``); they register them with ``Registry.add_annotation``.
+``V0+craters=2``); they register them with ``Registry.add_annotation``. Things a
+kingdom holds as a whole (Origins totems) are annotations on the castle:
+``C+totem=fish``.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
     from .engine import Engine
 
 _SQUARE = re.compile(r"^([A-Za-z])(\d+)((?:\+[^+\s]+)*)$")
+_CASTLE = re.compile(r"^C((?:\+[^+\s]+)*)$")
 
 
 def parse_kingdom(text: str, engine: Engine, *, source: str = "") -> Kingdom:
@@ -57,7 +60,7 @@ def parse_kingdom(text: str, engine: Engine, *, source: str = "") -> Kingdom:
         (r, c, lineno, col)
         for r, (lineno, cells) in enumerate(rows)
         for c, (col, tok) in enumerate(cells)
-        if tok == "C"
+        if _CASTLE.match(tok)
     ]
     if len(castles) != 1:
         where = castles[1] if castles else None
@@ -74,7 +77,12 @@ def parse_kingdom(text: str, engine: Engine, *, source: str = "") -> Kingdom:
     registry = engine.registry
     for r, (lineno, cells) in enumerate(rows):
         for c, (col, tok) in enumerate(cells):
-            if tok in (".", "C"):
+            if tok == ".":
+                continue
+            castle = _CASTLE.match(tok)
+            if castle:
+                cell = engine.board.castle
+                _annotate(kingdom, engine, cell, tok, castle.group(1), lineno, col, source)
                 continue
             m = _SQUARE.match(tok)
             terrain = registry.terrain_by_letter(m.group(1)) if m else None
@@ -89,27 +97,50 @@ def parse_kingdom(text: str, engine: Engine, *, source: str = "") -> Kingdom:
                 )
             cell = engine.board.cell(c - cc, r - cr)
             kingdom.put(cell, registry.terrain_index(terrain.name), int(m.group(2)))
-            for note in filter(None, m.group(3).split("+")):
-                key, _, value = note.partition("=")
-                ann = registry.annotations.get(key)
-                if ann is None:
-                    known = ", ".join(sorted(registry.annotations)) or "none in this ruleset"
-                    raise KingdomFormatError(
-                        f"unknown annotation '+{key}' in {tok!r}; known: {known}",
-                        line=lineno,
-                        column=col,
-                        source=source,
-                    )
-                try:
-                    ann.parse(kingdom, cell, value if _ else None)
-                except ValueError as exc:
-                    raise KingdomFormatError(
-                        f"bad annotation '+{note}' in {tok!r}: {exc}",
-                        line=lineno,
-                        column=col,
-                        source=source,
-                    ) from None
+            _annotate(kingdom, engine, cell, tok, m.group(3), lineno, col, source)
     return kingdom
+
+
+def _annotate(
+    kingdom: Kingdom,
+    engine: Engine,
+    cell: int,
+    tok: str,
+    notes: str,
+    lineno: int,
+    col: int,
+    source: str,
+) -> None:
+    """Apply the ``+key=value`` annotations of token ``tok`` to ``cell``."""
+    registry = engine.registry
+    for note in filter(None, notes.split("+")):
+        key, eq, value = note.partition("=")
+        ann = registry.annotations.get(key)
+        if ann is None:
+            known = ", ".join(sorted(registry.annotations)) or "none in this ruleset"
+            raise KingdomFormatError(
+                f"unknown annotation '+{key}' in {tok!r}; known: {known}",
+                line=lineno,
+                column=col,
+                source=source,
+            )
+        if ann.on_castle != (cell == kingdom.board.castle):
+            where = "on the castle ('C')" if ann.on_castle else "on a square, not on the castle"
+            raise KingdomFormatError(
+                f"annotation '+{key}' in {tok!r} belongs {where}",
+                line=lineno,
+                column=col,
+                source=source,
+            )
+        try:
+            ann.parse(kingdom, cell, value if eq else None)
+        except ValueError as exc:
+            raise KingdomFormatError(
+                f"bad annotation '+{note}' in {tok!r}: {exc}",
+                line=lineno,
+                column=col,
+                source=source,
+            ) from None
 
 
 def format_square(kingdom: Kingdom, engine: Engine, cell: int) -> str:
@@ -117,9 +148,8 @@ def format_square(kingdom: Kingdom, engine: Engine, cell: int) -> str:
     t = kingdom.terrain_at[cell]
     if t == EMPTY:
         return "."
-    if t == CASTLE:
-        return "C"
-    token = f"{engine.registry.terrains[t].letter}{kingdom.crowns_at[cell]}"
+    letter = "C" if t == CASTLE else engine.registry.terrains[t].letter
+    token = letter if t == CASTLE else f"{letter}{kingdom.crowns_at[cell]}"
     for ann in engine.registry.annotations.values():
         for note in ann.render(kingdom, cell):
             token += "+" + note

@@ -33,6 +33,9 @@ class Annotation:
     parse: Callable[[Kingdom, int, str | None], None]
     render: Callable[[Kingdom, int], list[str]]
     help: str = ""
+    #: True for something the kingdom holds as a whole, written on its castle
+    #: (``C+totem=fish``); False for things on squares. Each is refused on the other.
+    on_castle: bool = False
 
 
 @frozen(kw_only=True, slots=True)

@@ -20,7 +20,7 @@ from kingdomino_core import Kingdom, Registry
 from kingdomino_core.registry import Annotation
 
 from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen
-from .state import CAVEMAN, FIRE, RESOURCE
+from .state import CAVEMAN, FIRE, RESOURCE, TOTEMS
 
 
 def _int(value: str | None, low: int, high: int, what: str) -> int:
@@ -96,6 +96,19 @@ def text_annotations(registry: Registry, mode: str) -> list[Annotation]:
         layer = kingdom.layers.get(CAVEMAN)
         return [f"caveman={layer[cell]}"] if layer and cell in layer else []
 
+    def parse_totem(kingdom: Kingdom, cell: int, value: str | None) -> None:
+        if value not in RESOURCES:
+            raise ValueError(f"a totem is one of {', '.join(RESOURCES)}, not {value!r}")
+        layer = kingdom.layer(TOTEMS)
+        held = layer.get(cell, ())
+        if value in held:
+            raise ValueError(f"the {value} totem is written twice")
+        layer[cell] = tuple(sorted((*held, value)))
+
+    def render_totem(kingdom: Kingdom, cell: int) -> list[str]:
+        layer = kingdom.layers.get(TOTEMS)
+        return [f"totem={res}" for res in layer.get(cell, ())] if layer else []
+
     out = [
         Annotation(
             key="fire",
@@ -117,6 +130,16 @@ def text_annotations(registry: Registry, mode: str) -> list[Annotation]:
                 parse=parse_res,
                 render=render_res,
                 help="a wooden resource: mammoth, fish, mushroom or flint (+res=fish)",
+            )
+        )
+    if mode == "totem":
+        out.append(
+            Annotation(
+                key="totem",
+                parse=parse_totem,
+                render=render_totem,
+                help="a totem the kingdom holds, on its castle (C+totem=fish)",
+                on_castle=True,
             )
         )
     if mode == "tribe":

@@ -20,7 +20,7 @@ from kingdomino_core import Game, Kingdom, Ranking, ScoreLine, ScoreSheet, rank_
 
 from .data import cavemen, totem_points
 from .options import OriginsOptions
-from .state import CAVEMAN, RESOURCE, STATE
+from .state import CAVEMAN, RESOURCE, TOTEMS
 
 SOURCE = "origins"
 _AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
@@ -88,9 +88,10 @@ def totem_lines(game: Game, index: int, options: OriginsOptions) -> list[ScoreLi
             source=SOURCE,
         )
     ]
-    holders = game.ext[STATE].totems
+    kingdom = game.kingdoms[index]
+    held = (kingdom.layers.get(TOTEMS) or {}).get(kingdom.board.castle, ())
     for res, points in totem_points().items():
-        if holders.get(res) == index:
+        if res in held:
             lines.append(ScoreLine(kind="totem", name=f"{res} totem", points=points, source=SOURCE))
     return lines
 

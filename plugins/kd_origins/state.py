@@ -20,6 +20,10 @@ from kingdomino_core import DominoId, Kingdom
 FIRE = "origins.fire"
 RESOURCE = "origins.resource"
 CAVEMAN = "origins.caveman"
+#: The totems a kingdom holds, on its castle cell: a sorted tuple of resource names.
+#: Mirrors ``OriginsState.totems`` (see ``totems.sync_layers``) so the kingdom text
+#: format can write them and scoring reads them from the kingdom.
+TOTEMS = "origins.totems"
 STATE = "origins"
 
 

@@ -21,7 +21,7 @@ from kingdomino_core import Action, Game, IllegalActionError, Step, StepHandler
 
 from .data import RESOURCES
 from .options import OriginsOptions
-from .state import STATE, OriginsState, resource_counts
+from .state import STATE, TOTEMS, OriginsState, resource_counts
 
 TOTEM_STEP = "origins.totem"
 
@@ -39,8 +39,26 @@ class GiveTotem(Action):
         return f"give the {self.totem} totem to kingdom {self.kingdom}"
 
 
+def sync_layers(game: Game) -> None:
+    """Write who holds each totem onto the holders' castles (the ``TOTEMS`` layer)."""
+    holders = game.ext[STATE].totems
+    for index, kingdom in enumerate(game.kingdoms):
+        held = tuple(sorted(res for res, k in holders.items() if k == index))
+        layer = kingdom.layer(TOTEMS)
+        if held:
+            layer[kingdom.board.castle] = held
+        else:
+            layer.pop(kingdom.board.castle, None)
+
+
 def recheck(game: Game, options: OriginsOptions) -> list[Step]:
     """Apply I-O4 to every totem; return the choice steps a holder must decide."""
+    steps = _recheck(game, options)
+    sync_layers(game)
+    return steps
+
+
+def _recheck(game: Game, options: OriginsOptions) -> list[Step]:
     state: OriginsState = game.ext[STATE]
     counts = [resource_counts(k) for k in game.kingdoms]
     steps = []
@@ -91,3 +109,4 @@ class TotemHandler(StepHandler):
         assert isinstance(action, GiveTotem)
         state: OriginsState = game.ext[STATE]
         state.totems[action.totem] = action.kingdom
+        sync_layers(game)

@@ -115,25 +115,9 @@ def test_kingdom_header_says_1_point_not_1_points(capsys, monkeypatch) -> None:
 
 
 PLAYERS = {"teamdomino": "greedy,random,greedy,random,greedy,random", "grand-duel": "greedy,random"}
-TOTEM = "origins-totem"
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            n,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="totems are held by kingdoms, not squares; the text format cannot "
-                "write them yet (docs/playing.md)",
-            ),
-        )
-        if n == TOTEM
-        else n
-        for n in sorted(e.name for e in list_rulesets() if e.where == "shipped")
-    ],
-)
+@pytest.mark.parametrize("name", sorted(e.name for e in list_rulesets() if e.where == "shipped"))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_play_json_grid_scores_the_same_with_kd_score(capsys, monkeypatch, name, seed) -> None:
     players = PLAYERS.get(name, "greedy,random,greedy")
