@@ -16,6 +16,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import attrs
 from attrs import define, field, frozen
 
 from .errors import PluginError, RulesetError
@@ -269,6 +270,8 @@ def check_plugins(merged: Merged, catalogue: Catalogue, found: list[str]) -> Non
                 )
         cls = info.options_class
         raw = merged.options.get(name, {})
+        if cls is not None:
+            _resolve_paths(merged, name, cls, raw)
         if cls is None:
             if raw:
                 where = merged.where(f"options.{name}")
@@ -289,6 +292,20 @@ def check_plugins(merged: Merged, catalogue: Catalogue, found: list[str]) -> Non
             found.append(
                 f"{merged.where(f'options.{name}')}: options.{name}: plugin {name!r} {why}"
             )
+
+
+def _resolve_paths(merged: Merged, plugin: str, cls: type, raw: dict[str, Any]) -> None:
+    """Option fields marked ``metadata={"path": True}`` name files relative to the
+    ruleset file that set them (not to the directory ``kd`` runs in)."""
+    if not attrs.has(cls):
+        return
+    for f in attrs.fields(cls):
+        value = raw.get(f.name)
+        if not f.metadata.get("path") or not isinstance(value, str) or not value:
+            continue
+        owner = merged.owners.get(f"options.{plugin}.{f.name}")
+        if owner is not None and not Path(value).expanduser().is_absolute():
+            raw[f.name] = os.path.normpath(owner[0].path.parent / Path(value).expanduser())
 
 
 def _where_key(merged: Merged, path: KeyPath) -> str:

@@ -20,9 +20,10 @@ class OriginsOptions:
     #: (resources and cro-magnons). RULES.md section 4.
     mode: Mode = "discovery"
     #: A domino list file (CSV, same columns as the shipped ``origins_dominoes.csv``),
-    #: absolute or relative to the working directory; checked against the official
-    #: square distribution (EXPANSIONS.md 2.8). Empty: the shipped reconstruction.
-    dominoes: str = ""
+    #: absolute or relative to the ruleset file that names it (the working directory
+    #: for options given in code); checked against the official square distribution
+    #: (EXPANSIONS.md 2.8). Empty: the shipped reconstruction.
+    dominoes: str = field(default="", metadata={"path": True})
     #: I-O1: 2 players always play "Neolithic" (2 chiefs each) in kingdoms of this size.
     neolithic_kingdom_size: int = 7
     #: I-O1: in Neolithic, the first drawn player takes dominoes 1+4 or 2+3 of the
