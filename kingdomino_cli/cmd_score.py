@@ -86,10 +86,20 @@ def score_command(
         Path | None,
         typer.Option("--svg", metavar="OUT", help="Also draw the kingdom as an SVG file."),
     ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            min=1,
+            help="Player count whose set-up applies (kingdom size: a 2-player Origins "
+            "game is 7x7); default: the ruleset's.",
+        ),
+    ] = None,
 ) -> None:
     """Score a kingdom written in the kingdom text format, per property and bonus."""
     rules = resolve_ruleset(ruleset)
-    engine = build_engine(rules, None)
+    engine = build_engine(rules, players)
     text, source = read_kingdom_text(file)
     kingdom = parse_kingdom(text, engine, source=source)
     sheet = score_kingdom(engine, kingdom)

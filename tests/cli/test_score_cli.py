@@ -320,3 +320,19 @@ def test_subprocess_kd_script_and_module(tmp_path) -> None:
     bad = kd_process("score", "-", input="C X1\n", cwd=str(ROOT))
     assert (bad.code, bad.out) == (4, "")
     assert bad.err.startswith("kd: error: <stdin>:1:3: unknown square 'X1'")
+
+
+def test_players_picks_the_set_up_whose_kingdom_size_applies(tmp_path, capsys) -> None:
+    """RULES.md section 4: a 2-player Origins (Neolithic) territory is 7x7."""
+    import json
+
+    from kingdomino_cli.app import main
+
+    land = tmp_path / "land.txt"
+    land.write_text("G0 G1 . . . .\nC  D0 D1 D0 D0 D0\n")
+    assert main(["score", str(land), "-r", "origins-discovery"]) == 4
+    capsys.readouterr()
+    assert main(["score", str(land), "-r", "origins-discovery", "--players", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["total"] == 5 * 1 + 2 * 1
+    assert main(["score", str(land), "-r", "origins-discovery", "--players", "5"]) == 3
