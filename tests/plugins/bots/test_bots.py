@@ -139,3 +139,34 @@ def test_fast_score_total_matches_the_score_sheet() -> None:
             game.play(lambda g, rng=rng: g.sample_action(rng.random()))
             for k in range(4):
                 assert game.score_total(k) == game.score_sheet(k).total
+
+
+SHIPPED = [
+    ("court", 3),
+    ("origins-discovery", 2),
+    ("origins-totem", 3),
+    ("origins-tribe", 4),
+    ("xl", 3),
+    ("teamdomino", 6),
+    ("dynasty", 2),
+]
+
+
+@pytest.mark.parametrize(("name", "players"), SHIPPED)
+@pytest.mark.parametrize("agent", ["greedy", "mcts:playouts=2+width=3"])
+def test_agents_play_every_shipped_ruleset_legally(name: str, players: int, agent: str) -> None:
+    """Issue 7: bots act through the engine's legal actions in every ruleset
+    (Court purchases, Origins fire throws and recruits, team games, matches)."""
+    from kingdomino_core.testing import make_engine
+
+    e = make_engine(name, players)
+    specs = [agent if seat % 2 == 0 else "random" for seat in range(players)]
+    game = play(e, specs, seed=2)
+    assert game.is_terminal()
+    kinds = {type(a).kind for a in game.log}
+    # The plugins' own decisions were actually taken, not only placements and picks.
+    expected = {"court": "court.buy", "origins-tribe": "origins.recruit"}.get(name)
+    if name.startswith("origins-"):
+        assert kinds & {"origins.fire", "origins.fire_lost"}
+    if expected:
+        assert expected in kinds
