@@ -184,13 +184,26 @@ def put_domino(kingdom: Kingdom, dom: PlayDomino, first: int, second: int) -> No
     kingdom.put(second, dom.terrain_b, dom.crowns_b, b.marks)
 
 
+def _step_masks(game: Game, step: Step) -> list[tuple[Direction, int]]:
+    """``anchor_masks`` for the domino of the pending place ``step``, computed once."""
+    kingdom = game.kingdom_of(step.seat)
+    cache = game._placement_cache
+    if cache is not None and cache[0] is step and cache[1] == kingdom.occupied:
+        masks: list[tuple[Direction, int]] = cache[2]
+        return masks
+    assert step.domino is not None
+    masks = anchor_masks(game, kingdom, game.domino(step.domino))
+    game._placement_cache = (step, kingdom.occupied, masks)
+    return masks
+
+
 class PlaceHandler(StepHandler):
     kind = "place"
 
     def sample_action(self, game: Game, step: Step, r: float) -> Action:
         assert step.domino is not None
         kingdom = game.kingdom_of(step.seat)
-        masks = anchor_masks(game, kingdom, game.domino(step.domino))
+        masks = _step_masks(game, step)
         total = sum(m.bit_count() for _, m in masks)
         extra = 1 if (not total or game.engine.rules.voluntary_discard) else 0
         k = int(r * (total + extra))
@@ -205,7 +218,12 @@ class PlaceHandler(StepHandler):
 
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
         assert step.domino is not None
-        found: list[Action] = list(legal_placements(game, step.seat, step.domino))
+        board = game.kingdom_of(step.seat).board
+        found: list[Action] = []
+        for d, mask in _step_masks(game, step):
+            for cell in board.cells_of(mask):
+                x, y = board.xy(cell)
+                found.append(Place(seat=step.seat, domino=step.domino, x=x, y=y, direction=d))
         if not found or game.engine.rules.voluntary_discard:
             found.append(Discard(seat=step.seat, domino=step.domino))
         return found
@@ -224,13 +242,20 @@ class PlaceHandler(StepHandler):
         if isinstance(action, Discard):
             if game.engine.rules.voluntary_discard:
                 return
-            assert step.domino is not None
-            if legal_placements(game, step.seat, step.domino):
+            if any(mask for _, mask in _step_masks(game, step)):
                 raise IllegalActionError(
                     "base.forced_placement",
                     f"domino {step.domino} fits in the kingdom, so it must be placed",
                 )
             return
+        # The legal placements are usually known already (a bot chose from them):
+        # a set bit there means legal. Otherwise every rule is asked, for the reasons.
+        board = game.kingdom_of(step.seat).board
+        if board.on_board(action.x, action.y):
+            cell = board.cell(action.x, action.y)
+            for d, mask in _step_masks(game, step):
+                if d is action.direction and mask >> cell & 1:
+                    return
         broken = placement_violations(game, action)
         if broken:
             rule = broken[0][0]

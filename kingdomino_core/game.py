@@ -44,6 +44,7 @@ class Game:
     """One game (or one Dynasty match) of an :class:`~kingdomino_core.engine.Engine`."""
 
     __slots__ = (
+        "_placement_cache",
         "config",
         "drawn",
         "engine",
@@ -95,6 +96,9 @@ class Game:
         #: Score sheets of the finished games of a match (Dynasty), oldest first.
         self.match_sheets: list[tuple[ScoreSheet, ...]] = []
         self.pending: list[Step] = []
+        #: (step, occupied mask, anchor masks) of the placement being decided, so a
+        #: bot's move is checked without recomputing them (see PlaceHandler).
+        self._placement_cache: Any = None
         self._start_game()
         self._advance()
 
@@ -261,6 +265,7 @@ class Game:
         the action log (playouts).
         """
         g = Game.__new__(Game)
+        g._placement_cache = None
         g.engine = self.engine
         g.config = self.config
         g.seed = self.seed
