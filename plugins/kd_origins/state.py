@@ -96,22 +96,6 @@ def bump(counter: dict[Any, int], key: Any, n: int = 1) -> None:
     counter[key] = counter.get(key, 0) + n
 
 
-def fire_at(kingdom: Kingdom, cell: int) -> int:
-    """The fire token on ``cell`` (0 if none)."""
-    layer = kingdom.layers.get(FIRE)
-    return layer.get(cell, 0) if layer else 0
-
-
-def resource_at(kingdom: Kingdom, cell: int) -> str | None:
-    layer = kingdom.layers.get(RESOURCE)
-    return layer.get(cell) if layer else None
-
-
-def caveman_at(kingdom: Kingdom, cell: int) -> str | None:
-    layer = kingdom.layers.get(CAVEMAN)
-    return layer.get(cell) if layer else None
-
-
 def resource_counts(kingdom: Kingdom) -> dict[str, int]:
     """Wooden resources in a kingdom, by type."""
     out: dict[str, int] = {}
