@@ -281,16 +281,28 @@ class PlaceHandler(StepHandler):
 class ClaimHandler(StepHandler):
     kind = "claim"
 
-    def legal_actions(self, game: Game, step: Step) -> list[Action]:
+    @staticmethod
+    def _free_slots(game: Game, step: Step) -> list[int]:
         rules = game.engine.rules.claim_rules
-        out: list[Action] = []
-        for slot, domino in enumerate(game.next_line):
-            if game.next_kings[slot] is not None:
-                continue
-            if rules and any(r.check(game, step.seat, step.king, slot) for r in rules):
-                continue
-            out.append(Claim(seat=step.seat, king=step.king, domino=domino))
-        return out
+        kings = game.next_kings
+        return [
+            slot
+            for slot in range(len(kings))
+            if kings[slot] is None
+            and not (rules and any(r.check(game, step.seat, step.king, slot) for r in rules))
+        ]
+
+    def legal_actions(self, game: Game, step: Step) -> list[Action]:
+        line = game.next_line
+        return [
+            Claim(seat=step.seat, king=step.king, domino=line[slot])
+            for slot in self._free_slots(game, step)
+        ]
+
+    def sample_action(self, game: Game, step: Step, r: float) -> Action:
+        free = self._free_slots(game, step)
+        slot = free[int(r * len(free))]
+        return Claim(seat=step.seat, king=step.king, domino=game.next_line[slot])
 
     def check(self, game: Game, step: Step, action: Action) -> None:
         if not isinstance(action, Claim):
