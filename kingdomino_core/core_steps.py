@@ -137,9 +137,15 @@ def anchor_masks(game: Game, kingdom: Kingdom, dom: PlayDomino) -> list[tuple[Di
 def legal_placements(game: Game, seat: int, domino: DominoId) -> list[Place]:
     """Every legal placement of ``domino`` in ``seat``'s kingdom, in canonical order."""
     kingdom = game.kingdom_of(seat)
+    return _places(kingdom, seat, domino, anchor_masks(game, kingdom, game.domino(domino)))
+
+
+def _places(
+    kingdom: Kingdom, seat: int, domino: DominoId, masks: list[tuple[Direction, int]]
+) -> list[Place]:
     board = kingdom.board
     out = []
-    for d, mask in anchor_masks(game, kingdom, game.domino(domino)):
+    for d, mask in masks:
         for cell in board.cells_of(mask):
             x, y = board.xy(cell)
             out.append(Place(seat=seat, domino=domino, x=x, y=y, direction=d))
@@ -218,12 +224,8 @@ class PlaceHandler(StepHandler):
 
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
         assert step.domino is not None
-        board = game.kingdom_of(step.seat).board
-        found: list[Action] = []
-        for d, mask in _step_masks(game, step):
-            for cell in board.cells_of(mask):
-                x, y = board.xy(cell)
-                found.append(Place(seat=step.seat, domino=step.domino, x=x, y=y, direction=d))
+        kingdom = game.kingdom_of(step.seat)
+        found: list[Action] = [*_places(kingdom, step.seat, step.domino, _step_masks(game, step))]
         if not found or game.engine.rules.voluntary_discard:
             found.append(Discard(seat=step.seat, domino=step.domino))
         return found

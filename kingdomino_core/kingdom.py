@@ -180,11 +180,3 @@ class Kingdom:
                 self.planes[i] |= bit
             else:
                 self.planes[i] &= ~bit
-
-    def region_of(self, cell: int) -> int:
-        """Mask of the property that contains ``cell`` (0 for an empty square or the castle)."""
-        bit = 1 << cell
-        for _terrain, mask in self.regions:
-            if mask & bit:
-                return mask
-        return 0
