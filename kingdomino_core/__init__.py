@@ -41,6 +41,7 @@ from .registry import PlayDomino, Registry
 from .rules import ClaimRule, PlacementRule, RuleBook, StepHandler
 from .ruleset import Ruleset
 from .scoring import Ranking, ScoreLine, ScoreSheet, rank_by
+from .words import describe_action, describe_step
 
 __version__ = "0.1.0"
 
@@ -95,6 +96,8 @@ __all__ = [
     "Terrain",
     "UnknownPluginError",
     "default_catalogue",
+    "describe_action",
+    "describe_step",
     "hookimpl",
     "hookspec",
     "rank_by",

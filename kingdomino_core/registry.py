@@ -61,6 +61,9 @@ class Registry:
         self.actions: dict[str, type[Action]] = {a.kind: a for a in CORE_ACTIONS}
         self.annotations: dict[str, Annotation] = {}
         self.provenance: dict[str, str] = {}
+        #: The scoring icon in words, singular and plural: crowns in the base game;
+        #: a plugin may set its own (Origins: ``("fire", "fire")``).
+        self.icon_words: tuple[str, str] = ("crown", "crowns")
         self._plugin = ""
 
     # -- terrains --------------------------------------------------------------

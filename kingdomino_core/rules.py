@@ -136,6 +136,31 @@ class StepHandler:
         """Carry out a legal ``action`` (already checked) on ``game``."""
         raise NotImplementedError
 
+    # -- words for the people at the table (terminal and browser alike) ------------
+
+    def describe(self, game: Game, step: Step) -> str:
+        """The decision ``step`` in words for the player who makes it.
+
+        One sentence saying what is decided, with the costs and the choices'
+        general effect, addressed to the deciding player ("your kingdom"), e.g.
+        "Buy a building or character (2 different resources for a visible tile,
+        4 for one from the pile), or pass". Name other players ``P1``, ``P2``
+        (:func:`kingdomino_core.words.seat_name`), squares ``x,y``; never an
+        internal id. The default is generic (from ``step.kind``): override it.
+        """
+        from .words import generic_step_words
+
+        return generic_step_words(step)
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        """One legal choice ``action`` of ``step`` in words, with its cost and effect.
+
+        Shown in the numbered list of choices, e.g. "buy the Farmer (3 + 3 per wheat
+        token around it: 6 points there now) from the board onto 1,1". The default
+        is ``action.describe()``.
+        """
+        return action.describe()
+
 
 class RuleBook:
     """What ``kd_register_rules`` fills; compiled once per engine."""

@@ -81,6 +81,7 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
     options = options_of(config)
     for terrain in TERRAINS:
         registry.add_terrain(terrain)
+    registry.icon_words = ("fire", "fire")  # Origins' scoring icons are fire
     registry.add_domino_set(load_dominoes(options.dominoes))
     for cls in (FireThrow, FireLost, GiveTotem, CaveDraw, Recruit, Spend):
         registry.add_action(cls)
