@@ -14,7 +14,7 @@ from kingdomino_core.savegame import PlayerEntry, read_save, replay
 from kingdomino_core.savegame import build_engine as saved_engine
 
 from .common import build_engine, emit_json, resolve_ruleset, seed_problem
-from .display import table_lines, use_colour
+from .display import screen_width, table_text, use_colour
 from .exit_codes import ExitCode
 from .players import (
     default_players,
@@ -132,8 +132,9 @@ def _report(game: Game, table: list[PlayerEntry], json_out: bool) -> None:
         emit_json(result)
         return
     names = [p.name for p in table]
-    out = table_lines(game, names, colour=use_colour(sys.stdout), window=False)
-    print("\n".join([*out, "", *summary_lines(result)]))
+    width = screen_width(sys.stdout)
+    out = table_text(game, names, width=width, colour=use_colour(sys.stdout), window=False)
+    print("\n".join([out, "", *summary_lines(result)]))
 
 
 def _stdin_is_terminal() -> bool:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from kingdomino_core import Game, PluginHookError
+from kingdomino_core import Game, PluginHookError, describe_action
 from kingdomino_core.savegame import PlayerEntry, save_of, write_save
 
+from .display import round_text
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
 from .players import Seat
 
@@ -84,7 +85,11 @@ class Session:
             if seat.human:
                 self.history.append((seat.index, game.clone()))
             try:
-                action = seat.choose(game)
+                if seat.human:
+                    action = seat.choose(game)
+                else:
+                    with self.console.thinking(self._thinking_text(seat)):
+                        action = seat.choose(game)
             except UndoRequested:
                 self._undo(seat.index)
                 continue
@@ -96,11 +101,18 @@ class Session:
                 if seat.human:
                     self.history.pop()
                 raise
+            words = describe_action(game, action) if self.announce and not seat.human else ""
             game.apply(action)
-            if self.announce and not seat.human:
-                self.console.say(f"{seat.entry.name} ({seat.entry.agent}): {action.describe()}")
+            if words:
+                self.console.say(f"{seat.entry.name} ({seat.entry.agent}): {words}")
             if seat.human:
                 self._autosave()
+
+    def _thinking_text(self, seat: Seat) -> str:
+        return (
+            f"{seat.entry.name} ({seat.entry.agent}) is thinking... "
+            f"({round_text(self.game)}; Ctrl-C stops the game)"
+        )
 
     def _undo(self, seat: int) -> None:
         self.history.pop()  # the decision being asked now

@@ -21,8 +21,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .actions import Action, Step
     from .components import DominoId
+    from .engine import Engine
     from .game import Game
     from .kingdom import Kingdom
+    from .registry import Piece
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
@@ -78,6 +80,24 @@ def cell_words(game: Game, kingdom: Kingdom, cell: int) -> str:
     if terrain == CASTLE:
         return "castle"
     return square_words(game, terrain, kingdom.crowns_at[cell])
+
+
+def pieces_at(engine: Engine, kingdom: Kingdom, cell: int) -> list[Piece]:
+    """The things on a square as displays show them (from the plugins' annotations).
+
+    An annotation without a ``piece`` function is shown as its text (``+key=value``).
+    """
+    from .registry import Piece
+
+    out = []
+    for ann in engine.registry.annotations.values():
+        for note in ann.render(kingdom, cell):
+            key, eq, value = note.partition("=")
+            if ann.piece is not None:
+                out.append(ann.piece(value if eq else None))
+            else:
+                out.append(Piece(symbol="+", words=f"+{note}", label=key[:3]))
+    return out
 
 
 def describe_step(game: Game, step: Step | None = None) -> str:

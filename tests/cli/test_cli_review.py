@@ -108,7 +108,7 @@ def test_kingdom_header_says_1_point_not_1_points(capsys, monkeypatch) -> None:
         game.apply(actions[0])
         assert not game.is_terminal()
     text = "\n".join(table_lines(game, ["A", "B"], colour=False))
-    assert "(1 points" not in text and "(1 point" in text
+    assert "1 points" not in text and "1 point" in text
 
 
 # -- CONTRACT.md: kd score of kd play's grid is kd play's score, in every shipped ruleset -

@@ -233,8 +233,11 @@ def test_the_display_says_which_teammate_placed_what() -> None:
         if any(k.discards for k in game.kingdoms):
             break
     lines = [line for found in game.engine.hooks.describe_game(game=game) for line in found]
+    assert len(lines) == 2  # the boxes, then every team on one line
     for k, (a, b) in enumerate(PAIRS6):
-        text = next(line for line in lines if line.startswith(f"team {k + 1} (P{a + 1}+P{b + 1}, "))
+        head = f"team {k + 1} (P{a + 1}+P{b + 1}): "
+        text = lines[1].partition(head)[2].partition("; team")[0]
+        assert text, f"{head!r} not in {lines[1]!r}"
         for seat in (a, b):
             placed = sum(1 for s, *_ in game.kingdoms[k].placements if s == seat)
             gone = [f"{d.box}:{d.number}" for s, d in game.kingdoms[k].discards if s == seat]
