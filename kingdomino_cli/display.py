@@ -372,7 +372,7 @@ def table(
     notes.append(key_text(game))
     mine = game.config.kingdom_of(me) if me is not None else None
     if mine is None or sum(widths) + count - 1 <= width:
-        parts: list[RenderableType] = _grid(blocks, widths, width)
+        parts: list[RenderableType] = [*_grid(blocks, widths, width)]
         parts.append(Text(round_text(game), style=Style(bold=True)))
         found = line_blocks(game, names, me)
         parts += _grid(found, [_text_width(b) for b in found], width, gap=4)
