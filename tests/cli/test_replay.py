@@ -121,7 +121,7 @@ def test_step_shows_every_move_and_the_end(capsys, monkeypatch, saved_game) -> N
     for line, action in zip(numbered, game.log, strict=True):
         assert line.endswith(": " + describe_action(again, action))  # in words
         again.apply(action)
-    assert r.out.count("Picking (next round's line):") >= 10  # the table after each round
+    assert r.out.count("Picking (next round):") >= 10  # the table after each round
     names = [played["players"][w]["name"] for w in played["winners"]]
     assert " and ".join(names) in r.out.splitlines()[-1]
 
