@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             print("kd: aborted", file=sys.stderr)
             return int(ExitCode.INTERRUPTED)
         if isinstance(exc, click_errors):
-            exc.show()  # type: ignore[attr-defined]
+            usage_message(exc)
             return int(ExitCode.USAGE)
         if debug:
             raise
@@ -124,6 +124,16 @@ def main(argv: list[str] | None = None) -> int:
         )
         return int(ExitCode.INTERNAL)
     return status if isinstance(status, int) else 0
+
+
+def usage_message(exc: Exception) -> None:
+    """A usage error as the docs promise: one ``kd: error:`` line, then a hint."""
+    format_message = getattr(exc, "format_message", None)
+    message = format_message() if callable(format_message) else str(exc)
+    print(f"kd: error: {' '.join(message.split())}", file=sys.stderr)
+    ctx = getattr(exc, "ctx", None)
+    command = getattr(ctx, "command_path", None) or "kd"
+    print(f"kd: hint: '{command} --help' lists the options", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -158,7 +158,7 @@ def _window(kingdom: Kingdom) -> tuple[range, range]:
 def kingdom_title(game: Game, index: int, names: Sequence[str], me: int | None) -> Text:
     """``P1 (you) 12 points``: who builds it, the score, discards."""
     seats = game.config.seats_of(index)
-    who = " + ".join(names[s] for s in seats)
+    who = "+".join(names[s] for s in seats)  # a team, as Teamdomino writes it
     mine = me is not None and me in seats
     total = game.score_sheet(index).total
     earlier = sum(sheets[index].total for sheets in game.match_sheets)

@@ -29,8 +29,13 @@ HUMAN = "human"
 
 
 def usage_error(message: str) -> NoReturn:
-    """Print one line on stderr and exit with the bad-usage status."""
+    """Print the error line and a hint on stderr; exit with the bad-usage status."""
+    import click
+
     print(f"kd: error: {message}", file=sys.stderr)
+    ctx = click.get_current_context(silent=True)
+    command = ctx.command_path if ctx is not None else "kd"
+    print(f"kd: hint: '{command} --help' lists the options", file=sys.stderr)
     raise typer.Exit(int(ExitCode.USAGE))
 
 
@@ -98,14 +103,14 @@ def make_seats(entries: Sequence[PlayerEntry], *, allow_human: bool = True) -> l
     seats = []
     for index, entry in enumerate(entries):
         if not allow_human and entry.agent.partition(":")[0] == HUMAN:
-            usage_error(f"seat {index}: 'human' cannot play here; use bots such as greedy")
+            usage_error(f"player {index + 1}: 'human' cannot play here; use bots such as greedy")
         rng = DecisionRandom(decision_seed(0, index, 0))
         try:
             agent = registry.make(entry.agent, rng)
         except ConfigError as exc:
-            usage_error(f"seat {index}: {exc}")
+            usage_error(f"player {index + 1}: {exc}")
         except (TypeError, ValueError) as exc:
-            usage_error(f"seat {index}: bad options in agent {entry.agent!r}: {exc}")
+            usage_error(f"player {index + 1}: bad options in agent {entry.agent!r}: {exc}")
         seats.append(Seat(index=index, entry=entry, agent=agent, rng=rng))
     return seats
 

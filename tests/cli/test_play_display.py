@@ -69,7 +69,7 @@ def screen(game: Game, width: int, height: int) -> list[str]:
 def _titles(lines: list[str], game: Game) -> list[str]:
     found = []
     for k in range(len(game.kingdoms)):
-        who = " + ".join(f"P{s + 1}" for s in game.config.seats_of(k))
+        who = "+".join(f"P{s + 1}" for s in game.config.seats_of(k))
         pattern = re.compile(rf"(^| ){re.escape(who)}( \(you\))? -?\d+ points?")
         found += [who] if any(pattern.search(line) for line in lines) else []
     return found
