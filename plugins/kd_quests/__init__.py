@@ -21,6 +21,7 @@ from kingdomino_core import (
     ConfigBuilder,
     Game,
     GameConfig,
+    Kingdom,
     Registry,
     RuleBook,
     ScoreLine,
@@ -28,6 +29,7 @@ from kingdomino_core import (
     StepHandler,
     hookimpl,
 )
+from kingdomino_core.registry import Annotation
 
 from .options import QuestsOptions
 from .quests import Quest, QuestContext, all_quests, find, points
@@ -40,6 +42,10 @@ Options = QuestsOptions
 #: The kingdom layer of giants, ``{cell: crowns covered}`` (Age of Giants writes it;
 #: the quests read it only for option ``folie_covered_crowns``, I-G7).
 GIANTS_LAYER = "giants"
+#: The quests a kingdom is scored with, on its castle: ``{castle cell: (quest ids)}``.
+#: Every kingdom of a game holds the revealed quests, so a kingdom written as text
+#: (``C+quest=lost_corner+quest=harmony``) scores the same outside its game.
+QUESTS_LAYER = "quests"
 REVEAL_STEP = "quests.reveal"
 
 
@@ -52,6 +58,23 @@ def revealed(game: Game) -> tuple[Quest, ...]:
     """The quests of the current game, in the order they were revealed."""
     quests = all_quests()
     return tuple(quests[q] for q in game.ext[NAME])
+
+
+def quests_of(game: Game, kingdom: Kingdom) -> tuple[str, ...]:
+    """Ids of the quests ``kingdom`` is scored with: those written on its castle, else
+    the game's (a kingdom read from text without quests, in a fixed-quests ruleset)."""
+    layer = kingdom.layers.get(QUESTS_LAYER)
+    if layer:
+        return tuple(layer[kingdom.board.castle])
+    found: tuple[str, ...] = game.ext[NAME]
+    return found
+
+
+def _reveal(game: Game, quests: tuple[str, ...]) -> None:
+    """Make ``quests`` the game's quests, written on every kingdom's castle."""
+    game.ext[NAME] = quests
+    for kingdom in game.kingdoms:
+        kingdom.layer(QUESTS_LAYER)[kingdom.board.castle] = quests
 
 
 @frozen(kw_only=True, slots=True)
@@ -80,7 +103,7 @@ class RevealHandler(StepHandler):
 
     def apply(self, game: Game, step: Step, action: Action) -> None:
         assert isinstance(action, RevealQuest)
-        game.ext[NAME] = (*game.ext[NAME], action.quest)
+        _reveal(game, (*game.ext[NAME], action.quest))
 
 
 def context(config: GameConfig, registry: Registry) -> QuestContext:
@@ -99,6 +122,36 @@ def context(config: GameConfig, registry: Registry) -> QuestContext:
 @hookimpl
 def kd_register_components(registry: Registry) -> None:
     registry.add_action(RevealQuest)
+    registry.add_annotation(quest_annotation())
+
+
+def quest_annotation() -> Annotation:
+    """``C+quest=<id>`` on the castle, once per quest the kingdom is scored with."""
+
+    def parse(kingdom: Kingdom, cell: int, value: str | None) -> None:
+        quest = find(value or "")
+        if quest is None:
+            raise ValueError(
+                f"+quest=<id> names a quest tile, not {value!r}; known: {', '.join(all_quests())}"
+            )
+        layer = kingdom.layer(QUESTS_LAYER)
+        held = layer.get(cell, ())
+        if quest.id in held:
+            raise ValueError(f"quest {quest.id!r} is named twice")
+        layer[cell] = (*held, quest.id)
+
+    def render(kingdom: Kingdom, cell: int) -> list[str]:
+        layer = kingdom.layers.get(QUESTS_LAYER)
+        held = layer.get(cell, ()) if layer else ()
+        return [f"quest={q}" for q in held]
+
+    return Annotation(
+        key="quest",
+        parse=parse,
+        render=render,
+        help="a quest tile the kingdom is scored with, on the castle: C+quest=lost_corner",
+        on_castle=True,
+    )
 
 
 @hookimpl
@@ -110,7 +163,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
     def total(game: Game, index: int) -> int:
         kingdom = game.kingdoms[index]
-        return sum(points(quests[q], kingdom, ctx) for q in game.ext[NAME])
+        return sum(points(quests[q], kingdom, ctx) for q in quests_of(game, kingdom))
 
     rules.add_score_total(total)
 
@@ -154,7 +207,7 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
 def kd_setup_game(game: Game) -> None:
     options = options_of(game.config)
     if options.fixed:
-        game.ext[NAME] = tuple(q.id for q in map(find, options.fixed) if q is not None)
+        _reveal(game, tuple(q.id for q in map(find, options.fixed) if q is not None))
         return
     game.insert_steps([Step(kind=REVEAL_STEP)] * options.count)
 
@@ -163,9 +216,10 @@ def kd_setup_game(game: Game) -> None:
 def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
     ctx = context(game.config, game.engine.registry)
     k = game.kingdoms[kingdom]
+    quests = all_quests()
     return [
-        ScoreLine(kind="quest", name=q.name, points=points(q, k, ctx), source=NAME)
-        for q in revealed(game)
+        ScoreLine(kind="quest", name=quests[q].name, points=points(quests[q], k, ctx), source=NAME)
+        for q in quests_of(game, k)
     ]
 
 
