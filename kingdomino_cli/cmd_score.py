@@ -1,7 +1,7 @@
 """``kd score FILE``: score a kingdom written in the kingdom text format.
 
 For a family that just played on a real table: copy the kingdom into a text file
-(../shared/CONTRACT.md, "Kingdom text format") and get the breakdown per property
+(docs/formats.md, "Kingdom text format") and get the breakdown per property
 and bonus under the ruleset's own scoring. The kingdom is scored as kingdom 0 of a
 fresh game of the ruleset, so every scoring hook of the active plugins applies.
 It cannot know about discards (there are none in a text file), so Harmony is
@@ -68,7 +68,7 @@ def format_sheet(sheet: ScoreSheet) -> list[str]:
 
 def score_command(
     file: Annotated[
-        str, typer.Argument(help="Kingdom text file (CONTRACT.md format); '-' reads stdin.")
+        str, typer.Argument(help="Kingdom text file (docs/formats.md format); '-' reads stdin.")
     ],
     ruleset: Annotated[
         str | None,
@@ -80,7 +80,7 @@ def score_command(
         ),
     ] = None,
     json_output: Annotated[
-        bool, typer.Option("--json", help="Print exactly one JSON object (CONTRACT.md).")
+        bool, typer.Option("--json", help="Print exactly one JSON object (docs/formats.md).")
     ] = False,
     svg: Annotated[
         Path | None,
