@@ -1,7 +1,7 @@
 """``kd score``: the kingdom text format scored per property and bonus (docs/formats.md).
 
-Expected scores are computed by hand from docs/rules/base.md (worked examples of
-seed 003, Middle Kingdom I-B2, Harmony I-B3), never by the code under test.
+Expected scores are computed by hand from docs/rules/base.md (the rulebook's worked
+examples, Middle Kingdom I-B2, Harmony I-B3), never by the code under test.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from kingdomino_core.testing import play_random_game, recount
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: docs/rules/base.md, worked example (seed 003): 6 forests with 2 crowns = 12,
+#: docs/rules/base.md, worked example: 6 forests with 2 crowns = 12,
 #: 3 wheat with 1 crown = 3, 4 lakes with no crown = 0; total 15.
 WORKED = """\
 # docs/rules/base.md worked example
@@ -336,3 +336,15 @@ def test_players_picks_the_set_up_whose_kingdom_size_applies(tmp_path, capsys) -
     out = json.loads(capsys.readouterr().out)
     assert out["total"] == 5 * 1 + 2 * 1
     assert main(["score", str(land), "-r", "origins-discovery", "--players", "5"]) == 3
+
+
+def test_score_help_shows_the_format_and_where_it_is_documented() -> None:
+    """A newcomer learns the format from ``kd score --help``, citing only repository files."""
+    done = CliRunner().invoke(app, ["score", "--help"], env={"COLUMNS": "100"})
+    assert done.exit_code == 0
+    words = " ".join(done.output.split())
+    assert "W wheat, F forest, L lake, G grassland, S swamp, M mine" in words
+    assert "C is the castle" in words
+    assert "docs/formats.md" in words and "examples/kingdoms/" in words
+    assert (ROOT / "docs" / "formats.md").is_file()
+    assert (ROOT / "examples" / "kingdoms").is_dir()

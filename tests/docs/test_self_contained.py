@@ -32,6 +32,8 @@ OUTSIDE = [
     "shared/" + "rules",
     "shared/" + "design",
     "/work/" + "shared",
+    "seeds" + "/",
+    "seed " + "00",
 ]
 OUTSIDE_RE = re.compile("|".join(re.escape(name) for name in OUTSIDE))
 
