@@ -1,4 +1,4 @@
-"""Set-up by player count, read from ``data/aog_setup.csv`` (Kingdomino rows).
+"""Set-up by player count, read from ``data/player_counts.csv`` (Kingdomino rows).
 
 Five dominoes are drawn every round whatever the player count; with fewer than 5
 players some line positions (1 = top) are discarded before anyone chooses (I-G3).
@@ -27,7 +27,7 @@ class Setup:
 @cache
 def setups() -> dict[tuple[int, int], Setup]:
     """Kingdomino set-ups by ``(players, kingdom size)``."""
-    text = resources.files(__package__).joinpath("data/aog_setup.csv").read_text("utf-8")
+    text = resources.files(__package__).joinpath("data/player_counts.csv").read_text("utf-8")
     found = {}
     for row in csv.DictReader(text.splitlines()):
         if row["base_game"] != "Kingdomino":
