@@ -23,19 +23,15 @@ from kingdomino_core.savegame import PlayerEntry, decision_seed
 
 from .common import agent_registry
 from .decision_random import DecisionRandom
-from .exit_codes import ExitCode
+from .exit_codes import ExitCode, usage_hint
 
 HUMAN = "human"
 
 
 def usage_error(message: str) -> NoReturn:
     """Print the error line and a hint on stderr; exit with the bad-usage status."""
-    import click
-
     print(f"kd: error: {message}", file=sys.stderr)
-    ctx = click.get_current_context(silent=True)
-    command = ctx.command_path if ctx is not None else "kd"
-    print(f"kd: hint: '{command} --help' lists the options", file=sys.stderr)
+    print(usage_hint(), file=sys.stderr)
     raise typer.Exit(int(ExitCode.USAGE))
 
 
