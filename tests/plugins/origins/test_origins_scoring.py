@@ -56,7 +56,7 @@ FULL_CENTRED = "\n".join(
 
 
 def bonuses(game) -> dict[str, int]:
-    return {b.name: b.points for b in game.score_sheet(0).bonuses}
+    return {b.name: b.points for b in game.score_sheet(0).bonuses if b.points}
 
 
 def test_empire_of_fire_and_homo_habilis() -> None:
