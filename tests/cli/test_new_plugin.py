@@ -104,7 +104,7 @@ def test_default_folder_and_next_steps(
     code, out, err = kd(capsys, "new-plugin", "joker_rule")
     assert (code, err) == (0, "")
     assert (tmp_path / "kingdomino-joker-rule" / "src" / "kd_joker_rule").is_dir()
-    assert "pip install -e ." in out and "kd play --ruleset joker_rule.toml" in out
+    assert "pip install -e ." in out and "kd play --ruleset ./joker_rule.toml" in out
 
 
 def test_an_empty_existing_folder_is_used(
