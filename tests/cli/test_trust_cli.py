@@ -285,12 +285,12 @@ def test_paths_in_ruleset_files(
 
 
 def test_absolute_and_parent_paths_are_allowed(tmp_path: Path, capsys, monkeypatch) -> None:
-    (tmp_path / "shared").mkdir()
-    parent = tmp_path / "shared" / "parent.toml"
+    (tmp_path / "common").mkdir()
+    parent = tmp_path / "common" / "parent.toml"
     parent.write_text('[ruleset]\nextends = "base"\ndescription = "from the parent"\n')
     sub = tmp_path / "sub"
     sub.mkdir()
-    (sub / "a.toml").write_text('[ruleset]\nextends = "../shared/parent.toml"\n')
+    (sub / "a.toml").write_text('[ruleset]\nextends = "../common/parent.toml"\n')
     (sub / "b.toml").write_text(f'[ruleset]\nextends = "{parent}"\n')
     for name in ("a.toml", "b.toml"):
         r = kd(capsys, monkeypatch, "ruleset", "show", str(sub / name), "--resolved")
