@@ -38,7 +38,7 @@ from .kingdom import Kingdom
 from .markers import HOOK_API, hookimpl, hookspec
 from .plugins import Catalogue, PluginInfo, default_catalogue
 from .registry import PlayDomino, Registry
-from .rules import ClaimRule, PlacementRule, RuleBook, StepHandler
+from .rules import ClaimRule, ExtraActions, PlacementRule, RuleBook, StepHandler, StepWrapper
 from .ruleset import Ruleset
 from .scoring import Ranking, ScoreLine, ScoreSheet, rank_by
 
@@ -65,6 +65,7 @@ __all__ = [
     "DominoSet",
     "DrawKing",
     "Engine",
+    "ExtraActions",
     "Game",
     "GameConfig",
     "GameOverError",
@@ -92,6 +93,7 @@ __all__ = [
     "Square",
     "Step",
     "StepHandler",
+    "StepWrapper",
     "Terrain",
     "UnknownPluginError",
     "default_catalogue",
