@@ -37,7 +37,7 @@ from .geometry import DIRECTIONS, Board, Direction
 from .kingdom import Kingdom
 from .markers import HOOK_API, hookimpl, hookspec
 from .plugins import Catalogue, PluginInfo, default_catalogue
-from .registry import PlayDomino, Registry
+from .registry import Annotation, PlayDomino, Registry
 from .rules import ClaimRule, ExtraActions, PlacementRule, RuleBook, StepHandler, StepWrapper
 from .ruleset import Ruleset
 from .scoring import Ranking, ScoreLine, ScoreSheet, rank_by
@@ -50,6 +50,7 @@ __all__ = [
     "HOOK_API",
     "Action",
     "Agent",
+    "Annotation",
     "AgentRegistry",
     "Board",
     "Catalogue",
