@@ -41,6 +41,7 @@ from .registry import Annotation, PlayDomino, Registry
 from .rules import ClaimRule, ExtraActions, PlacementRule, RuleBook, StepHandler, StepWrapper
 from .ruleset import Ruleset
 from .scoring import Ranking, ScoreLine, ScoreSheet, rank_by
+from .trust import CodeNotAllowedError, Trust
 
 __version__ = "0.1.0"
 
@@ -56,6 +57,7 @@ __all__ = [
     "Catalogue",
     "Claim",
     "ClaimRule",
+    "CodeNotAllowedError",
     "ConfigBuilder",
     "ConfigConflictError",
     "ConfigError",
@@ -96,6 +98,7 @@ __all__ = [
     "StepHandler",
     "StepWrapper",
     "Terrain",
+    "Trust",
     "UnknownPluginError",
     "default_catalogue",
     "hookimpl",
