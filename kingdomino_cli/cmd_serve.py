@@ -76,10 +76,10 @@ def serve(
     server = app.state.server
     for problem in server.resume_problems:
         print(f"kd: warning: {problem}", file=sys.stderr)
-    print(f"kd: serving on {base}/ (tables kept in {folder}; Ctrl-C stops)", flush=True)
     for table in server.tables.values():
         if not table.game.is_terminal():
-            announce(table)
+            announce(table)  # resumed: its links again
+    print(f"kd: serving on {base}/ (tables kept in {folder}; Ctrl-C stops)", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
 
 

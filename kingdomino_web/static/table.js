@@ -98,6 +98,10 @@
     $("end").hidden = !view.finished;
     $("save").href = `/api/tables/${tableId}/save`;
     if (state.host && !$("links").dataset.loaded) loadLinks();
+    // For scripts and tests: what is on screen.
+    document.body.dataset.version = String(view.version);
+    document.body.dataset.moves = String(view.moves);
+    document.body.dataset.turn = decision ? decision.kind : view.finished ? "over" : "wait";
   }
 
   function renderDecision(decision) {

@@ -103,3 +103,45 @@ def first_move(decision: dict[str, Any]) -> dict[str, Any]:
                     "direction": direction,
                 }
     return decision["choices"][0]["action"]
+
+
+def wait_turn(page: Any, timeout: float = 20_000) -> str:
+    """Wait until this page must decide (or the game is over); return the decision kind."""
+    page.wait_for_function(
+        "() => document.body && document.body.dataset.turn"
+        " && document.body.dataset.turn !== 'wait'",
+        timeout=timeout,
+    )
+    return str(page.evaluate("document.body.dataset.turn"))
+
+
+def click_turn(page: Any) -> str:
+    """Play this page's decision by clicking, as a person would; return its kind.
+
+    A claim clicks a highlighted domino of the line; a placement clicks a highlighted
+    square (rotating with the R key until one is highlighted) or the discard button;
+    any other decision clicks a highlighted square or kingdom, else its first button.
+    """
+    kind = wait_turn(page)
+    if kind == "over":
+        return kind
+    version = page.evaluate("document.body.dataset.version")
+    if kind == "claim":
+        page.locator("[data-line='next'] .domino.legal").first.click()
+    elif page.locator("#place-controls").is_visible():
+        for _ in range(4):
+            squares = page.locator(".kingdom-panel.current svg rect.legal")
+            if squares.count():
+                squares.first.click()
+                break
+            page.keyboard.press("r")
+        else:
+            page.locator("#choices .choice.discard").first.click()
+    else:
+        targets = page.locator(".kingdom-panel svg rect.target")
+        if targets.count() and page.locator("#choices .choice").count() == targets.count():
+            targets.first.click()
+        else:
+            page.locator("#choices .choice").first.click()
+    page.wait_for_function(f"() => document.body.dataset.version !== {version!r}", timeout=20_000)
+    return kind
