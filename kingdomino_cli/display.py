@@ -80,6 +80,19 @@ def render(renderable: RenderableType, width: int, *, colour: bool = False) -> s
     return "\n".join(line.rstrip() for line in text.splitlines())
 
 
+def seat_mark(seat: int) -> str:
+    """The letter that marks a seat's squares in a shared (team) kingdom: ``a`` for seat 0."""
+    return chr(ord("a") + seat % 26)
+
+
+def describe_decision(game: Game, names: Sequence[str], colour: bool = False) -> str:
+    """``P1: Place domino 23 (...)``: who decides what now (``describe_step`` with a name)."""
+    step = game.step
+    if step is None:
+        return "The game is over."
+    return f"{names[step.seat]}: {describe_step(game)}"
+
+
 # -- pieces of the table ---------------------------------------------------------------
 
 

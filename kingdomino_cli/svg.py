@@ -164,7 +164,7 @@ def _panel(engine: Engine, title: str, kingdom: Kingdom, sheet: ScoreSheet) -> t
         rows.append((None, f"{_line_words(line.kind, line.name)}: {line.points:+d}"))
     rows.append((None, f"total: {sheet.total}"))
     seen: dict[str, Piece] = {}
-    for cell in board.cells_of(kingdom.occupied):
+    for cell in kingdom.board.cells_of(kingdom.occupied):
         for piece in pieces_at(engine, kingdom, cell):
             seen.setdefault(piece.words, piece)
     for colour, text in rows:

@@ -200,6 +200,12 @@ class StepWrapper(StepHandler):
     def apply(self, game: Game, step: Step, action: Action) -> None:
         self.inner.apply(game, step, action)
 
+    def describe(self, game: Game, step: Step) -> str:
+        return self.inner.describe(game, step)
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        return self.inner.describe_action(game, step, action)
+
 
 class ExtraActions:
     """More choices offered in the decision of an existing step (core steps included).
@@ -238,6 +244,12 @@ class ExtraActions:
                 self.id or f"{step.kind}.choices",
                 f"{action.describe()} is not one of the legal choices now",
             )
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        """One of this object's actions in words, with its cost and effect, for the
+        list of choices (see ``StepHandler.describe_action``). Default:
+        ``action.describe()``."""
+        return action.describe()
 
     def apply(self, game: Game, step: Step, action: Action) -> None:
         """Carry out a legal ``action``. The step is already removed from the queue:
@@ -286,6 +298,12 @@ class WithExtraActions(StepWrapper):
             self.inner.apply(game, step, action)
         else:
             extra.apply(game, step, action)
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        extra = self._owner(action)
+        if extra is None:
+            return self.inner.describe_action(game, step, action)
+        return extra.describe_action(game, step, action)
 
 
 class RuleBook:

@@ -198,3 +198,42 @@ def test_handlers_without_words_get_generic_ones() -> None:
     handler = _Plain()
     assert handler.describe(game, step) == "Choose one (choose coin)"
     assert handler.describe_action(game, step, _Toss(seat=0)) == "toss"
+
+
+def test_wrapped_steps_and_extra_actions_keep_their_words() -> None:
+    """A StepWrapper describes as the handler it wraps; an ExtraActions' own actions are
+    described by it (rules.add_actions), the step's by the step's handler."""
+    from kingdomino_core import ExtraActions, StepWrapper
+    from kingdomino_core.rules import WithExtraActions
+
+    class Quiet(StepWrapper):
+        kind = "place"
+
+    class Wave(ExtraActions):
+        id = "wave.hello"
+        action_types = (_Toss,)
+
+        def actions(self, game, step):  # type: ignore[no-untyped-def]
+            return [_Toss(seat=step.seat)]
+
+        def describe_action(self, game, step, action):  # type: ignore[no-untyped-def]
+            return "wave at the table (nothing happens)"
+
+        def apply(self, game, step, action):  # type: ignore[no-untyped-def]
+            game.insert_steps([Step(kind="place", seat=step.seat, domino=step.domino)])
+
+    engine = make_engine(["base"], 2)
+    game = place_step_game(engine, 23)
+    words = describe_step(game)
+    wrapped = Quiet()
+    wrapped.inner = engine.rules.handlers["place"]
+    step = game.step
+    assert step is not None
+    assert wrapped.describe(game, step) == words
+    combined = WithExtraActions(wrapped, (Wave(),))
+    assert combined.describe(game, step) == words
+    assert combined.describe_action(game, step, _Toss(seat=0)) == (
+        "wave at the table (nothing happens)"
+    )
+    place = game.legal_actions()[0]
+    assert combined.describe_action(game, step, place) == describe_action(game, place)
