@@ -166,11 +166,14 @@ def save_of(
     *,
     chance: str = CHANCE_SEED,
     result: bool = True,
+    log: Sequence[Action] | None = None,
 ) -> SavedGame:
     """The save of ``game`` as it stands (with its result if it is over).
 
     ``result=False`` stores the log only: what to keep when the final scoring itself
-    fails (a plugin raising in ``kd_score_kingdom``)."""
+    fails (a plugin raising in ``kd_score_kingdom``). ``log`` replaces ``game.log``:
+    the moves a caller recorded itself, when a faulty plugin may have touched the
+    game's own log."""
     from . import __version__
 
     engine = game.engine
@@ -186,7 +189,7 @@ def save_of(
         seed=game.seed,
         chance=chance,
         plugins={p.name: p.version for p in engine.plugins},
-        log=tuple(action_to_dict(a) for a in game.log),
+        log=tuple(action_to_dict(a) for a in (game.log if log is None else log)),
         result=final_result(game) if result and game.is_terminal() else None,
     )
 
