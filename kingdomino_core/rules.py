@@ -152,6 +152,10 @@ class StepWrapper(StepHandler):
     handler replaced) for the rest; every method not overridden delegates. Register
     it with :meth:`RuleBook.wrap_step_handler`. Several plugins may wrap the same
     step: each wraps whatever was registered before it.
+
+    A wrapper that overrides :meth:`legal_actions` is sampled from its own list
+    (random players stay uniform over it); one that narrows the list must also
+    refuse the rest in :meth:`check`, which by default delegates.
     """
 
     #: The handler this one replaced (set by :meth:`RuleBook.wrap_step_handler`).
@@ -167,7 +171,11 @@ class StepWrapper(StepHandler):
         return self.inner.sample(game, step, r)
 
     def sample_action(self, game: Game, step: Step, r: float) -> Action:
-        return self.inner.sample_action(game, step, r)
+        # A wrapper that changes the list must not sample from the inner one.
+        if type(self).legal_actions is StepWrapper.legal_actions:
+            return self.inner.sample_action(game, step, r)
+        actions = self.legal_actions(game, step)
+        return actions[int(r * len(actions))]
 
     def check(self, game: Game, step: Step, action: Action) -> None:
         self.inner.check(game, step, action)
