@@ -38,8 +38,8 @@ def check_giants(game: Game) -> None:
             assert kingdom.crowns_at[cell] == crowns - giants_of(game, k).get(cell, 0)
 
 
-def play_checked(players: int, seed: int) -> Game:
-    engine = aog(players)
+def play_checked(players: int, seed: int, engine=None) -> Game:
+    engine = engine or aog(players)
     game = engine.new_game(seed=seed)
     choose = random_choice(random.Random(seed))
     while not game.is_terminal():
@@ -71,6 +71,20 @@ def test_seeded_games_keep_every_invariant(players: int, seed: int) -> None:
     # Same seed, same game.
     again = play_checked(players, seed)
     assert again.log == game.log and digest(again) == digest(game)
+
+
+DUEL = make_engine(["base", "grand_duel", "quests", "age_of_giants"], 2)
+DYNASTY = make_engine("age-of-giants", 4, base={"dynasty": True})
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), dynasty=st.booleans())
+def test_seeded_duel_and_dynasty_games_keep_the_giant_invariants(seed: int, dynasty: bool) -> None:
+    """The same checks at every decision of 7x7 duels (I-G12) and Dynasty matches."""
+    game = play_checked(0, seed, DYNASTY if dynasty else DUEL)
+    assert game.is_terminal()
+    if dynasty:
+        assert len(game.match_sheets) == 2
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
