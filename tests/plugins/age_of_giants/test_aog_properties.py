@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from aog_checks import aog, giants_in_play, giants_of, printed_crowns, recount_properties
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -107,3 +108,27 @@ def test_conformance_kit_for_every_player_count_and_mode() -> None:
     conformance(
         make_engine("age-of-giants", 3, base={"dynasty": True}), seeds=[0]
     ).raise_for_problems()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"giants_per_square": "one"},  # I-G6
+        {"footprint_needs_crown": False},  # I-G15
+        {"send_received_giants": False},  # I-G5
+        {"giant_from_discarded_domino": True},  # I-G4
+        {"covered_crowns_in_tiebreak": True},  # I-G8
+    ],
+    ids=lambda o: next(iter(o)),
+)
+def test_every_reading_plays_with_the_invariants(options: dict) -> None:
+    """Each I-G option keeps giants conserved, crowns consistent and scores recounted."""
+    engine = make_engine(
+        "age-of-giants", 3, age_of_giants=options, quests={"folie_covered_crowns": True}
+    )
+    for seed in range(4):
+        game = play_checked(3, seed, engine)
+        for k, sheet in enumerate(game.scores()):
+            assert sum(line.points for line in sheet.properties) == recount_properties(game, k)
+            assert sheet.total == game.score_total(k)
+    conformance(engine, seeds=range(1)).raise_for_problems()
