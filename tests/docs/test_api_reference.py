@@ -108,8 +108,18 @@ def test_every_exported_name_is_in_the_reference() -> None:
     pages = directives()
     missing = [name for name in exported() if name not in pages]
     assert missing == [], "add a '::: NAME' line to a page of docs/reference/ for each"
-    stale = sorted(set(pages) - set(exported()))
-    assert stale == [], "the reference names things that are not exported"
+    # Beyond the exports, a page may document a public name of a submodule
+    # (``kingdomino_core.agents.installed_agents``); it must exist.
+    stale = [name for name in sorted(set(pages) - set(exported())) if not importable(name)]
+    assert stale == [], "the reference names things that do not exist"
+
+
+def importable(dotted: str) -> bool:
+    module, _, name = dotted.rpartition(".")
+    try:
+        return not name.startswith("_") and hasattr(importlib.import_module(module), name)
+    except ImportError:
+        return False
 
 
 def test_the_built_reference_shows_every_public_name(

@@ -20,6 +20,8 @@ JOKER = EXAMPLES / "joker" / "joker.toml"
 LONG_LINES = EXAMPLES / "long-lines" / "long-lines.toml"
 LAKES_PACKAGE = EXAMPLES / "lakes-double-package"
 LAKES = LAKES_PACKAGE / "lakes-double.toml"
+FIRST_BLOCK = EXAMPLES / "first-block" / "first-block.toml"
+SIX_BY_SIX = EXAMPLES / "six-by-six" / "six-by-six.toml"
 
 
 def fake_install(package: Path, target: Path) -> dict[str, dict[str, str]]:
