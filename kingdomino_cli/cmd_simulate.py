@@ -27,7 +27,15 @@ import typer
 from kingdomino_core import Engine, Game, Ruleset
 from kingdomino_core.savegame import PlayerEntry, derive_seed
 
-from .common import build_engine, emit_json, resolve_ruleset, seed_problem
+from .common import (
+    AllowCode,
+    TrustAll,
+    build_engine,
+    emit_json,
+    resolve_ruleset,
+    seed_problem,
+    trust_of,
+)
 from .players import make_seats, parse_players, usage_error
 
 #: Per game: each seat's score (match total in a Dynasty match) and the winning seats.
@@ -178,6 +186,8 @@ def simulate(
     profile: Annotated[
         bool, typer.Option("--profile", help="Print where the time went (cProfile) on stderr.")
     ] = False,
+    allow_code: AllowCode = None,
+    trust_all: TrustAll = False,
 ) -> None:
     """Play N bot games; report wins and scores per seat and games per second."""
     if games < 1:
@@ -186,7 +196,7 @@ def simulate(
         usage_error(f"--workers must be at least 1, not {workers}")
     if (problem := seed_problem(seed)) is not None:
         usage_error(problem)
-    rs = resolve_ruleset(ruleset)
+    rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
     specs = parse_players(players)
     engine = build_engine(rs, len(specs) if specs else None)  # player count errors: exit 3
     specs = specs or ["greedy"] * engine.config.players

@@ -41,6 +41,7 @@ from .registry import PlayDomino, Registry
 from .rules import ClaimRule, PlacementRule, RuleBook, StepHandler
 from .ruleset import Ruleset
 from .scoring import Ranking, ScoreLine, ScoreSheet, rank_by
+from .trust import CodeNotAllowedError, Trust
 
 __version__ = "0.1.0"
 
@@ -55,6 +56,7 @@ __all__ = [
     "Catalogue",
     "Claim",
     "ClaimRule",
+    "CodeNotAllowedError",
     "ConfigBuilder",
     "ConfigConflictError",
     "ConfigError",
@@ -93,6 +95,7 @@ __all__ = [
     "Step",
     "StepHandler",
     "Terrain",
+    "Trust",
     "UnknownPluginError",
     "default_catalogue",
     "hookimpl",

@@ -30,6 +30,7 @@ from .errors import IllegalActionError, KingdominoError, ReplayError
 from .kingdom_text import format_kingdom
 from .ruleset import Ruleset
 from .serialize import action_from_dict, action_to_dict
+from .trust import SAVED_GAME, CodeNotAllowedError, Trust
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -304,10 +305,22 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame:
 # -- replaying --------------------------------------------------------------------------
 
 
-def build_engine(saved: SavedGame, source: str = "<save>") -> Engine:
-    """The engine of a saved game: its stored ruleset for its number of players."""
+def build_engine(saved: SavedGame, source: str = "<save>", *, trust: Trust = SAVED_GAME) -> Engine:
+    """The engine of a saved game: its stored ruleset for its number of players.
+
+    The save's ``plugin_files`` run only if ``trust`` allows each one (by default
+    none does: a save may come from anyone); otherwise
+    :class:`~kingdomino_core.trust.CodeNotAllowedError` names them before any runs.
+    """
     from .engine import Engine
 
+    refused = [
+        (Path(p), "stored in the saved game")
+        for p in saved.ruleset.plugin_files
+        if not trust.allows(Path(p), named=False)
+    ]
+    if refused:
+        raise CodeNotAllowedError(f"the saved game {source}", refused)
     try:
         return Engine(saved.ruleset.to_ruleset(source), len(saved.players))
     except KingdominoError as exc:
@@ -334,6 +347,7 @@ def replay(
     engine: Engine | None = None,
     check_chance: bool | None = None,
     upto: int | None = None,
+    trust: Trust = SAVED_GAME,
 ) -> Game:
     """A new game with every logged action (or the first ``upto``) applied.
 
@@ -341,7 +355,7 @@ def replay(
     stands or, with ``check_chance`` (default: when the save says chance came from
     the seed), a draw the seed would not have made.
     """
-    engine = engine or build_engine(saved, source)
+    engine = engine or build_engine(saved, source, trust=trust)
     actions = read_actions(saved, engine, source)
     if check_chance is None:
         check_chance = saved.chance == CHANCE_SEED
@@ -394,10 +408,10 @@ class Verification:
     problem: str = ""
 
 
-def verify(saved: SavedGame, source: str = "<save>") -> Verification:
+def verify(saved: SavedGame, source: str = "<save>", *, trust: Trust = SAVED_GAME) -> Verification:
     """Replay a save and report the first move that does not reproduce, or a changed result."""
     try:
-        game = replay(saved, source)
+        game = replay(saved, source, trust=trust)
     except ReplayMismatchError as exc:
         return Verification(
             ok=False, moves=len(saved.log), finished=False, bad_move=exc.move, problem=str(exc)
