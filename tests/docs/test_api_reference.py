@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import re
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -48,27 +48,34 @@ def runtime_members(cls: type) -> set[str]:
     return {n for n in names if not n.startswith("_")}
 
 
-def public_paths(package: str, tree: griffe.Module) -> Iterator[tuple[str, object]]:
-    """``(dotted path, griffe object or None)`` of every public name of ``package``."""
+def public_paths(
+    package: str, tree: griffe.Module, extra: Iterable[str] = ()
+) -> Iterator[tuple[str, object]]:
+    """``(dotted path, griffe object or None)`` of every public name of ``package``:
+    its ``__all__``, the ``extra`` dotted names (public names of its submodules the
+    reference documents), and the public members of those that are classes."""
     module = importlib.import_module(package)
-    node = tree
-    for part in package.split(".")[1:]:
-        node = node[part]
-    for name in module.__all__:
+    roots = [f"{package}.{name}" for name in module.__all__]
+    roots += [name for name in extra if name not in roots]
+    for root in roots:
+        owner, _, name = root.rpartition(".")
+        node = tree
+        for part in owner.split(".")[1:]:
+            node = node[part]
         target = node[name].final_target if node[name].is_alias else node[name]
-        yield f"{package}.{name}", target
-        value = getattr(module, name)
+        yield root, target
+        value = getattr(importlib.import_module(owner), name)
         if not isinstance(value, type) or not target.is_class:
             continue
         known = {n for n, m in target.members.items() if not n.startswith("_")}
         for member in sorted(runtime_members(value) | known):
-            yield f"{package}.{name}.{member}", target.members.get(member)
+            yield f"{root}.{member}", target.members.get(member)
 
 
-def undocumented(package: str, tree: griffe.Module) -> list[str]:
+def undocumented(package: str, tree: griffe.Module, extra: Iterable[str] = ()) -> list[str]:
     """Public paths without a docstring (or invisible to the reference)."""
     found = []
-    for path, obj in public_paths(package, tree):
+    for path, obj in public_paths(package, tree, extra):
         if obj is None:
             found.append(
                 f"{path}: not visible to the reference (declare it in the class "
@@ -85,9 +92,21 @@ def trees() -> dict[str, griffe.Module]:
     return {"kingdomino_core": core, "kingdomino_core.testing": core}
 
 
+def submodule_names(package: str) -> list[str]:
+    """Names of ``package``'s submodules documented by the reference (not exports)."""
+    return sorted(
+        name
+        for name in directives()
+        if name.startswith(package + ".")
+        and name not in exported()
+        and not any(name.startswith(p + ".") and p != package for p in PACKAGES)
+    )
+
+
 @pytest.mark.parametrize("package", PACKAGES)
 def test_every_public_name_has_a_docstring(package: str, trees: dict[str, griffe.Module]) -> None:
-    assert undocumented(package, trees[package]) == []
+    extra = submodule_names(package) if package == "kingdomino_core" else []
+    assert undocumented(package, trees[package], extra) == []
 
 
 def directives() -> dict[str, str]:
@@ -128,7 +147,13 @@ def test_the_built_reference_shows_every_public_name(
     assert site.returncode == 0, site.output
     html = "".join(p.read_text("utf-8") for p in sorted((site.root / "reference").rglob("*.html")))
     anchors = set(re.findall(r'id="(kingdomino_core[\w.]*)"', html))
-    paths = [path for package in PACKAGES for path, _ in public_paths(package, trees[package])]
+    paths = [
+        path
+        for package in PACKAGES
+        for path, _ in public_paths(
+            package, trees[package], submodule_names(package) if package == PACKAGES[0] else ()
+        )
+    ]
     assert len(paths) > 300
     assert [p for p in paths if p not in anchors] == []
     # What the issue named, by name, with words from its docstring on the page.
@@ -184,3 +209,41 @@ def test_the_check_finds_an_undocumented_name(tmp_path: Path) -> None:
         "demo_pkg.Thing.weight: no docstring",
         "demo_pkg.helper: no docstring",
     ]
+
+
+_IMPORT = re.compile(r"from (kingdomino_core(?:\.\w+)*) import (?:\(([^)]*)\)|([^\n#]+))", re.M)
+
+
+def names_the_docs_import() -> list[tuple[str, str]]:
+    """``(page, dotted name)`` for every name the docs' code imports from the core."""
+    found = []
+    tools = {DOCS / "gen_hooks.py", DOCS / "griffe_roles.py"}  # build tools, not docs
+    pages = sorted({*DOCS.rglob("*.md"), *DOCS.rglob("*.py"), ROOT / "README.md"} - tools)
+    for page in pages:
+        for module, grouped, single in _IMPORT.findall(page.read_text("utf-8")):
+            for item in (grouped or single).replace("\n", " ").split(","):
+                name = item.split(" as ")[0].strip()
+                if name:
+                    found.append((str(page.relative_to(ROOT)), f"{module}.{name}"))
+    return found
+
+
+def test_every_name_the_docs_import_is_in_the_reference() -> None:
+    """What a guide teaches an embedding program or plugin to import is documented
+    (directly, or as the same object exported from the package)."""
+    pages = directives()
+    by_object = {}
+    for name in pages:
+        owner, _, attr = name.rpartition(".")
+        by_object[id(getattr(importlib.import_module(owner), attr))] = name
+    imported = names_the_docs_import()
+    assert len(imported) > 20
+    missing = []
+    for page, name in imported:
+        owner, _, attr = name.rpartition(".")
+        if name in pages:
+            continue
+        value = getattr(importlib.import_module(owner), attr, None)
+        if value is None or id(value) not in by_object:
+            missing.append(f"{page}: {name}")
+    assert missing == [], "add a '::: NAME' line to a page of docs/reference/ for each"
