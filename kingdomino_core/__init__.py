@@ -37,8 +37,8 @@ from .geometry import DIRECTIONS, Board, Direction
 from .kingdom import Kingdom
 from .markers import HOOK_API, hookimpl, hookspec
 from .plugins import Catalogue, PluginInfo, default_catalogue
-from .registry import PlayDomino, Registry
-from .rules import ClaimRule, PlacementRule, RuleBook, StepHandler
+from .registry import Annotation, PlayDomino, Registry
+from .rules import ClaimRule, ExtraActions, PlacementRule, RuleBook, StepHandler, StepWrapper
 from .ruleset import Ruleset
 from .scoring import Ranking, ScoreLine, ScoreSheet, rank_by
 from .trust import CodeNotAllowedError, Trust
@@ -52,6 +52,7 @@ __all__ = [
     "Action",
     "Agent",
     "AgentRegistry",
+    "Annotation",
     "Board",
     "Catalogue",
     "Claim",
@@ -67,6 +68,7 @@ __all__ = [
     "DominoSet",
     "DrawKing",
     "Engine",
+    "ExtraActions",
     "Game",
     "GameConfig",
     "GameOverError",
@@ -94,6 +96,7 @@ __all__ = [
     "Square",
     "Step",
     "StepHandler",
+    "StepWrapper",
     "Terrain",
     "Trust",
     "UnknownPluginError",

@@ -50,6 +50,7 @@ def digest(game: Game) -> str:
         game.line_kings,
         game.next_line,
         game.next_kings,
+        game.upcoming,
         game.lines_drawn,
         game.undrawn_kings,
         game.unpicked,

@@ -250,6 +250,13 @@ def kd_describe_game(game: Game) -> list[str]:
     if st.dismissed:
         text += f"; {st.dismissed} dismissed (no crown to cover)"
     lines = [text]
+    marked = [
+        f"{d} is giant domino {label(d)}" if d in giant_dominoes() else f"{d} has footprints"
+        for d in (*game.line, *game.next_line)
+        if d in giant_dominoes() or d in footprint_dominoes()
+    ]
+    if marked:
+        lines.append("on the lines: " + "; ".join(marked))
     positions = discard_positions(options_of(game.config), game.config.players)
     gone = discarded(game, game.next_line, positions)
     if gone:

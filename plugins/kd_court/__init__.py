@@ -51,7 +51,7 @@ def options_of(config: GameConfig) -> CourtOptions:
 
 def court_of(game: Game) -> Court:
     """The engine's shared :class:`Court` (kept on its ``court.buy`` handler)."""
-    handler = game.engine.rules.handlers["court.buy"]
+    handler = game.engine.rules.handler("court.buy")
     assert isinstance(handler, BuyHandler)
     return handler.court
 
