@@ -42,6 +42,9 @@ SHIPPED_EXAMPLES: dict[str, str] = {
     "lakes": "docs/tutorial (the plugin guide's tutorial)",
     "lakes_double": "examples/lakes-double-package",
     "long_lines": "examples/long-lines",
+    "lookahead": "examples/lookahead",
+    "redraw": "examples/redraw",
+    "reverse_order": "examples/reverse-order",
     "six_by_six": "examples/six-by-six",
 }
 

@@ -21,6 +21,9 @@ from example_support import (
     LAKES,
     LAKES_PACKAGE,
     LONG_LINES,
+    LOOKAHEAD,
+    REDRAW,
+    REVERSE_ORDER,
     SIX_BY_SIX,
     fake_install,
 )
@@ -59,6 +62,9 @@ GALLERY: dict[str, Path] = {
     "lakes_double": LAKES,
     "first_block": FIRST_BLOCK,
     "six_by_six": SIX_BY_SIX,
+    "reverse_order": REVERSE_ORDER,
+    "lookahead": LOOKAHEAD,
+    "redraw": REDRAW,
 }
 
 
