@@ -80,6 +80,7 @@ _COMMAND_MODULES = (
     "cmd_ruleset",
     "cmd_plugins",
     "cmd_new_plugin",
+    "cmd_serve",
 )
 
 _load_commands()

@@ -92,6 +92,18 @@ class Seat:
         return self.agent.act(game)
 
 
+def build_seat(index: int, entry: PlayerEntry, registry: AgentRegistry | None = None) -> Seat:
+    """One seat's agent; an unknown agent or bad option raises ``ConfigError``
+    (for programs such as ``kd serve``; ``make_seats`` turns it into a usage error)."""
+    registry = registry or agents()
+    rng = DecisionRandom(decision_seed(0, index, 0))
+    try:
+        agent = registry.make(entry.agent, rng)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"bad options in agent {entry.agent!r}: {exc}") from None
+    return Seat(index=index, entry=entry, agent=agent, rng=rng)
+
+
 def make_seats(entries: Sequence[PlayerEntry], *, allow_human: bool = True) -> list[Seat]:
     """Build each seat's agent; an unknown agent or bad option is a usage error."""
     registry = agents()
@@ -99,14 +111,10 @@ def make_seats(entries: Sequence[PlayerEntry], *, allow_human: bool = True) -> l
     for index, entry in enumerate(entries):
         if not allow_human and entry.agent.partition(":")[0] == HUMAN:
             usage_error(f"seat {index}: 'human' cannot play here; use bots such as greedy")
-        rng = DecisionRandom(decision_seed(0, index, 0))
         try:
-            agent = registry.make(entry.agent, rng)
+            seats.append(build_seat(index, entry, registry))
         except ConfigError as exc:
             usage_error(f"seat {index}: {exc}")
-        except (TypeError, ValueError) as exc:
-            usage_error(f"seat {index}: bad options in agent {entry.agent!r}: {exc}")
-        seats.append(Seat(index=index, entry=entry, agent=agent, rng=rng))
     return seats
 
 
