@@ -17,8 +17,8 @@ The rule, as we play it:
 
 Why state: whether a kingdom holds a block can be seen at the end, but who was
 first cannot; the winner is remembered in a state slice (``RuleBook.add_state``),
-which the engine creates per game, copies on ``Game.clone`` and replays from the
-log.
+which the engine creates per game, shares between clones (it is frozen) and
+rebuilds from the log.
 
 Hooks used: ``kd_register_rules`` (the state slice and a fast score total),
 ``kd_after_place`` (spot the block), ``kd_score_kingdom`` (the bonus line),
@@ -61,7 +61,7 @@ class Options:
 
 @frozen(kw_only=True)
 class Winner:
-    """Who completed the first block: the state slice's value (None before)."""
+    """Who completed the first block."""
 
     #: The kingdom index.
     kingdom: int
@@ -69,6 +69,15 @@ class Winner:
     terrain: str
     #: How many dominoes the kingdom had placed then (for the displays).
     placed: int
+
+
+@frozen(kw_only=True)
+class State:
+    """The state slice's value: frozen, so the engine shares it between clones and the
+    plugin replaces it (never changes it) when the block is completed."""
+
+    #: The first kingdom to complete a block, None until one does.
+    winner: Winner | None = None
 
 
 def options_of(config: GameConfig | ConfigBuilder) -> Options:
@@ -109,11 +118,11 @@ def completed_block(game: Game, kingdom_index: int, cells: tuple[int, ...], size
 
 @hookimpl
 def kd_register_rules(rules: RuleBook, config: GameConfig) -> None:
-    rules.add_state(NAME, lambda: None)  # a Winner (frozen) or None: shared on clone
+    rules.add_state(NAME, State)
     points = options_of(config).points
 
     def total(game: Game, kingdom: int) -> int:
-        winner = game.ext[NAME]
+        winner = game.ext[NAME].winner
         return points if winner is not None and winner.kingdom == kingdom else 0
 
     rules.add_score_total(total)
@@ -121,19 +130,20 @@ def kd_register_rules(rules: RuleBook, config: GameConfig) -> None:
 
 @hookimpl
 def kd_after_place(game: Game, seat: int, action: Place | Discard) -> None:
-    if game.ext[NAME] is not None or not isinstance(action, Place):
+    if game.ext[NAME].winner is not None or not isinstance(action, Place):
         return
     index = game.config.kingdom_of(seat)
     kingdom = game.kingdoms[index]
     _seat, _domino, first, second = kingdom.placements[-1]
     terrain = completed_block(game, index, (first, second), options_of(game.config).size)
     if terrain:
-        game.ext[NAME] = Winner(kingdom=index, terrain=terrain, placed=len(kingdom.placements))
+        winner = Winner(kingdom=index, terrain=terrain, placed=len(kingdom.placements))
+        game.ext[NAME] = State(winner=winner)
 
 
 @hookimpl
 def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine] | None:
-    winner = game.ext[NAME]
+    winner = game.ext[NAME].winner
     if winner is None or winner.kingdom != kingdom:
         return None
     points = options_of(game.config).points
@@ -150,7 +160,7 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
 
 @hookimpl
 def kd_describe_game(game: Game) -> list[str]:
-    winner = game.ext[NAME]
+    winner = game.ext[NAME].winner
     if winner is None:
         return ["first block: nobody yet"]
     return [f"first block: kingdom {winner.kingdom} ({winner.terrain}, domino {winner.placed})"]

@@ -29,14 +29,14 @@ C  .  .
 def complete_the_block(players: int = 2) -> Game:
     """Seat 0 places domino 1 (wheat | wheat) into the two missing squares."""
     game = place_step_game(make_engine(RULESET, players), 1, kingdom=NEARLY)
-    assert game.ext[NAME] is None
+    assert game.ext[NAME].winner is None
     game.apply(Place(seat=0, domino=domino_id(1), x=1, y=-1, direction=Direction.E))
     return game
 
 
 def test_completing_a_block_scores_seven() -> None:
     game = complete_the_block()
-    winner = game.ext[NAME]
+    winner = game.ext[NAME].winner
     assert (winner.kingdom, winner.terrain) == (0, "wheat")
     sheet = game.score_sheet(0)
     assert [(b.name, b.points) for b in sheet.bonuses] == [("first block", 7)]
@@ -47,7 +47,7 @@ def test_completing_a_block_scores_seven() -> None:
 def test_eight_squares_are_not_a_block() -> None:
     game = place_step_game(make_engine(RULESET, 2), 1, kingdom=NEARLY)
     game.apply(Place(seat=0, domino=domino_id(1), x=1, y=-1, direction=Direction.S))
-    assert game.ext[NAME] is None
+    assert game.ext[NAME].winner is None
 
 
 def test_only_the_first_block_counts() -> None:
@@ -58,15 +58,15 @@ def test_only_the_first_block_counts() -> None:
         game.play_chance()
         if not game.is_terminal():
             game.apply(game.legal_actions()[0])
-    assert game.ext[NAME].kingdom == 0
+    assert game.ext[NAME].winner.kingdom == 0
     assert game.score_sheet(1).bonuses == ()
 
 
 def test_the_winner_is_kept_by_clones_and_is_per_game() -> None:
     game = complete_the_block()
     copy = game.clone()
-    assert copy.ext[NAME] == game.ext[NAME]
-    assert game.engine.new_game(seed=0).ext[NAME] is None
+    assert copy.ext[NAME].winner == game.ext[NAME].winner
+    assert game.engine.new_game(seed=0).ext[NAME].winner is None
 
 
 def test_options() -> None:
@@ -95,7 +95,7 @@ def test_random_games_award_the_block_to_a_kingdom_that_holds_one(players: int) 
     awarded = 0
     for seed in range(8):
         game = play_random_game(engine, seed)
-        winner = game.ext[NAME]
+        winner = game.ext[NAME].winner
         for k in range(len(game.kingdoms)):
             bonus = sum(b.points for b in game.score_sheet(k).bonuses if b.name == "first block")
             assert bonus == (7 if winner is not None and winner.kingdom == k else 0)

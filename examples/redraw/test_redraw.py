@@ -99,19 +99,6 @@ def test_replays_from_the_log() -> None:
     assert digest(replay(engine, 2, game.log)) == digest(game)
 
 
-@pytest.mark.parametrize(
-    "players",
-    [
-        # Until the testing kit counts dominoes drawn by a plugin's chance step and a
-        # kingdom placing more than one domino per line (kingdomino issue 11, item 3).
-        pytest.param(
-            2, marks=pytest.mark.xfail(reason="conformance: issue 11 item 3", strict=True)
-        ),
-        pytest.param(
-            3, marks=pytest.mark.xfail(reason="conformance: issue 11 item 3", strict=True)
-        ),
-        4,
-    ],
-)
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_plays_whole_games_correctly(players: int) -> None:
     conformance(RULESET, players, seeds=range(2)).raise_for_problems()

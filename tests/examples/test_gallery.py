@@ -55,13 +55,6 @@ def installed(rule: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Ite
         del sys.modules[name]
 
 
-#: Rules the core cannot yet run unchanged, and why (issue 11 items 2 and 3, owner
-#: "core"): strict xfails, so they fail loudly once the core can.
-PENDING_CORE = {
-    "redraw": "core #11 item 3: conformance counts only core reveals and one domino per "
-    "king per line; item 2: mcts assumes every place-step action is a Place",
-}
-
 #: rule -> its ruleset file
 GALLERY: dict[str, Path] = {
     "joker": JOKER,
@@ -79,15 +72,9 @@ def engine_for(rule: str, players: int = 3) -> Engine:
     return make_engine(str(GALLERY[rule]), players)
 
 
-def pending(rule: str, request: pytest.FixtureRequest) -> None:
-    if rule in PENDING_CORE:
-        request.applymarker(pytest.mark.xfail(reason=PENDING_CORE[rule], strict=True))
-
-
 @pytest.mark.parametrize("rule", sorted(GALLERY))
 @pytest.mark.usefixtures("installed")
-def test_random_greedy_and_mcts_play_it(rule: str, request: pytest.FixtureRequest) -> None:
-    pending(rule, request)
+def test_random_greedy_and_mcts_play_it(rule: str) -> None:
     """One game with the three bots at one table: every move they choose is legal
     (``apply`` checks it), and the scores they play for are the rule's."""
     engine = engine_for(rule)
@@ -110,8 +97,7 @@ def test_random_greedy_and_mcts_play_it(rule: str, request: pytest.FixtureReques
 
 @pytest.mark.parametrize("rule", sorted(GALLERY))
 @pytest.mark.usefixtures("installed")
-def test_conformance(rule: str, request: pytest.FixtureRequest) -> None:
-    pending(rule, request)
+def test_conformance(rule: str) -> None:
     for players in (2, 4) if rule != "long_lines" else (2, 3):
         conformance(engine_for(rule, players), seeds=range(2)).raise_for_problems()
 
