@@ -51,7 +51,7 @@ def giant_piece(value: str | None) -> Piece:
     """How displays show ``+giant`` / ``+giant=N``: a figure, ``G`` (``G2`` for two)."""
     n = int(value) if value and value.isdigit() else 1
     return Piece(
-        symbol="G",
+        symbol="Ω",  # not G: that letter is grassland
         words=f"{n} giant{'s' if n > 1 else ''} (covering {n} crown{'s' if n > 1 else ''})",
         label="G" if n == 1 else f"G{n}",
         shape="figure",
