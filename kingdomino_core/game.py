@@ -360,7 +360,7 @@ class Game:
         g.game_number = self.game_number
         g.match_sheets = self.match_sheets[:]
         state = self.engine.rules.state
-        g.ext = {name: state[name][1](value) for name, value in self.ext.items()}
+        g.ext = {name: state[name].copy(value) for name, value in self.ext.items()}
         return g
 
     # -- reading ------------------------------------------------------------------
@@ -433,7 +433,7 @@ class Game:
         self.undrawn_kings = list(range(cfg.kings))
         #: Dominoes of past lines that no king picked (discarded, nobody's).
         self.unpicked = []
-        self.ext = {name: factory() for name, (factory, _) in eng.rules.state.items()}
+        self.ext = {name: state.factory() for name, state in eng.rules.state.items()}
         self.pending[:] = [
             *[_LAY_OUT_LINE] * (1 + cfg.lookahead_lines),
             *[_DRAW_KING] * cfg.kings,
