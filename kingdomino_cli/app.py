@@ -7,6 +7,9 @@ into one clear line on stderr and a documented exit status.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
 import sys
 from typing import Annotated
 
@@ -93,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         # Without standalone mode, click returns typer.Exit's status instead of raising.
         status = app(args=args, standalone_mode=False)
+        sys.stdout.flush()  # an output that cannot be written fails here, not at exit
     except KingdominoError as exc:
         if debug:
             raise
@@ -101,12 +105,20 @@ def main(argv: list[str] | None = None) -> int:
         for line in lines:
             print(f"kd: error: {line}", file=sys.stderr)
         return int(exit_code_for(exc))
+    except SystemExit as exc:
+        # click ends the program with status 1 on a broken pipe; say what happened.
+        cause = exc.__context__
+        if isinstance(cause, OSError) and _output_failed(cause):
+            return _output_error(cause)
+        raise
     except KeyboardInterrupt:
         print("kd: interrupted", file=sys.stderr)
         return int(ExitCode.INTERRUPTED)
     except typer.Exit as exc:
         return int(exc.exit_code)
     except Exception as exc:
+        if isinstance(exc, OSError) and _output_failed(exc):
+            return _output_error(exc)
         # typer vendors its own copy of click: its exceptions are not click's.
         import click
 
@@ -128,6 +140,33 @@ def main(argv: list[str] | None = None) -> int:
         )
         return int(ExitCode.INTERNAL)
     return status if isinstance(status, int) else 0
+
+
+#: Errors of writing to a stream: the reader went away, or the disk is full.
+_OUTPUT_ERRNOS = frozenset(
+    {errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF}
+)
+
+
+def _output_failed(exc: OSError) -> bool:
+    """True for a failed write to standard output (no file name: a stream, not a path)."""
+    return isinstance(exc, BrokenPipeError) or (
+        exc.errno in _OUTPUT_ERRNOS and exc.filename is None
+    )
+
+
+def _output_error(exc: OSError) -> int:
+    """Exit 4 for output that cannot be written (``kd ... | head -1``, ``> /dev/full``)."""
+    reason = "the reader closed it" if isinstance(exc, BrokenPipeError) else exc.strerror
+    with contextlib.suppress(OSError):
+        print(f"kd: error: cannot write the output: {reason}", file=sys.stderr)
+    # Python flushes stdout again at exit: point it at /dev/null so that flush is quiet.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (tests capture it)
+    return int(ExitCode.INPUT)
 
 
 if __name__ == "__main__":
