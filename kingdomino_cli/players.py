@@ -37,7 +37,7 @@ def usage_error(message: str) -> NoReturn:
 def agents() -> AgentRegistry:
     """The agent registry of every installed plugin, plus the interactive ``human``."""
     registry = agent_registry()
-    if HUMAN not in registry.names():
+    if not registry.registered(HUMAN):
         from .human import HumanAgent
 
         registry.add(

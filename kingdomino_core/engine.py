@@ -17,6 +17,7 @@ from .limits import MAX_GAMES, MAX_KINGDOM_SIZE
 from .plugins import (
     Catalogue,
     PluginInfo,
+    build_plugin_manager,
     call_each,
     compile_hook,
     default_catalogue,
@@ -115,9 +116,10 @@ class Engine:
         options = self._options(ruleset)
         #: The pluggy plugin manager of the active plugins (build hooks go through it).
         self.pm = make_plugin_manager(self.plugins)
+        build = build_plugin_manager(self.plugins)
 
         builder = ConfigBuilder(players, options)
-        call_each(self.pm, "kd_configure", _setter(builder), {"config": builder})
+        call_each(build, "kd_configure", _setter(builder), {"config": builder})
         self.config = config = builder.build()
         if (
             not isinstance(players, int)
@@ -128,7 +130,7 @@ class Engine:
 
         self.registry = registry = Registry()
         call_each(
-            self.pm,
+            build,
             "kd_register_components",
             _setter(registry),
             {"registry": registry, "config": config},
@@ -137,7 +139,7 @@ class Engine:
         rules._plugin = "core"
         core_steps.register(rules)
         call_each(
-            self.pm,
+            build,
             "kd_register_rules",
             _setter(rules),
             {"rules": rules, "config": config, "registry": registry},
@@ -145,7 +147,7 @@ class Engine:
         rules.compile_steps()
         problems: list[str] = []
         for found in call_each(
-            self.pm, "kd_validate", lambda n: None, {"config": config, "registry": registry}
+            build, "kd_validate", lambda n: None, {"config": config, "registry": registry}
         ):
             problems.extend(found)
         if not problems:  # a plugin that explains its own option says it better
