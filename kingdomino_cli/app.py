@@ -10,8 +10,11 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import signal
 import sys
-from typing import Annotated
+import threading
+from collections.abc import Iterator
+from typing import Annotated, Any
 
 import typer
 
@@ -95,7 +98,11 @@ def main(argv: list[str] | None = None) -> int:
     debug = "--debug" in args
     try:
         # Without standalone mode, click returns typer.Exit's status instead of raising.
-        status = app(args=args, standalone_mode=False)
+        with _noting_interrupts() as interrupted:
+            status = app(args=args, standalone_mode=False)
+        if status == ExitCode.INTERRUPTED and interrupted:
+            # typer turns Ctrl-C into a silent status 130: say what happened.
+            print("kd: interrupted", file=sys.stderr)
         sys.stdout.flush()  # an output that cannot be written fails here, not at exit
     except KingdominoError as exc:
         if debug:
@@ -140,6 +147,28 @@ def main(argv: list[str] | None = None) -> int:
         )
         return int(ExitCode.INTERNAL)
     return status if isinstance(status, int) else 0
+
+
+@contextlib.contextmanager
+def _noting_interrupts() -> Iterator[list[bool]]:
+    """Ctrl-C behaves as usual (``KeyboardInterrupt``), and the list yielded becomes
+    non-empty when it happened, so ``main`` can report it whoever caught it."""
+    seen: list[bool] = []
+    if threading.current_thread() is not threading.main_thread() or (
+        signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield seen
+        return
+
+    def on_interrupt(signum: int, frame: Any) -> None:
+        seen.append(True)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        yield seen
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 #: Errors of writing to a stream: the reader went away, or the disk is full.
