@@ -105,6 +105,8 @@ class Table:
     #: Why the table stopped (a bot or plugin failed), shown to everyone.
     failure: str = ""
     _agents: dict[int, Seat] = field(factory=dict)
+    _saved_version: int = 0
+    _svgs: dict[int, Any] = field(factory=dict)
     _view: tuple[int, dict[str, Any]] | None = None
     _decision: tuple[int, dict[str, Any] | None] | None = None
 
@@ -142,7 +144,7 @@ class Table:
     def view(self) -> dict[str, Any]:
         """The public view of the current state (computed once per version)."""
         if self._view is None or self._view[0] != self.version:
-            data = public_view(self.game, self.players)
+            data = public_view(self.game, self.players, self._svgs)
             data["table"] = self.id
             data["version"] = self.version
             data["recent"] = self.recent[-12:]
@@ -210,7 +212,6 @@ class Table:
             self.history.append((seats, before))
             self._note(seat, words)
             self.version += 1
-            self._save()
 
     def explain(self, action: Action) -> str | None:
         """Why ``action`` would be refused now (the engine's words), None if legal."""
@@ -245,7 +246,6 @@ class Table:
                 moved += 1
             if moved or self.failure:
                 self.version += 1
-                self._save()
         return moved
 
     def bots_to_move(self) -> bool:
@@ -269,7 +269,6 @@ class Table:
                     del self.history[i:]
                     self.recent.append("(undone: back to your previous decision)")
                     self.version += 1
-                    self._save()
                     return
             raise TableError("nothing to undo: this is your first decision", 409)
 
@@ -303,6 +302,16 @@ class Table:
 
     def save_text(self) -> str:
         return to_json(self.saved())
+
+    def persist(self) -> None:
+        """Write the save if the game changed since the last write.
+
+        The server calls it right after showing a change (so the write, an fsync,
+        is not in the way of the next state on screen)."""
+        with self.lock:
+            if self._saved_version != self.version:
+                self._save()
+                self._saved_version = self.version
 
     def _save(self) -> None:
         if self.path is None:
