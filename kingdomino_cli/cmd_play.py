@@ -10,7 +10,13 @@ from typing import Annotated, Any
 import typer
 
 from kingdomino_core import Game
-from kingdomino_core.savegame import PlayerEntry, read_save, replay
+from kingdomino_core.savegame import (
+    PlayerEntry,
+    ReplayMismatchError,
+    read_save,
+    replay,
+    result_problem,
+)
 from kingdomino_core.savegame import build_engine as saved_engine
 from kingdomino_core.trust import DEFAULT, SAVED_GAME, Trust
 
@@ -92,7 +98,9 @@ def play(
         )
     if save is not None and not save.parent.is_dir():
         usage_error(f"--save {save}: directory {save.parent} does not exist")
-    seats = make_seats(table)
+    # Agents read from a save (not replaced by --players) are the save's problem.
+    saved_in = str(resume) if resume is not None and players is None else None
+    seats = make_seats(table, saved_in=saved_in)
     session = Session(game, seats, save_path=save)
     try:
         game = session.run()
@@ -127,6 +135,11 @@ def _resume(
     saved = read_save(path)
     source = str(path)
     game = replay(saved, source, engine=saved_engine(saved, source, trust=trust))
+    # A stored result that does not match (a truncated log, say) means a tampered
+    # save: refuse it rather than overwrite it (kd replay --verify says the same).
+    problem = result_problem(saved, game, source)
+    if problem is not None:
+        raise ReplayMismatchError(problem, move=len(saved.log))
     table = list(saved.players)
     specs = parse_players(players)
     if specs is not None:

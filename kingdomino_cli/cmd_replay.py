@@ -92,7 +92,12 @@ def _verify(saved: SavedGame, source: str, json_out: bool, trust: Trust) -> None
         raise typer.Exit(int(ExitCode.REPLAY))
     if not json_out:
         checked = "every draw follows the seed, " if saved.chance == CHANCE_SEED else ""
-        end = "the final result matches" if saved.finished else "the game is not finished"
+        if saved.finished:
+            end = "the final result matches"
+        elif report.finished:
+            end = "the game is over; the save records no final result"
+        else:
+            end = "the game is not finished"
         print(f"{source}: ok: {report.moves} moves reproduce ({checked}{end})")
 
 

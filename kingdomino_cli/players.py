@@ -19,7 +19,7 @@ import typer
 from attrs import define
 
 from kingdomino_core import Action, Agent, AgentRegistry, ConfigError, Game
-from kingdomino_core.savegame import PlayerEntry, decision_seed
+from kingdomino_core.savegame import PlayerEntry, SaveFormatError, decision_seed
 
 from .common import agent_registry
 from .decision_random import DecisionRandom
@@ -37,7 +37,7 @@ def usage_error(message: str) -> NoReturn:
 def agents() -> AgentRegistry:
     """The agent registry of every installed plugin, plus the interactive ``human``."""
     registry = agent_registry()
-    if HUMAN not in registry.names():
+    if not registry.registered(HUMAN):
         from .human import HumanAgent
 
         registry.add(
@@ -104,8 +104,17 @@ def build_seat(index: int, entry: PlayerEntry, registry: AgentRegistry | None = 
     return Seat(index=index, entry=entry, agent=agent, rng=rng)
 
 
-def make_seats(entries: Sequence[PlayerEntry], *, allow_human: bool = True) -> list[Seat]:
-    """Build each seat's agent; an unknown agent or bad option is a usage error."""
+def make_seats(
+    entries: Sequence[PlayerEntry], *, allow_human: bool = True, saved_in: str | None = None
+) -> list[Seat]:
+    """Build each seat's agent; an unknown agent or bad option is a usage error, or,
+    for agents read from the save ``saved_in``, a bad input file naming it."""
+
+    def fail(index: int, message: str) -> NoReturn:
+        if saved_in is not None:
+            raise SaveFormatError(f"{saved_in}: players[{index}].agent: {message}")
+        usage_error(f"seat {index}: {message}")
+
     registry = agents()
     seats = []
     for index, entry in enumerate(entries):
@@ -114,7 +123,7 @@ def make_seats(entries: Sequence[PlayerEntry], *, allow_human: bool = True) -> l
         try:
             seats.append(build_seat(index, entry, registry))
         except ConfigError as exc:
-            usage_error(f"seat {index}: {exc}")
+            fail(index, str(exc))
     return seats
 
 

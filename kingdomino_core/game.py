@@ -30,7 +30,7 @@ from .errors import (
     PluginHookError,
 )
 from .kingdom import Kingdom
-from .plugins import blame
+from .plugins import PLUGIN_FAULTS, blame
 from .scoring import Ranking, ScoreSheet, rank_by
 
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ class Game:
             return handler.legal_actions(self, step)
         except KingdominoError:
             raise
-        except Exception as exc:
+        except PLUGIN_FAULTS as exc:
             raise self._blame(exc, step) from exc
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -200,7 +200,7 @@ class Game:
             self.handler(step).check(self, step, action)
         except KingdominoError:
             raise
-        except Exception as exc:
+        except PLUGIN_FAULTS as exc:
             raise self._blame(exc, step) from exc
 
     # -- playing ----------------------------------------------------------------
@@ -238,7 +238,12 @@ class Game:
         avoid building the whole list (placements are counted with bit masks).
         """
         step = self._require_step()
-        return self.handler(step).sample_action(self, step, r)
+        try:
+            return self.handler(step).sample_action(self, step, r)
+        except KingdominoError:
+            raise
+        except PLUGIN_FAULTS as exc:
+            raise self._blame(exc, step) from exc
 
     def play_chance(self) -> None:
         """Resolve chance steps until a player must decide or the game ends."""
@@ -290,10 +295,10 @@ class Game:
             self._advance()
         except KingdominoError:
             raise
-        except Exception as exc:
+        except PLUGIN_FAULTS as exc:
             raise self._blame(exc, step) from exc
 
-    def _blame(self, exc: Exception, step: Step) -> PluginHookError:
+    def _blame(self, exc: BaseException, step: Step) -> PluginHookError:
         """Name the plugin whose code raised ``exc`` (a rule object or step handler)."""
         owner = self.engine.rules.provenance.get("step:" + step.kind, "core")
         plugin = blame(exc, self.engine.plugins) or (
@@ -355,7 +360,7 @@ class Game:
         g.game_number = self.game_number
         g.match_sheets = self.match_sheets[:]
         state = self.engine.rules.state
-        g.ext = {name: state[name][1](value) for name, value in self.ext.items()}
+        g.ext = {name: state[name].copy(value) for name, value in self.ext.items()}
         return g
 
     # -- reading ------------------------------------------------------------------
@@ -428,7 +433,7 @@ class Game:
         self.undrawn_kings = list(range(cfg.kings))
         #: Dominoes of past lines that no king picked (discarded, nobody's).
         self.unpicked = []
-        self.ext = {name: factory() for name, (factory, _) in eng.rules.state.items()}
+        self.ext = {name: state.factory() for name, state in eng.rules.state.items()}
         self.pending[:] = [
             *[_LAY_OUT_LINE] * (1 + cfg.lookahead_lines),
             *[_DRAW_KING] * cfg.kings,

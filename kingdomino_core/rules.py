@@ -9,7 +9,10 @@ ruleset or a house rule can replace or remove it by name.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from .errors import ConfigError
 
@@ -152,6 +155,10 @@ class StepWrapper(StepHandler):
     handler replaced) for the rest; every method not overridden delegates. Register
     it with :meth:`RuleBook.wrap_step_handler`. Several plugins may wrap the same
     step: each wraps whatever was registered before it.
+
+    A wrapper that overrides :meth:`legal_actions` is sampled from its own list
+    (random players stay uniform over it); one that narrows the list must also
+    refuse the rest in :meth:`check`, which by default delegates.
     """
 
     #: The handler this one replaced (set by :meth:`RuleBook.wrap_step_handler`).
@@ -167,7 +174,11 @@ class StepWrapper(StepHandler):
         return self.inner.sample(game, step, r)
 
     def sample_action(self, game: Game, step: Step, r: float) -> Action:
-        return self.inner.sample_action(game, step, r)
+        # A wrapper that changes the list must not sample from the inner one.
+        if type(self).legal_actions is StepWrapper.legal_actions:
+            return self.inner.sample_action(game, step, r)
+        actions = self.legal_actions(game, step)
+        return actions[int(r * len(actions))]
 
     def check(self, game: Game, step: Step, action: Action) -> None:
         self.inner.check(game, step, action)
@@ -263,6 +274,42 @@ class WithExtraActions(StepWrapper):
             extra.apply(game, step, action)
 
 
+def _same(value: Any) -> Any:
+    return value
+
+
+_IMMUTABLE = (int, float, complex, str, bytes, bool, type(None), range, Enum)
+
+
+def is_immutable(value: Any, depth: int = 4) -> bool:
+    """Whether ``value`` cannot change in place: numbers, strings, enums, and tuples,
+    frozensets and frozen attrs instances made of such values (``depth`` levels)."""
+    if isinstance(value, _IMMUTABLE):
+        return True
+    if depth <= 0:
+        return False
+    if isinstance(value, tuple | frozenset):
+        return all(is_immutable(v, depth - 1) for v in value)
+    cls = type(value)
+    if attrs.has(cls) and getattr(cls.__setattr__, "__name__", "") == "_frozen_setattrs":
+        return all(is_immutable(getattr(value, f.name), depth - 1) for f in attrs.fields(cls))
+    return False
+
+
+@attrs.frozen(kw_only=True)
+class StateSlice:
+    """A plugin state slice as declared with :meth:`RuleBook.add_state`."""
+
+    #: Makes the value of a new game.
+    factory: Callable[[], Any]
+    #: Copies a value for ``game.clone()`` (identity for immutable values).
+    copy: Callable[[Any], Any]
+    #: What two values are compared by (identity function: the value itself).
+    key: Callable[[Any], Any]
+    #: The plugin that declared it.
+    plugin: str
+
+
 class RuleBook:
     """What ``kd_register_rules`` fills; compiled once per engine."""
 
@@ -277,8 +324,8 @@ class RuleBook:
         self.handlers: dict[str, StepHandler] = {}
         #: Extra actions by step kind (see :meth:`add_actions`).
         self.extra_actions: dict[str, list[ExtraActions]] = {}
-        #: Plugin state slices: name -> (factory, copier).
-        self.state: dict[str, tuple[Callable[[], Any], Callable[[Any], Any]]] = {}
+        #: Plugin state slices by name (see :meth:`add_state`).
+        self.state: dict[str, StateSlice] = {}
         #: Which plugin registered what: rule id, ``"step:KIND"`` or ``"state:NAME"``
         #: -> plugin name (error messages name it).
         self.provenance: dict[str, str] = {}
@@ -384,19 +431,52 @@ class RuleBook:
             self.handlers[kind] = WithExtraActions(inner, tuple(extras))
 
     def add_state(
-        self, name: str, factory: Callable[[], Any], copy: Callable[[Any], Any] | None = None
+        self,
+        name: str,
+        factory: Callable[[], Any],
+        copy: Callable[[Any], Any] | None = None,
+        *,
+        key: Callable[[Any], Any] | None = None,
     ) -> None:
-        """Declare a plugin state slice, created per game and copied on clone.
+        """Declare a plugin state slice ``game.ext[name]``, created per game.
 
-        ``copy`` defaults to returning the same object, which is right only for
-        immutable values.
+        The engine must be able to copy a slice (``game.clone()``, which bots call
+        millions of times) and to compare two (the testing kit proves that a replay,
+        a clone or a refused action gives the same state). So, checked here on one
+        value from ``factory()``:
+
+        * ``copy(value) -> value`` is required unless the value is immutable (a
+          number, string, tuple or frozenset of immutable values, a frozen attrs
+          class): then the engine shares it, and the plugin replaces it on change;
+        * ``key(value)`` gives what is compared, for a value whose class compares
+          by identity (a plain class without ``__eq__``); by default the value
+          itself is compared with ``==`` (attrs classes, dicts, lists, tuples do).
+
+        A slice that breaks either rule is refused with a ``ConfigError`` that says
+        what to pass.
         """
         if name in self.state:
             raise ConfigError(
                 f"state slice {name!r} declared twice "
                 f"(by {self.provenance.get('state:' + name)!r} and {self._plugin!r})"
             )
-        self.state[name] = (factory, copy or (lambda v: v))
+        sample = factory()
+        where = f"state slice {name!r} of plugin {self._plugin!r}"
+        if copy is None and not is_immutable(sample):
+            raise ConfigError(
+                f"{where}: {type(sample).__name__} values can change in place, so clones "
+                "would share them: pass copy= (e.g. copy=dict.copy, or a method that copies "
+                "the object), or use an immutable value (tuple, frozenset, frozen attrs class)"
+            )
+        if key is None and type(sample).__eq__ is object.__eq__:
+            raise ConfigError(
+                f"{where}: {type(sample).__name__} compares by identity, so two equal states "
+                "would differ: pass key= (a function returning the values to compare, e.g. a "
+                "tuple of the fields), or make it an attrs class"
+            )
+        self.state[name] = StateSlice(
+            factory=factory, copy=copy or _same, key=key or _same, plugin=self._plugin
+        )
         self.provenance["state:" + name] = self._plugin
 
     def _add(self, rules: list[Any], rule: Any, replace: bool) -> None:

@@ -25,7 +25,16 @@ from typing import ClassVar
 from attrs import evolve, frozen
 from kd_quests import GIANTS_LAYER
 
-from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Pass, Step, StepHandler
+from kingdomino_core import (
+    Action,
+    DominoId,
+    Game,
+    IllegalActionError,
+    Kingdom,
+    Pass,
+    Step,
+    StepHandler,
+)
 
 from .options import AgeOfGiantsOptions
 
@@ -49,6 +58,8 @@ class AogState:
     #: Giant effects dismissed because the kingdom had no crown (or the supply was
     #: empty), for displays.
     dismissed: int = 0
+    #: The dominoes discarded from the last line before anyone picked (I-G3).
+    market_discards: tuple[DominoId, ...] = ()
 
 
 @frozen(kw_only=True, slots=True)

@@ -71,7 +71,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
     court = Court(data, options, registry)
     full = data.full_set()
     n = len(data.resources)
-    rules.add_state(NAME, lambda: CourtState(full, n), CourtState.copy)
+    rules.add_state(NAME, lambda: CourtState(full, n), CourtState.copy, key=CourtState.key)
     rules.add_step_handler(BuyHandler(court))
     rules.add_step_handler(PayHandler(court))
     rules.add_step_handler(RevealHandler(court))

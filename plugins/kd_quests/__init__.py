@@ -18,6 +18,7 @@ from attrs import frozen
 
 from kingdomino_core import (
     Action,
+    Annotation,
     ConfigBuilder,
     Game,
     GameConfig,
@@ -29,7 +30,6 @@ from kingdomino_core import (
     StepHandler,
     hookimpl,
 )
-from kingdomino_core.registry import Annotation
 
 from .options import QuestsOptions
 from .quests import Quest, QuestContext, all_quests, find, point_functions, points

@@ -178,7 +178,7 @@ def test_errors_in_a_subprocess(tmp_path: Path) -> None:
     corrupt = tmp_path / "c.json"
     corrupt.write_text('{"format": "kingdomino-save", "version": 1, "seed": 1}')
     resumed = kd_process("play", "--resume", str(corrupt))
-    assert resumed.code == 4 and "required field missing" in resumed.err
+    assert resumed.code == 4 and "required key missing" in resumed.err
     assert len(resumed.err.strip().splitlines()) == 1
 
 

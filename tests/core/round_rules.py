@@ -224,10 +224,6 @@ class FirstTwoClaims(StepWrapper):
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
         return self.inner.legal_actions(game, step)[:2]
 
-    def sample_action(self, game: Game, step: Step, r: float) -> Action:
-        actions = self.legal_actions(game, step)
-        return actions[int(r * len(actions))]
-
     def check(self, game: Game, step: Step, action: Action) -> None:
         self.inner.check(game, step, action)
         if action not in self.legal_actions(game, step):
