@@ -38,7 +38,7 @@ def test_a_few_turns_of_the_court_by_clicks(
     kinds = play_until(page, {"court.buy", "court.pay"}, 60)
     assert "court.buy" in kinds and "court.pay" in kinds, kinds
     # The plugin's own lines (the court's visible tiles) are on the table.
-    assert "court" in page.inner_text("#info")
+    assert "court" in page.inner_text("#info").lower()
 
 
 def test_a_few_turns_of_origins_tribe_by_clicks(
@@ -49,7 +49,7 @@ def test_a_few_turns_of_origins_tribe_by_clicks(
     page.artifacts, page.prefix = artifacts, "origins"
     kinds = play_until(page, {"origins.fire", "origins.recruit"}, 80)
     assert "origins.fire" in kinds and "origins.recruit" in kinds, kinds
-    assert "cave" in page.inner_text("#info")
+    assert "cave" in page.inner_text("#info").lower()
 
 
 def test_teamdomino_shows_which_teammate_placed_what(
