@@ -41,6 +41,7 @@ from kingdomino_core.errors import ReplayError
 from kingdomino_core.ruleset_files import allowed_players, load_ruleset_file
 from kingdomino_core.ruleset_lookup import list_rulesets
 from kingdomino_core.serialize import action_from_dict
+from kingdomino_core.trust import Trust
 
 from .replays import ReplayStore
 from .tables import ID_RE, Table, TableError, check_seats, load_table, new_table
@@ -126,15 +127,21 @@ class Server:
     # -- tables -----------------------------------------------------------------
 
     def resume(self) -> None:
-        """Load every table kept in the data directory (unfinished ones play on)."""
+        """Load every table kept in the data directory (unfinished ones play on).
+
+        A saved table's plugin files run only if a ruleset this server offers names
+        them (the operator's choice); any other file in a save is refused.
+        """
         if self.data is None:
             return
+        offered = [p for ruleset, _info in self.rulesets().values() for p in ruleset.plugin_files]
+        trust = Trust(named_file=False, files=offered)
         for meta in sorted(self.data.glob("*.table.json")):
             table_id = meta.name.removesuffix(".table.json")
             if not ID_RE.match(table_id):
                 continue
             try:
-                self.tables[table_id] = load_table(self.data, table_id)
+                self.tables[table_id] = load_table(self.data, table_id, trust)
             except (KingdominoError, TableError, OSError, ValueError, KeyError) as exc:
                 self.resume_problems.append(f"{meta}: not resumed: {exc}")
 
@@ -333,7 +340,7 @@ def create_app(server: Server) -> Starlette:
         host = secrets.compare_digest(_token(request), table.host)
         if not table.game.is_terminal() and not host:
             raise TableError("the replay is available once the game is over", 403)
-        replay_id = server.replays.add_saved(table.saved(), f"table {table.id}")
+        replay_id = server.replays.add_saved(table.saved(), f"table {table.id}", table.game.engine)
         return _ok(server.replays.info(replay_id), 201)
 
     async def upload(request: Request) -> Response:

@@ -41,6 +41,7 @@ from kingdomino_core.savegame import (
     to_json,
     write_save,
 )
+from kingdomino_core.trust import SAVED_GAME, Trust
 
 from .views import action_words, decision_view, public_view
 
@@ -394,8 +395,9 @@ def new_table(
     return table
 
 
-def load_table(path: Path, table_id: str) -> Table:
-    """A table from its two files (the game replayed from its save)."""
+def load_table(path: Path, table_id: str, trust: Trust = SAVED_GAME) -> Table:
+    """A table from its two files (the game replayed from its save; its plugin files
+    run only as ``trust`` allows)."""
     meta = json.loads((path / f"{table_id}.table.json").read_text(encoding="utf-8"))
     if meta.get("format") != META_FORMAT or meta.get("id") != table_id:
         raise TableError(f"{table_id}.table.json: not a table of this server")
@@ -403,7 +405,7 @@ def load_table(path: Path, table_id: str) -> Table:
     tokens = {t: frozenset(s) for t, s in meta["tokens"].items()}
     source = str(path / f"{table_id}.save.json")
     saved = read_save(source)
-    game = replay(saved, source, engine=build_engine(saved, source))
+    game = replay(saved, source, engine=build_engine(saved, source, trust=trust))
     return Table(
         id=table_id,
         game=game,
