@@ -52,13 +52,8 @@ CONFLICTS = ("base",)
 Options = OriginsOptions
 
 
-def options_of(config: GameConfig | ConfigBuilder) -> OriginsOptions:
-    found = config.option(NAME)
-    return found if found is not None else OriginsOptions()
-
-
 def _options(game: Game) -> OriginsOptions:
-    return options_of(game.config)
+    return game.config.option(NAME, OriginsOptions)
 
 
 # -- build hooks --------------------------------------------------------------------
@@ -66,7 +61,7 @@ def _options(game: Game) -> OriginsOptions:
 
 @hookimpl
 def kd_configure(config: ConfigBuilder) -> None:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     neolithic = config.players == 2
     config.set("allowed_players", (2, 3, 4))
     config.set("kingdom_size", options.neolithic_kingdom_size if neolithic else 5)
@@ -78,7 +73,7 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 @hookimpl
 def kd_register_components(registry: Registry, config: GameConfig) -> None:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     for terrain in TERRAINS:
         registry.add_terrain(terrain)
     registry.add_domino_set(load_dominoes(options.dominoes))
@@ -90,7 +85,7 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
 
 @hookimpl
 def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     volcano = registry.terrain_index(VOLCANO)
     rules.add_placement_rule(WithinSize())
     rules.add_placement_rule(Connects())
@@ -109,7 +104,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
 @hookimpl
 def kd_validate(config: GameConfig) -> list[str]:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     problems = []
     if options.neolithic_kingdom_size < 5:
         problems.append(
