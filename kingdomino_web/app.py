@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from anyio import to_thread
+from anyio import CapacityLimiter, to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -85,6 +85,9 @@ class Server:
         self._rulesets: dict[str, tuple[Ruleset, dict[str, Any]]] | None = None
         self.resume_problems: list[str] = []
         self.tasks: set[asyncio.Task[None]] = set()
+        #: Bots think one at a time: with the GIL, more threads would not think
+        #: faster, and would starve the event loop that shows humans their moves.
+        self.bot_limiter = CapacityLimiter(1)
 
     # -- rulesets ---------------------------------------------------------------
 
@@ -186,16 +189,18 @@ class Server:
                 await ws.send_text(text)
 
     async def after_move(self, table: Table) -> None:
-        """Show the move, then let the bots play and show their moves."""
+        """Show the move and save it, then let the bots play, show and save theirs."""
         await self.broadcast(table)
+        await to_thread.run_sync(table.persist)
         await self.play_bots(table)
 
     async def play_bots(self, table: Table) -> None:
         while table.bots_to_move():
-            moved = await to_thread.run_sync(table.run_bots)
+            moved = await to_thread.run_sync(table.run_bots, limiter=self.bot_limiter)
+            await self.broadcast(table)
+            await to_thread.run_sync(table.persist)
             if not moved:
                 break
-            await self.broadcast(table)
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
