@@ -235,12 +235,14 @@ class Table:
                 assert seat is not None
                 if self.seats[seat].human:
                     break
+                before = game.clone()
                 try:
                     action = self._agent(seat).choose(game)
                     words = self._words(action)
                     game.apply(action)
                 except (KingdominoError, ValueError, TypeError) as exc:
-                    # A bot or plugin failed: stop here, keep every move so far.
+                    # A bot or plugin failed: stop before that move, keep all the others.
+                    self.game = before
                     self.failure = f"{self.seats[seat].name} could not move: {exc}"
                     break
                 self._note(seat, words)

@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 from web_support import first_move
 
 from kingdomino_core.savegame import parse_save, verify
+from kingdomino_core.trust import Trust
 from kingdomino_web import make_app
 
 HUMAN_VS_BOT = [{"name": "Ann", "kind": "here"}, {"name": "Bot", "kind": "bot", "agent": "greedy"}]
@@ -479,3 +480,42 @@ def test_a_house_rule_given_on_the_command_line_plays_and_resumes(tmp_path: Path
     app = make_app(data)
     assert tid not in app.state.server.tables
     assert any("joker.py" in p for p in app.state.server.resume_problems)
+
+
+FAULTY = """
+from kingdomino_core import hookimpl
+
+NAME = "faulty"
+
+
+@hookimpl
+def kd_after_place(game, seat, action):
+    if seat == 1 and len(game.log) > 20:
+        raise RuntimeError("the faulty house rule broke")
+"""
+
+
+def test_a_failing_plugin_stops_the_table_with_a_message_and_keeps_the_moves(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "faulty.py").write_text(FAULTY)
+    ruleset = tmp_path / "faulty.toml"
+    ruleset.write_text(
+        '[ruleset]\nname = "faulty"\nextends = "base"\nplugin_files = ["faulty.py"]\n'
+        'plugins = ["faulty"]\nplayers = 2\n'
+    )
+    with TestClient(make_app(tmp_path / "data", rulesets=[ruleset])) as c:
+        response = c.post("/api/tables", json={"ruleset": "faulty", "seats": HUMAN_VS_BOT})
+        assert response.status_code == 201, response.text
+        tid, token = response.json()["id"], response.json()["host"]
+        current = state(c, tid, token)
+        for _ in range(100):
+            if current["view"]["failure"] or current["decision"] is None:
+                break
+            current = act(c, tid, token, first_move(current["decision"])).json()
+        failure = state(c, tid, token)["view"]["failure"]
+        assert "faulty" in failure and "broke" in failure
+        saved = parse_save(c.get(f"/api/tables/{tid}/save", headers={"X-KD-Token": token}).text)
+        assert len(saved.log) > 20 and not saved.finished
+        # The failing move is not half-kept: the save replays up to it.
+        assert verify(saved, trust=Trust(everything=True)).ok
