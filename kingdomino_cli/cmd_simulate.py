@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import secrets
+import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -109,7 +110,8 @@ def run(
     results: dict[int, list[Outcome]] = {}
     context = multiprocessing.get_context(start_method)
     done = 0
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_init)
+    try:
         futures = {pool.submit(run_games, ruleset, specs, seed, c): c[0] for c in chunks}
         for future in as_completed(futures):
             chunk = future.result()
@@ -117,7 +119,27 @@ def run(
             done += len(chunk)
             if progress:
                 progress(done)
+    except BaseException:
+        # Ctrl-C (or a failure): stop now. Waiting would play every queued game first.
+        _stop(pool)
+        raise
+    pool.shutdown()
     return [o for start in sorted(results) for o in results[start]]
+
+
+def _worker_init() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them (no traceback each)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel queued games and end the workers at once."""
+    processes = list(getattr(pool, "_processes", {}).values())  # no public way in 3.11
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
 
 
 def summarise(outcomes: Sequence[Outcome], specs: Sequence[str]) -> list[dict[str, Any]]:

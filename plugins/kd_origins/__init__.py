@@ -26,6 +26,7 @@ from kingdomino_core import (
     Step,
     hookimpl,
 )
+from kingdomino_core.limits import MAX_KINGDOM_SIZE
 from kingdomino_core.words import kingdom_name, plural
 
 from . import scoring
@@ -53,13 +54,8 @@ CONFLICTS = ("base",)
 Options = OriginsOptions
 
 
-def options_of(config: GameConfig | ConfigBuilder) -> OriginsOptions:
-    found = config.option(NAME)
-    return found if found is not None else OriginsOptions()
-
-
 def _options(game: Game) -> OriginsOptions:
-    return options_of(game.config)
+    return game.config.option(NAME, OriginsOptions)
 
 
 # -- build hooks --------------------------------------------------------------------
@@ -67,7 +63,7 @@ def _options(game: Game) -> OriginsOptions:
 
 @hookimpl
 def kd_configure(config: ConfigBuilder) -> None:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     neolithic = config.players == 2
     config.set("allowed_players", (2, 3, 4))
     config.set("kingdom_size", options.neolithic_kingdom_size if neolithic else 5)
@@ -79,7 +75,7 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 @hookimpl
 def kd_register_components(registry: Registry, config: GameConfig) -> None:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     for terrain in TERRAINS:
         registry.add_terrain(terrain)
     registry.icon_words = ("fire", "fire")  # Origins' scoring icons are fire
@@ -92,7 +88,7 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
 
 @hookimpl
 def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     volcano = registry.terrain_index(VOLCANO)
     rules.add_placement_rule(WithinSize())
     rules.add_placement_rule(Connects())
@@ -111,11 +107,11 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
 @hookimpl
 def kd_validate(config: GameConfig) -> list[str]:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     problems = []
-    if options.neolithic_kingdom_size < 5:
+    if not 5 <= options.neolithic_kingdom_size <= MAX_KINGDOM_SIZE:
         problems.append(
-            f"options.origins.neolithic_kingdom_size: at least 5, not "
+            f"options.origins.neolithic_kingdom_size: from 5 to {MAX_KINGDOM_SIZE}, not "
             f"{options.neolithic_kingdom_size}"
         )
     if options.recruits_per_turn < 0:
