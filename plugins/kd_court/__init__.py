@@ -29,9 +29,10 @@ from kingdomino_core import (
     Step,
     hookimpl,
 )
+from kingdomino_core.encoding import Choice, ProductEncoder, Square
 
 from . import scoring
-from .actions import ACTIONS
+from .actions import ACTIONS, BuyTile, PayToken
 from .notation import court_annotations
 from .options import CourtOptions
 from .purchase import BuyHandler, Court, PayHandler, RevealHandler
@@ -58,9 +59,17 @@ def court_of(game: Game) -> Court:
 
 @hookimpl
 def kd_register_components(registry: Registry) -> None:
+    data = court_data()
+    # Numbered for learning agents (kingdomino_core.encoding): every field but the seat.
+    encoders = {
+        BuyTile: ProductEncoder(
+            Choice("source", ("visible", "pile")), Choice("tile", sorted(data.tiles)), Square()
+        ),
+        PayToken: ProductEncoder(Choice("resource", data.resources), Square()),
+    }
     for cls in ACTIONS:
-        registry.add_action(cls)
-    for ann in court_annotations(registry, court_data()):
+        registry.add_action(cls, encoder=encoders.get(cls))
+    for ann in court_annotations(registry, data):
         registry.add_annotation(ann)
 
 

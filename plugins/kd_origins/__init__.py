@@ -26,6 +26,7 @@ from kingdomino_core import (
     Step,
     hookimpl,
 )
+from kingdomino_core.encoding import Choice, Number, ProductEncoder, Square
 
 from . import scoring
 from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen, load_dominoes
@@ -82,8 +83,20 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
     for terrain in TERRAINS:
         registry.add_terrain(terrain)
     registry.add_domino_set(load_dominoes(options.dominoes))
+    # Numbered for learning agents (kingdomino_core.encoding): every field but the seat.
+    encoders = {
+        FireThrow: ProductEncoder(Square("x", "y"), Square("tx", "ty")),
+        FireLost: ProductEncoder(Square()),
+        GiveTotem: ProductEncoder(
+            Choice("totem", RESOURCES), Number("kingdom", lambda e: e.config.kingdoms)
+        ),
+        Recruit: ProductEncoder(
+            Choice("caveman", tuple(cavemen())), Choice("pile", (False, True)), Square()
+        ),
+        Spend: ProductEncoder(Square()),
+    }
     for cls in (FireThrow, FireLost, GiveTotem, CaveDraw, Recruit, Spend):
-        registry.add_action(cls)
+        registry.add_action(cls, encoder=encoders.get(cls))
     for ann in text_annotations(registry, options.mode):
         registry.add_annotation(ann)
 
