@@ -87,10 +87,9 @@ class Observer:
             v[2 + 2 * t] = dom.crowns_b
             v[3 + 2 * t] = rank / max(1, len(pile) - 1)
             self._domino[dom_id] = v
-        self._tuples = {dom_id: tuple(float(x) for x in v) for dom_id, v in self._domino.items()}
-        self._seat_tuples = [tuple(float(i == s) for i in range(p)) for s in range(p)]
-        self._no_king = (0.0,) * p
-        self._empty = (0.0,) * (d + p)
+        self._rank = {dom_id: i for i, dom_id in enumerate(pile)}
+        # One row per domino in deck order, and a last all-zero row for empty slots.
+        self._table = np.stack([*(self._domino[i] for i in pile), np.zeros(d, np.float32)])
 
     # -- spaces -------------------------------------------------------------------
 
@@ -147,25 +146,25 @@ class Observer:
         return planes
 
     def _lines(self, game: Game, seat: int) -> np.ndarray:
-        # Plain lists of cached tuples, converted once: faster than numpy per slot.
-        p, line_size = self.P, self.L
-        values: list[float] = []
+        p, line_size, d = self.P, self.L, self.D
+        empty = len(self.engine.pile)  # the all-zero last row of the table
+        rows: list[int] = []
         owner = game.engine.king_owner
-        dominoes, seats, no_king, empty = (
-            self._tuples,
-            self._seat_tuples,
-            self._no_king,
-            self._empty,
-        )
+        rank = self._rank
+        kings_at: list[tuple[int, int]] = []
         for line, kings in ((game.line, game.line_kings), (game.next_line, game.next_kings)):
             n = min(len(line), line_size)
             for slot in range(n):
-                values.extend(dominoes[line[slot]])
                 king = kings[slot]
-                values.extend(no_king if king is None else seats[(owner[king] - seat) % p])
-            for _ in range(line_size - n):
-                values.extend(empty)
-        return np.array(values, dtype=np.float32).reshape(2, line_size, self.D + p)
+                if king is not None:
+                    kings_at.append((len(rows), d + (owner[king] - seat) % p))
+                rows.append(rank[line[slot]])
+            rows.extend([empty] * (line_size - n))
+        out = np.zeros((2 * line_size, d + p), dtype=np.float32)
+        out[:, :d] = self._table.take(rows, axis=0)
+        for row, column in kings_at:
+            out[row, column] = 1.0
+        return out.reshape(2, line_size, d + p)
 
     def _scores(self, game: Game, order: list[int]) -> np.ndarray:
         out = np.zeros((2, self.K), dtype=np.float32)
