@@ -25,15 +25,31 @@ from kingdomino_core.plugins import default_catalogue
 
 from .exit_codes import ExitCode
 
-_NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
+# Words of lowercase letters and digits joined by single ``_`` or ``-``.
+_NAME = re.compile(r"[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*\Z")
 _MAX_NAME = 40
 
-#: Template file -> path in the package (``{name}``/``{module}`` filled in).
+#: Plugin names used by the house rules shipped in the repository's ``examples/``
+#: and by the plugin guide's tutorial (``docs/tutorial/``). Their files are not
+#: installed with kingdomino, so the catalogue does not know them; a scaffold under
+#: one of these names would collide as soon as both are loaded (the tutorial's
+#: ``lakes`` with a package made by ``kd new-plugin lakes``). A test keeps this
+#: table equal to the names found in those folders.
+SHIPPED_EXAMPLES: dict[str, str] = {
+    "big_estates": "examples/embed.py",
+    "joker": "examples/joker",
+    "lakes": "docs/tutorial (the plugin guide's tutorial)",
+    "lakes_double": "examples/lakes-double-package",
+    "long_lines": "examples/long-lines",
+}
+
+#: Template file -> path in the package (``{name}``, ``{file}``, ``{module}`` filled in:
+#: the plugin name, the name as typed, the module).
 FILES = {
     "pyproject.toml.tmpl": "pyproject.toml",
     "README.md.tmpl": "README.md",
     "module.py.tmpl": "src/{module}/__init__.py",
-    "ruleset.toml.tmpl": "{name}.toml",
+    "ruleset.toml.tmpl": "{file}.toml",
     "test_plugin.py.tmpl": "tests/test_{name}.py",
 }
 
@@ -46,24 +62,41 @@ class ScaffoldError(Exception):
         super().__init__(message)
 
 
+def plugin_name(name: str) -> str:
+    """The name rulesets write for ``name`` as typed: hyphens become underscores, so
+    ``lakes-double`` and ``lakes_double`` are one plugin (module ``kd_lakes_double``)."""
+    return name.replace("-", "_")
+
+
 def check_name(name: str) -> None:
-    """A plugin name is what rulesets write: a lowercase Python identifier, not taken."""
+    """A plugin name is what rulesets write: lowercase words, not taken.
+
+    Refused: a malformed name, a Python keyword, the name of an installed plugin or
+    of a shipped example, and a name whose module already exists.
+    """
     if not _NAME.match(name) or len(name) > _MAX_NAME:
         raise ScaffoldError(
-            f"plugin name {name!r} is not valid: expected lowercase letters, digits and "
-            f"underscores, starting with a letter, at most {_MAX_NAME} characters "
-            "(e.g. lakes_double)"
+            f"plugin name {name!r} is not valid: expected lowercase letters and digits, "
+            "words joined by single hyphens or underscores, starting with a letter, at "
+            f"most {_MAX_NAME} characters (e.g. lakes-double or lakes_double)"
         )
-    if keyword.iskeyword(name):
+    plugin = plugin_name(name)
+    if keyword.iskeyword(plugin):
         raise ScaffoldError(f"plugin name {name!r} is a Python keyword; choose another")
     catalogue = default_catalogue()
-    if name in catalogue.names():
+    if plugin in catalogue.names():
         try:
-            origin = catalogue.get(name).origin
+            origin = catalogue.get(plugin).origin
         except PluginError:
             origin = "an installed package"
         raise ScaffoldError(
             f"plugin name {name!r} is already taken by an installed plugin ({origin}); "
+            "choose another"
+        )
+    if plugin in SHIPPED_EXAMPLES:
+        raise ScaffoldError(
+            f"plugin name {name!r} is already used by a house rule shipped with kingdomino "
+            f"({SHIPPED_EXAMPLES[plugin]}); the two would collide once both are loaded: "
             "choose another"
         )
     module = module_name(name)
@@ -75,17 +108,19 @@ def check_name(name: str) -> None:
 
 def module_name(name: str) -> str:
     """The package's module: prefixed so it never shadows another module (``random``)."""
-    return f"kd_{name}"
+    return f"kd_{plugin_name(name)}"
 
 
 def dist_name(name: str) -> str:
+    """The distribution (pip) name: ``kingdomino-`` and the name with hyphens."""
     return "kingdomino-" + name.replace("_", "-")
 
 
 def render(name: str) -> dict[str, str]:
-    """Relative path -> text of every file of the package."""
+    """Relative path -> text of every file of the package (``name`` as typed)."""
     values = {
-        "name": name,
+        "name": plugin_name(name),
+        "file": name,
         "module": module_name(name),
         "dist": dist_name(name),
         "hook_api": str(HOOK_API),
@@ -147,7 +182,10 @@ def _umask() -> int:
 def new_plugin(
     name: Annotated[
         str,
-        typer.Argument(help="Plugin name, as rulesets will write it (e.g. lakes_double)."),
+        typer.Argument(
+            help="Plugin name (e.g. lakes-double); rulesets write it with underscores "
+            "(lakes_double), the module is kd_lakes_double."
+        ),
     ],
     directory: Annotated[
         Path | None,
@@ -164,7 +202,8 @@ def new_plugin(
     except ScaffoldError as exc:
         print(f"kd: error: {exc}", file=sys.stderr)
         raise typer.Exit(int(exc.status)) from None
-    print(f"Created plugin {name!r} in {target}:")
+    plugin = plugin_name(name)
+    print(f"Created plugin {plugin!r} (module {module_name(name)}) in {target}:")
     for rel in files:
         print(f"  {rel}")
     print(
@@ -172,7 +211,7 @@ def new_plugin(
         f"  cd {target}\n"
         "  pip install -e .             # makes the entry point visible to kd\n"
         "  pytest tests                 # passes as generated\n"
-        f"  kd plugins list              # shows {name}\n"
+        f"  kd plugins list              # shows {plugin}\n"
         f"  kd play --ruleset {name}.toml"
     )
 

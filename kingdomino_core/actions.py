@@ -26,6 +26,8 @@ CHANCE = -1
 class Action:
     """Base class of every action. Subclasses set ``kind`` and add fields."""
 
+    #: Unique name of the action class (``"place"``, ``"court.buy"``): saves and the
+    #: JSON output store it, and ``Registry.add_action`` refuses a duplicate.
     kind: ClassVar[str] = ""
     #: True for outcomes of chance (draws), false for players' decisions.
     chance: ClassVar[bool] = False
@@ -40,14 +42,20 @@ class Place(Action):
     """Place ``domino``: its first square at ``(x, y)``, its second one step ``direction``."""
 
     kind: ClassVar[str] = "place"
+    #: The seat placing (its kingdom is ``game.kingdom_of(seat)``).
     seat: int
+    #: The domino placed: the one the step names.
     domino: DominoId
+    #: Castle-relative column of the domino's first (printed left) half; east is +1.
     x: int
+    #: Castle-relative row of the first half; south is +1 (as text rows go down).
     y: int
+    #: Where the second half lies from the first.
     direction: Direction
 
     @property
     def second(self) -> tuple[int, int]:
+        """Castle-relative square of the domino's second half."""
         return self.x + self.direction.dx, self.y + self.direction.dy
 
     def describe(self) -> str:
@@ -59,7 +67,9 @@ class Discard(Action):
     """Discard ``domino`` because it fits nowhere (never a free choice in the base game)."""
 
     kind: ClassVar[str] = "discard"
+    #: The seat discarding.
     seat: int
+    #: The domino discarded (it counts in ``Kingdom.discards``).
     domino: DominoId
 
     def describe(self) -> str:
@@ -68,11 +78,18 @@ class Discard(Action):
 
 @frozen(kw_only=True, slots=True)
 class Claim(Action):
-    """Put ``king`` on ``domino`` of the line being picked from."""
+    """Put ``king`` on ``domino`` of the line being picked from (``game.next_line``).
+
+    The claim decides what the seat places next round and, in the base game, the
+    order of play: kings act in the order of their dominoes in the line.
+    """
 
     kind: ClassVar[str] = "claim"
+    #: The seat claiming (the owner of ``king``).
     seat: int
+    #: The king put on the domino (kings are numbered 0 .. ``config.kings - 1``).
     king: int
+    #: The domino claimed, one of ``game.next_line`` with no king on it yet.
     domino: DominoId
 
     def describe(self) -> str:
@@ -84,6 +101,7 @@ class Pass(Action):
     """Decline an optional decision (a purchase, a recruit, ...)."""
 
     kind: ClassVar[str] = "pass"
+    #: The seat passing.
     seat: int
 
     def describe(self) -> str:
@@ -96,6 +114,7 @@ class Reveal(Action):
 
     kind: ClassVar[str] = "reveal"
     chance: ClassVar[bool] = True
+    #: The domino drawn.
     domino: DominoId
 
     def describe(self) -> str:
@@ -108,6 +127,7 @@ class DrawKing(Action):
 
     kind: ClassVar[str] = "draw_king"
     chance: ClassVar[bool] = True
+    #: The king drawn.
     king: int
 
     def describe(self) -> str:
@@ -125,10 +145,15 @@ class Step:
     legal actions and applies them; ``data`` is the handler's own payload.
     """
 
+    #: The name of the step's handler (``"place"``, ``"claim"``, ``"court.buy"``).
     kind: str
+    #: The seat to decide, or ``CHANCE`` for a draw.
     seat: int = CHANCE
+    #: The king acting (-1 when none: chance, a seat-wide decision).
     king: int = -1
+    #: The domino concerned (the one to place), if any.
     domino: DominoId | None = None
+    #: The handler's own payload (a frozen value: steps are shared between clones).
     data: Any = None
 
 

@@ -24,7 +24,9 @@ if TYPE_CHECKING:
 class Agent(Protocol):
     """Anything that picks an action for the current decision of a game."""
 
-    def act(self, game: Game) -> Action: ...
+    def act(self, game: Game) -> Action:
+        """The action to play for ``game.step``: one of ``game.legal_actions()``."""
+        ...
 
 
 #: Makes an agent from its options (``"mcts:time=1.0+playouts=50"`` gives
@@ -40,14 +42,17 @@ class AgentRegistry:
         self._factories: dict[str, tuple[AgentFactory, str]] = {}
 
     def add(self, name: str, factory: AgentFactory, help: str = "") -> None:
+        """Register ``factory`` under ``name`` (``help``: one line for ``kd play --help``)."""
         if name in self._factories:
             raise ConfigError(f"agent {name!r} registered twice")
         self._factories[name] = (factory, help)
 
     def names(self) -> list[str]:
+        """The registered agent names, sorted."""
         return sorted(self._factories)
 
     def help(self, name: str) -> str:
+        """The one-line help of agent ``name``."""
         return self._factories[name][1]
 
     def make(self, spec: str, rng: random.Random) -> Agent:

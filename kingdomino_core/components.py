@@ -13,8 +13,11 @@ from attrs import field, frozen
 class Terrain:
     """A kind of land. ``letter`` is its one-letter code in the kingdom text format."""
 
+    #: Unique name (``"wheat"``): domino data and score lines refer to it.
     name: str
+    #: One letter, unique, used in the kingdom text format (``"W"``).
     letter: str
+    #: CSS colour of its squares in pictures (SVG, the browser).
     colour: str = "#888888"
     #: ANSI 256-colour index used by the terminal display.
     ansi: int = 250
@@ -31,11 +34,15 @@ class Square:
     e.g. ``(("craters", 2),)`` for an Origins volcano.
     """
 
+    #: Name of its terrain (a registered ``Terrain.name``).
     terrain: str
+    #: Printed crowns (scoring icons).
     crowns: int = 0
+    #: Other printed features, sorted ``(name, value)`` pairs.
     marks: tuple[tuple[str, int], ...] = ()
 
     def mark(self, name: str, default: int = 0) -> int:
+        """The value of the printed mark ``name``, or ``default`` when absent."""
         for key, value in self.marks:
             if key == name:
                 return value
@@ -51,7 +58,9 @@ class DominoId:
     slower.)
     """
 
+    #: The box (1 unless two boxes are mixed, as in Kingdomino XL).
     box: int = 1
+    #: The number printed on the back.
     number: int
 
     def __lt__(self, other: DominoId) -> bool:
@@ -80,7 +89,9 @@ class DominoId:
 class Domino:
     """A domino: its identity and its two squares, in printed order."""
 
+    #: Its identity (box and number).
     id: DominoId
+    #: Its two halves, in printed order (first = left of the printed number).
     squares: tuple[Square, Square] = field()
 
     @property
@@ -93,7 +104,9 @@ class Domino:
 class DominoSet:
     """A named list of dominoes as printed in one box (numbers unique within the set)."""
 
+    #: Unique name; ``config`` key ``deck`` lists sets by name and box.
     name: str
+    #: The dominoes, in number order.
     dominoes: tuple[Domino, ...]
 
     def in_box(self, box: int) -> tuple[Domino, ...]:

@@ -44,16 +44,20 @@ class GameConfig:
 
     @property
     def kings(self) -> int:
+        """Kings in play: seats times ``kings_per_seat``."""
         return self.players * self.kings_per_seat
 
     @property
     def kingdoms(self) -> int:
+        """Kingdoms built (fewer than the seats when teammates share one)."""
         return max(self.seat_kingdom) + 1 if self.seat_kingdom else self.players
 
     def kingdom_of(self, seat: int) -> int:
+        """The kingdom index seat ``seat`` builds."""
         return self.seat_kingdom[seat] if self.seat_kingdom else seat
 
     def seats_of(self, kingdom: int) -> tuple[int, ...]:
+        """The seats building kingdom ``kingdom``."""
         return tuple(s for s in range(self.players) if self.kingdom_of(s) == kingdom)
 
     def option(self, plugin: str) -> Any:
@@ -70,6 +74,7 @@ class ConfigBuilder:
     """Mutable view handed to ``kd_configure``; frozen into :class:`GameConfig`."""
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
+        #: Number of seats (read-only: the ruleset's player count).
         self.players = players
         self._options = dict(options)
         self._values: dict[str, Any] = {}
@@ -81,6 +86,7 @@ class ConfigBuilder:
         return self._options.get(plugin)
 
     def get(self, key: str, default: Any = None) -> Any:
+        """The value a plugin set for ``key`` so far (a ``GameConfig`` field name)."""
         self._check_key(key)
         return self._values.get(key, default)
 
@@ -108,6 +114,7 @@ class ConfigBuilder:
             raise ConfigError(f"unknown configuration key {key!r}; known: {', '.join(_KEYS)}")
 
     def build(self) -> GameConfig:
+        """The frozen config (``line_size`` defaults to the number of kings)."""
         values = dict(self._values)
         values.setdefault("line_size", 0)
         config = GameConfig(

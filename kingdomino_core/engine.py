@@ -84,23 +84,31 @@ def structure_options(info: PluginInfo, raw: dict[str, Any]) -> tuple[Any, list[
 class Engine:
     """A compiled ruleset. Immutable after construction; make games with :meth:`new_game`."""
 
+    #: The game parameters the plugins set in ``kd_configure``.
     config: GameConfig
+    #: Terrains, domino sets and action classes from ``kd_register_components``.
     registry: Registry
+    #: Rule objects and step handlers from ``kd_register_rules``.
     rules: RuleBook
+    #: The geometry shared by every kingdom of this engine.
     board: Board
+    #: Every domino in play, compiled for play, by id.
     deck: dict[Any, PlayDomino]
 
     def __init__(
         self, ruleset: Ruleset, players: int, *, catalogue: Catalogue | None = None
     ) -> None:
+        #: The ruleset this engine was built from.
         self.ruleset = ruleset
         catalogue = catalogue if catalogue is not None else default_catalogue()
         if ruleset.plugin_files:
             catalogue = catalogue.copy()
             for path in ruleset.plugin_files:
                 catalogue.add_file(path)
+        #: The active plugins, in the ruleset's order.
         self.plugins = self._resolve_plugins(ruleset, catalogue)
         options = self._options(ruleset)
+        #: The pluggy plugin manager of the active plugins (build hooks go through it).
         self.pm = make_plugin_manager(self.plugins)
 
         builder = ConfigBuilder(players, options)
@@ -144,17 +152,21 @@ class Engine:
         #: Every domino in play, sorted: the draw pile of a new game.
         self.pile: tuple[Any, ...] = tuple(sorted(self.deck))
         self.board = board(config.kingdom_size)
+        #: The game hooks compiled into plain calls (``hooks.score_kingdom(...)``).
         self.hooks = Hooks(self.pm)
         # Sort the placement rules by how they can be evaluated (see PlacementRule).
         base = PlacementRule
+        #: Placement rules with ``square_masks``, ``allowed`` only, and ``check`` only.
         self.square_rules: tuple[PlacementRule, ...] = tuple(
             r for r in rules.placement_rules if type(r).square_masks is not base.square_masks
         )
+        #: Placement rules evaluated with ``allowed`` (see ``square_rules``).
         self.mask_rules: tuple[PlacementRule, ...] = tuple(
             r
             for r in rules.placement_rules
             if type(r).square_masks is base.square_masks and type(r).allowed is not base.allowed
         )
+        #: Placement rules evaluated per candidate with ``check`` (see ``square_rules``).
         self.check_rules: tuple[PlacementRule, ...] = tuple(
             r
             for r in rules.placement_rules
@@ -167,12 +179,14 @@ class Engine:
             if all(name in rules.score_totals for name in scorers)
             else None
         )
+        #: The seat owning each king, by king number.
         self.king_owner: tuple[int, ...] = tuple(
             k // config.kings_per_seat for k in range(config.kings)
         )
 
     @property
     def players(self) -> int:
+        """The number of seats (``config.players``)."""
         return self.config.players
 
     def new_game(self, seed: int | None = None) -> Any:
@@ -182,6 +196,7 @@ class Engine:
         return Game(self, seed)
 
     def plugin(self, name: str) -> PluginInfo | None:
+        """The active plugin ``name``, or None when the ruleset does not activate it."""
         for info in self.plugins:
             if info.name == name:
                 return info

@@ -21,7 +21,9 @@ class UnknownPluginError(PluginError):
     """A ruleset names a plugin that is not installed."""
 
     def __init__(self, name: str, available: Sequence[str]) -> None:
+        #: The name asked for.
         self.name = name
+        #: The names that are installed.
         self.available = tuple(available)
         super().__init__(
             f"unknown plugin {name!r}; available: {', '.join(self.available) or '(none)'}"
@@ -32,8 +34,11 @@ class PluginHookError(PluginError):
     """A plugin raised inside one of its hooks."""
 
     def __init__(self, plugin: str, hook: str, exc: BaseException) -> None:
+        #: The plugin to blame.
         self.plugin = plugin
+        #: The hook (or step) it failed in.
         self.hook = hook
+        #: The exception it raised.
         self.original = exc
         super().__init__(f"plugin {plugin!r} failed in hook {hook}: {type(exc).__name__}: {exc}")
 
@@ -50,6 +55,7 @@ class RulesetError(KingdominoError):
     """A ruleset is invalid. ``problems`` lists every problem found, each one line."""
 
     def __init__(self, problems: Sequence[str]) -> None:
+        #: One line per problem, naming file, key and expected value where known.
         self.problems = tuple(problems)
         super().__init__("\n".join(self.problems))
 
@@ -58,7 +64,9 @@ class PlayerCountError(ConfigError):
     """The number of players is not one the ruleset allows."""
 
     def __init__(self, players: int, allowed: Sequence[int], ruleset: str = "") -> None:
+        #: The player count asked for.
         self.players = players
+        #: The player counts the ruleset allows.
         self.allowed = tuple(allowed)
         where = f" by ruleset {ruleset!r}" if ruleset else ""
         super().__init__(
@@ -71,7 +79,9 @@ class IllegalActionError(KingdominoError):
     """An action is not legal now. ``rule`` names the rule it breaks."""
 
     def __init__(self, rule: str, message: str) -> None:
+        #: The id of the broken rule (``"base.connects"``, ``"claim.choices"``).
         self.rule = rule
+        #: Why, in words, without the rule id.
         self.message = message
         super().__init__(f"illegal action ({rule}): {message}")
 
@@ -87,9 +97,13 @@ class KingdomFormatError(KingdominoError):
     """A kingdom text file is malformed. Carries the line and column (1-based)."""
 
     def __init__(self, message: str, *, line: int = 0, column: int = 0, source: str = "") -> None:
+        #: The 1-based line of the problem (0: unknown).
         self.line = line
+        #: The 1-based column of the problem (0: unknown).
         self.column = column
+        #: The file (or other source) read; empty when unknown.
         self.source = source
+        #: What is wrong, without the location.
         self.message = message
         where = source or "<kingdom>"
         if line:

@@ -67,18 +67,46 @@ class Game:
         "unpicked",
     )
 
+    #: The engine (ruleset compiled for a player count) this game belongs to.
     engine: Engine
+    #: ``engine.config``: the game parameters.
     config: GameConfig
+    #: The game's seed: it fixes every chance event.
+    seed: int
+    #: The game's own generator; chance steps draw from it. Bots must not read it
+    #: (its state decides the hidden order of the pile).
+    rng: random.Random
+    #: 1 for the first game of a match, 2 for the second (Dynasty), ...
+    game_number: int
     #: The kingdoms, by index (``config.kingdom_of(seat)`` maps seats to them).
     kingdoms: list[Kingdom]
     #: Undrawn dominoes, sorted. Their order of drawing is decided only when drawn.
     pile: list[DominoId]
-    #: The line whose dominoes are being placed this round, and the king on each.
+    #: The line whose dominoes are being placed this round, in line order (the
+    #: order kings act in the base game); empty before the first round.
     line: list[DominoId]
+    #: The king on each domino of ``line``, by position (None: nobody picked it,
+    #: it goes to ``unpicked`` when the round starts).
     line_kings: list[int | None]
-    #: The line being picked from, and the king on each of its dominoes.
+    #: The line being picked from this round (laid out for the next round); empty
+    #: in the final, place-only round.
     next_line: list[DominoId]
+    #: The king on each domino of ``next_line`` so far, by position (None: free).
     next_kings: list[int | None]
+    #: Lines laid out so far (the first is laid out at the start, before any pick).
+    lines_drawn: int
+    #: Dominoes of past lines that no king picked (discarded, nobody's).
+    unpicked: list[DominoId]
+    #: The dominoes the line being laid out is drawn from (``kd_draw_pool``).
+    pool: list[DominoId]
+    #: The dominoes revealed so far for the line being laid out.
+    drawn: list[DominoId]
+    #: Kings not yet drawn for the first line.
+    undrawn_kings: list[int]
+    #: What the game waits for, in order: ``pending[0]`` is ``step``. Internal steps
+    #: (laying out a line, starting a round) run by themselves between decisions.
+    #: Plugins add steps with ``insert_steps`` rather than editing this list.
+    pending: list[Step]
     #: Plugin state slices by name (see ``RuleBook.add_state``).
     ext: dict[str, Any]
     #: Every action applied so far, chance included: the game replays from it.
@@ -110,9 +138,11 @@ class Game:
         return self.pending[0] if self.pending else None
 
     def is_terminal(self) -> bool:
+        """True when the game (or the match) is over."""
         return not self.pending
 
     def is_chance(self) -> bool:
+        """True when the game waits for chance (``resolve_chance``), not a seat."""
         return bool(self.pending) and self.pending[0].seat == CHANCE
 
     @property
@@ -121,6 +151,7 @@ class Game:
         return self.pending[0].seat if self.pending else None
 
     def handler(self, step: Step) -> StepHandler:
+        """The handler of ``step.kind`` (``PluginError`` when no plugin handles it)."""
         try:
             return self.engine.rules.handlers[step.kind]
         except KeyError:
@@ -298,9 +329,11 @@ class Game:
     # -- reading ------------------------------------------------------------------
 
     def kingdom_of(self, seat: int) -> Kingdom:
+        """The kingdom seat ``seat`` builds."""
         return self.kingdoms[self.config.kingdom_of(seat)]
 
     def domino(self, domino_id: DominoId) -> PlayDomino:
+        """The domino ``domino_id`` of the deck, compiled for play."""
         return self.engine.deck[domino_id]
 
     def owner(self, king: int) -> int:
@@ -313,6 +346,8 @@ class Game:
         return bool(self.line) and not self.next_line
 
     def score_sheet(self, kingdom: int) -> ScoreSheet:
+        """Every score line of kingdom ``kingdom`` now (``kd_score_kingdom`` of every
+        plugin, in hook order)."""
         lines = []
         for contributed in self.engine.hooks.score_kingdom(game=self, kingdom=kingdom):
             lines.extend(contributed)

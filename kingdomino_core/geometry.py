@@ -17,23 +17,34 @@ from functools import cache
 
 
 class Direction(enum.Enum):
-    """Where a domino's second square lies relative to its first."""
+    """Where a domino's second square lies relative to its first.
 
+    The order is E, S, W, N (``DIRECTIONS``), everywhere: legal-action lists, logs
+    and bots' tie-breaks list placements in it, so it is part of what a seed fixes.
+    """
+
+    #: East: the second square to the right (x + 1).
     E = (1, 0)
+    #: South: the second square below (y + 1).
     S = (0, 1)
+    #: West: the second square to the left (x - 1).
     W = (-1, 0)
+    #: North: the second square above (y - 1).
     N = (0, -1)
 
     @property
     def dx(self) -> int:
+        """Column step from the first square to the second."""
         return self.value[0]
 
     @property
     def dy(self) -> int:
+        """Row step from the first square to the second."""
         return self.value[1]
 
     @classmethod
     def parse(cls, text: str) -> Direction:
+        """Read a direction: ``E``/``S``/``W``/``N`` or ``R``/``D``/``L``/``U``, any case."""
         key = text.strip().upper()[:1]
         aliases = {"R": "E", "D": "S", "L": "W", "U": "N"}
         return cls[aliases.get(key, key)]
@@ -49,23 +60,32 @@ class Board:
     def __init__(self, size: int) -> None:
         if size < 1:
             raise ValueError(f"kingdom size must be at least 1, not {size}")
+        #: The kingdom size (5 for 5x5).
         self.size = size
+        #: How far a square may lie from the castle in each direction (``size - 1``).
         self.reach = size - 1
+        #: Squares per row and column of the board (``2 * size - 1``).
         self.width = 2 * size - 1
+        #: Bits per row: ``width`` plus an always-empty guard bit.
         self.stride = self.width + 1
+        #: Bit indices in use (guard bits included): masks are below ``1 << cells``.
         self.cells = self.width * self.stride
         valid = 0
         for j in range(self.width):
             for i in range(self.width):
                 valid |= 1 << (j * self.stride + i)
+        #: Mask of every real square of the board (no guard bit).
         self.valid = valid
+        #: The castle's bit index (square ``(0, 0)``).
         self.castle = self.cell(0, 0)
+        #: Mask of the orthogonal neighbours of each cell, by cell.
         self.neighbours = tuple(self.dilate(1 << c) for c in range(self.cells))
         #: Bit offset from a domino's first square to its second, per direction.
         self.delta = {d: d.dx + d.dy * self.stride for d in DIRECTIONS}
         #: ``(direction, delta)`` pairs in canonical order, and the two that suffice
         #: for a domino whose halves are identical.
         self.steps = tuple((d, self.delta[d]) for d in DIRECTIONS)
+        #: The first two of ``steps`` (E, S): enough for a domino with identical halves.
         self.symmetric_steps = self.steps[:2]
         cols = [0] * self.width
         rows = [0] * self.width
@@ -87,6 +107,7 @@ class Board:
         return i - self.reach, j - self.reach
 
     def on_board(self, x: int, y: int) -> bool:
+        """Whether castle-relative ``(x, y)`` is a square of this board."""
         return -self.reach <= x <= self.reach and -self.reach <= y <= self.reach
 
     def dilate(self, mask: int) -> int:

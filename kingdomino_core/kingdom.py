@@ -42,21 +42,37 @@ class Kingdom:
     )
 
     def __init__(self, board: Board, terrains: int) -> None:
+        #: The geometry shared by every kingdom of the engine.
         self.board = board
         castle = board.castle
+        #: Mask of occupied cells, castle included.
         self.occupied = 1 << castle
+        #: Mask of the cells of each terrain, by terrain index.
         self.terrain_masks = [0] * terrains
+        #: Terrain index of each cell (``EMPTY`` = -1, ``CASTLE`` = -2).
         self.terrain_at = [EMPTY] * board.cells
         self.terrain_at[castle] = CASTLE
+        #: Crowns on each cell.
         self.crowns_at = [0] * board.cells
+        #: Crowns as bit planes: plane ``i`` masks cells whose crown count has bit ``i``
+        #: (``crowns_in`` counts with them).
         self.planes = [0, 0]
-        self.minx = self.maxx = self.miny = self.maxy = 0
+        #: Bounding box of the squares, castle included, in castle-relative coordinates
+        #: (``minx <= x <= maxx``, ``miny <= y <= maxy``): the size limit is checked on it.
+        self.minx = 0
+        #: Easternmost column used (see ``minx``).
+        self.maxx = 0
+        #: Northernmost row used (see ``minx``).
+        self.miny = 0
+        #: Southernmost row used (see ``minx``).
+        self.maxy = 0
         self._window = 0  # 0: not computed since the bounding box last changed
         #: Properties: ``(terrain index, mask)`` pairs, maintained on every square added.
         self.regions: list[tuple[int, int]] = []
         #: Every domino placed: ``(seat, domino id, first cell, second cell)``.
         self.placements: list[tuple[int, DominoId, int, int]] = []
         #: Every domino discarded by a seat of this kingdom: ``(seat, domino id)``.
+        #: Harmony (no discard), the JSON output and the displays count it.
         self.discards: list[tuple[int, DominoId]] = []
         #: Printed marks of placed squares (e.g. volcano craters), by cell.
         self.marks: dict[int, tuple[tuple[str, int], ...]] = {}
@@ -64,6 +80,7 @@ class Kingdom:
         self.layers: dict[str, dict[int, Any]] = {}
 
     def clone(self) -> Kingdom:
+        """An independent copy (layers copied one level deep)."""
         k = Kingdom.__new__(Kingdom)
         k.board = self.board
         k.occupied = self.occupied
@@ -84,6 +101,7 @@ class Kingdom:
 
     @property
     def castle(self) -> int:
+        """The castle's cell (``board.castle``)."""
         return self.board.castle
 
     @property
@@ -114,7 +132,8 @@ class Kingdom:
 
     @property
     def extent(self) -> tuple[int, int]:
-        """Width and height of the bounding box, castle included."""
+        """Width and height of the bounding box, castle included (``(1, 1)`` at first);
+        neither may exceed ``board.size``."""
         return self.maxx - self.minx + 1, self.maxy - self.miny + 1
 
     def layer(self, name: str) -> dict[int, Any]:
@@ -125,7 +144,9 @@ class Kingdom:
         return found
 
     def iter_squares(self) -> Iterator[tuple[int, int, int]]:
-        """``(cell, terrain index, crowns)`` of every placed square, in cell order."""
+        """``(cell, terrain index, crowns)`` of every placed square, in cell order
+        (row by row from the north-west), castle excluded. ``board.xy(cell)`` gives
+        its coordinates; ``registry.terrains[index]`` its terrain."""
         at = self.terrain_at
         for cell in self.board.cells_of(self.occupied & ~(1 << self.board.castle)):
             yield cell, at[cell], self.crowns_at[cell]

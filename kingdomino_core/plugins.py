@@ -32,6 +32,7 @@ _OWN_DISTRIBUTION = "kingdomino"
 class PluginInfo:
     """A plugin found in the catalogue."""
 
+    #: The name rulesets activate it by.
     name: str
     #: The module (or object) holding the hook implementations.
     obj: Any
@@ -39,18 +40,22 @@ class PluginInfo:
     source: str
     #: Distribution name, or the file path for a local plugin.
     origin: str
+    #: Its version (the distribution's, or the module's ``VERSION``).
     version: str = ""
 
     @property
     def options_class(self) -> type | None:
+        """The plugin's ``Options`` class (its ``[options.NAME]`` table), if any."""
         return getattr(self.obj, "Options", None)
 
     @property
     def requires(self) -> tuple[str, ...]:
+        """Plugins that must be active with it (its ``REQUIRES``)."""
         return tuple(getattr(self.obj, "REQUIRES", ()))
 
     @property
     def conflicts(self) -> tuple[str, ...]:
+        """Plugins that may not be active with it (its ``CONFLICTS``)."""
         return tuple(getattr(self.obj, "CONFLICTS", ()))
 
     def hooks(self) -> list[str]:
@@ -78,6 +83,7 @@ class Catalogue:
         return other
 
     def names(self) -> list[str]:
+        """Every plugin name, sorted (entry points are not loaded for this)."""
         return sorted(set(self._eps) | set(self._loaded))
 
     def add(self, info: PluginInfo) -> None:
@@ -116,6 +122,8 @@ class Catalogue:
         return name
 
     def get(self, name: str) -> PluginInfo:
+        """The plugin ``name``, loading its entry point on first use (``PluginError``
+        if it cannot be loaded, ``UnknownPluginError`` if there is none)."""
         found = self._loaded.get(name)
         if found is not None:
             return found
@@ -144,6 +152,7 @@ class Catalogue:
         return info
 
     def all(self) -> list[PluginInfo]:
+        """Every plugin, loaded, in name order."""
         return [self.get(n) for n in self.names()]
 
 

@@ -43,12 +43,19 @@ class Annotation:
 class PlayDomino:
     """A domino compiled for play: terrain indices instead of names."""
 
+    #: Its identity.
     id: DominoId
+    #: The printed domino (squares with terrain names, marks).
     domino: Domino
+    #: Terrain index (``Registry.terrain_index``) of the first half.
     terrain_a: int
+    #: Crowns of the first half.
     crowns_a: int
+    #: Terrain index of the second half.
     terrain_b: int
+    #: Crowns of the second half.
     crowns_b: int
+    #: Both halves identical: two directions suffice to list its placements.
     symmetric: bool
 
 
@@ -56,16 +63,21 @@ class Registry:
     """Terrains, domino sets and action classes of one engine."""
 
     def __init__(self) -> None:
+        #: Registered terrains; a terrain's index is its position here.
         self.terrains: list[Terrain] = []
         self._terrain_index: dict[str, int] = {}
+        #: Domino sets by name (``config.deck`` picks from them).
         self.domino_sets: dict[str, DominoSet] = {}
+        #: Action classes by ``kind``, the core's included (saves read actions back).
         self.actions: dict[str, type[Action]] = {a.kind: a for a in CORE_ACTIONS}
         #: How player actions map to numbers for learning agents, by kind (see
         #: :mod:`kingdomino_core.encoding`); kinds without one get the default.
         self.encoders: dict[str, ActionEncoder] = core_encoders()
         #: Plugin state as numbers for learning agents' observations, by name.
         self.observations: dict[str, StateEncoder] = {}
+        #: Kingdom text annotations by key (``+key=value``).
         self.annotations: dict[str, Annotation] = {}
+        #: Which plugin registered what: ``"terrain:NAME"`` -> plugin name.
         self.provenance: dict[str, str] = {}
         self._plugin = ""
 
@@ -92,6 +104,7 @@ class Registry:
         self.provenance["terrain:" + terrain.name] = self._plugin
 
     def terrain_index(self, name: str) -> int:
+        """The index of terrain ``name`` (its bit-mask plane in a ``Kingdom``)."""
         try:
             return self._terrain_index[name]
         except KeyError:
@@ -100,6 +113,7 @@ class Registry:
             ) from None
 
     def terrain_by_letter(self, letter: str) -> Terrain | None:
+        """The terrain written ``letter`` in the kingdom text format, or None."""
         for t in self.terrains:
             if t.letter == letter:
                 return t
@@ -108,6 +122,7 @@ class Registry:
     # -- dominoes --------------------------------------------------------------
 
     def add_domino_set(self, dominoes: DominoSet, *, replace: bool = False) -> None:
+        """Register a domino set; ``replace=True`` redefines one of the same name."""
         if dominoes.name in self.domino_sets and not replace:
             raise ConfigError(
                 f"domino set {dominoes.name!r} registered twice "

@@ -31,7 +31,10 @@ class PlacementRule:
     :meth:`check` must agree; ``kingdomino_core.testing`` has a check for that.
     """
 
+    #: Unique rule id (``"base.connects"``): ``IllegalActionError.rule`` names it, and
+    #: ``RuleBook.add_placement_rule(replace=True)`` / ``RuleBook.remove`` find it.
     id: str = ""
+    #: The rule in words, for players (``kd ruleset show``).
     description: str = ""
     #: How the two masks of :meth:`square_masks` combine: False means both squares
     #: must lie in their masks, True means at least one must.
@@ -64,7 +67,9 @@ class PlacementRule:
 class ClaimRule:
     """A condition on which domino of the line a king may take."""
 
+    #: Unique rule id (``"teamdomino.claims"``), as for placement rules.
     id: str = ""
+    #: The rule in words, for players.
     description: str = ""
 
     def check(self, game: Game, seat: int, king: int, slot: int) -> str | None:
@@ -81,7 +86,9 @@ class StepHandler:
     :meth:`outcomes` instead of :meth:`legal_actions`.
     """
 
+    #: The ``Step.kind`` it handles.
     kind: str = ""
+    #: True for chance steps (draws): it lists ``outcomes``, not ``legal_actions``.
     chance: bool = False
 
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
@@ -141,11 +148,18 @@ class RuleBook:
     """What ``kd_register_rules`` fills; compiled once per engine."""
 
     def __init__(self) -> None:
+        #: Placement rules, in registration order (all must pass).
         self.placement_rules: list[PlacementRule] = []
+        #: Claim rules, in registration order (all must pass).
         self.claim_rules: list[ClaimRule] = []
+        #: The handler of each step kind: the core's ``reveal``, ``draw_king``,
+        #: ``place`` and ``claim``, and the plugins' own. Read it to find the handler a
+        #: plugin's replacement delegates to; register with ``add_step_handler``.
         self.handlers: dict[str, StepHandler] = {}
         #: Plugin state slices: name -> (factory, copier).
         self.state: dict[str, tuple[Callable[[], Any], Callable[[Any], Any]]] = {}
+        #: Which plugin registered what: rule id, ``"step:KIND"`` or ``"state:NAME"``
+        #: -> plugin name (error messages name it).
         self.provenance: dict[str, str] = {}
         #: Fast score totals by plugin name (see :meth:`add_score_total`).
         self.score_totals: dict[str, Callable[[Game, int], int]] = {}
@@ -159,6 +173,7 @@ class RuleBook:
         self._add(self.placement_rules, rule, replace)
 
     def add_claim_rule(self, rule: ClaimRule, *, replace: bool = False) -> None:
+        """Add a claim rule; ``replace=True`` swaps out the rule with the same id."""
         self._add(self.claim_rules, rule, replace)
 
     def remove(self, rule_id: str) -> None:
@@ -183,6 +198,8 @@ class RuleBook:
         self.score_totals[self._plugin] = total
 
     def add_step_handler(self, handler: StepHandler, *, replace: bool = False) -> None:
+        """Handle steps of ``handler.kind``; a kind already handled needs
+        ``replace=True`` (the later plugin in the ruleset wins)."""
         if handler.kind in self.handlers and not replace:
             raise ConfigError(
                 f"step {handler.kind!r} handled twice: by "

@@ -31,11 +31,16 @@ def _path_tuple(value: Iterable[Path | str]) -> tuple[Path, ...]:
 class Ruleset:
     """Plugins in activation order, their options, and local plugin files."""
 
+    #: The ruleset's name (``"base"``, ``"teamdomino"``).
     name: str
+    #: Active plugins, by catalogue name, in activation order (later ones win on
+    #: purpose with ``replace=True``/``override=True``).
     plugins: tuple[str, ...] = field(converter=_str_tuple)
+    #: ``[options.PLUGIN]`` tables: plugin name -> option name -> value.
     options: dict[str, dict[str, Any]] = field(factory=dict, converter=_freeze_options)
     #: Local house-rule plugin files (their code runs when the ruleset is used).
     plugin_files: tuple[Path, ...] = field(default=(), converter=_path_tuple)
+    #: One line for ``kd ruleset list``.
     description: str = ""
     #: Where the ruleset was read from (empty for one built in code).
     source: str = ""

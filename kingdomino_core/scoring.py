@@ -14,11 +14,17 @@ class ScoreLine:
     ``"character"``). ``name`` identifies the item within its kind.
     """
 
+    #: ``"property"``, ``"bonus"`` or a plugin's own word; ``ScoreSheet`` groups by it.
     kind: str
+    #: What the line is (a terrain for a property, ``"middle kingdom"`` for a bonus).
     name: str
+    #: Points it adds (may be negative).
     points: int
+    #: Properties: the terrain's name.
     terrain: str | None = None
+    #: Properties: its number of squares.
     squares: int = 0
+    #: Properties: its number of crowns.
     crowns: int = 0
     #: The plugin that produced this line.
     source: str = ""
@@ -28,31 +34,39 @@ class ScoreLine:
 class ScoreSheet:
     """The score of one kingdom with its breakdown."""
 
+    #: The kingdom index scored.
     kingdom: int
+    #: Every line every scoring plugin contributed, in hook order.
     lines: tuple[ScoreLine, ...]
 
     @property
     def total(self) -> int:
+        """The kingdom's points: the sum of every line."""
         return sum(line.points for line in self.lines)
 
     @property
     def properties(self) -> tuple[ScoreLine, ...]:
+        """The ``"property"`` lines."""
         return tuple(line for line in self.lines if line.kind == "property")
 
     @property
     def bonuses(self) -> tuple[ScoreLine, ...]:
+        """The ``"bonus"`` lines."""
         return tuple(line for line in self.lines if line.kind == "bonus")
 
     @property
     def others(self) -> tuple[ScoreLine, ...]:
+        """Lines of any other kind (a plugin's own)."""
         return tuple(line for line in self.lines if line.kind not in ("property", "bonus"))
 
     @property
     def largest_property(self) -> int:
+        """Squares of the largest property (the base game's first tie-break)."""
         return max((line.squares for line in self.properties), default=0)
 
     @property
     def crowns(self) -> int:
+        """Crowns in all properties (the base game's second tie-break)."""
         return sum(line.crowns for line in self.properties)
 
     def as_dict(self) -> dict[str, object]:
@@ -89,10 +103,13 @@ class Ranking:
     ``"largest_property"``, ``"crowns"``, ...).
     """
 
+    #: Kingdom indices by place, ties sharing a place.
     places: tuple[tuple[int, ...], ...]
+    #: The criterion that separated each place from the next.
     decided_by: tuple[str, ...] = ()
     #: The value of each criterion per kingdom, for display: ``{kingdom: (total, ...)}``.
     keys: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    #: The criteria names, in comparison order (``("total", "largest_property")``).
     criteria: tuple[str, ...] = ()
 
     @property

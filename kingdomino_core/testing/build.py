@@ -17,6 +17,8 @@ from ..kingdom import Kingdom
 from ..kingdom_text import parse_kingdom
 from ..ruleset import Ruleset
 
+#: What the kit accepts as a ruleset: a ``Ruleset``, a shipped ruleset name or TOML
+#: path, or plugin names in activation order.
 RulesetLike = Ruleset | str | Sequence[str]
 
 
@@ -111,8 +113,11 @@ class ScriptedChance:
                 flat.append(domino_id(item))
             else:
                 flat.extend(domino_id(d) for d in item)
+        #: Dominoes still to reveal, in order (consumed as they are drawn).
         self.dominoes = flat
+        #: Kings still to draw, in order.
         self.kings = list(kings)
+        #: Raise when the script does not say how to resolve a chance step.
         self.strict = strict
 
     def resolve(self, game: Game) -> Action:

@@ -68,12 +68,16 @@ def digest(game: Game) -> str:
 class Property:
     """A property found by :func:`recount`."""
 
+    #: The terrain's name.
     terrain: str
+    #: Its number of squares.
     squares: int
+    #: Its number of crowns.
     crowns: int
 
     @property
     def points(self) -> int:
+        """Squares times crowns (the base game's property score)."""
         return self.squares * self.crowns
 
 

@@ -31,14 +31,18 @@ from .checks import (
 class ConformanceReport:
     """What :func:`conformance` found. ``problems`` is empty when all is well."""
 
+    #: Games played and checked.
     games: int = 0
+    #: One line per problem, naming the seed and the check.
     problems: list[str] = attrs.field(factory=list)
 
     @property
     def ok(self) -> bool:
+        """True when no problem was found."""
         return not self.problems
 
     def raise_for_problems(self) -> None:
+        """Raise ``AssertionError`` listing every problem (a one-line test assertion)."""
         if self.problems:
             raise AssertionError("conformance problems:\n" + "\n".join(self.problems))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from kingdomino_cli.app import main
+from kingdomino_cli.cmd_new_plugin import SHIPPED_EXAMPLES
 from kingdomino_cli.exit_codes import ExitCode
 from kingdomino_core.plugins import ENTRY_POINT_GROUP
 
@@ -66,8 +68,13 @@ def test_the_package_has_its_parts(generated: Path) -> None:
     project = tomllib.loads((generated / "pyproject.toml").read_text())["project"]
     assert project["name"] == "kingdomino-castle-tax"
     assert project["entry-points"][ENTRY_POINT_GROUP] == {"castle_tax": "kd_castle_tax"}
-    ruleset = tomllib.loads((generated / "castle_tax.toml").read_text())["ruleset"]
-    assert (ruleset["extends"], ruleset["plugins"]) == ("base", ["castle_tax"])
+    ruleset = tomllib.loads((generated / "castle_tax.toml").read_text())
+    assert (ruleset["ruleset"]["extends"], ruleset["ruleset"]["plugins"]) == (
+        "base",
+        ["castle_tax"],
+    )
+    # Issue 11: the ruleset does not pin option values; the module's defaults apply.
+    assert "options" not in ruleset
     module = (generated / "src/kd_castle_tax/__init__.py").read_text()
     assert 'NAME = "castle_tax"' in module and "HOOK_API = 1" in module
     assert "@hookimpl\ndef kd_score_kingdom(" in module
@@ -131,10 +138,96 @@ def test_refuses_a_file_as_the_folder(tmp_path: Path, capsys: pytest.CaptureFixt
     assert code == ExitCode.USAGE and "is not a directory" in err
 
 
+@pytest.fixture(scope="module")
+def hyphenated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("gen") / "moat"
+    assert main(["new-plugin", "moat-tax", "--dir", str(target)]) == 0
+    return target
+
+
+def test_a_hyphenated_name_makes_an_underscored_plugin_and_module(hyphenated: Path) -> None:
+    """Issue 11 item 9: ``kd new-plugin lakes-double`` makes module ``kd_lakes_double``."""
+    files = sorted(str(p.relative_to(hyphenated)) for p in hyphenated.rglob("*") if p.is_file())
+    assert files == [
+        "README.md",
+        "moat-tax.toml",
+        "pyproject.toml",
+        "src/kd_moat_tax/__init__.py",
+        "tests/test_moat_tax.py",
+    ]
+    project = tomllib.loads((hyphenated / "pyproject.toml").read_text())["project"]
+    assert project["name"] == "kingdomino-moat-tax"
+    assert project["entry-points"][ENTRY_POINT_GROUP] == {"moat_tax": "kd_moat_tax"}
+    ruleset = tomllib.loads((hyphenated / "moat-tax.toml").read_text())["ruleset"]
+    assert ruleset["plugins"] == ["moat_tax"]
+    assert 'NAME = "moat_tax"' in (hyphenated / "src/kd_moat_tax/__init__.py").read_text()
+
+
+def test_a_hyphenated_package_passes_its_tests(hyphenated: Path, tmp_path: Path) -> None:
+    fake_install(hyphenated, tmp_path)
+    done = run_pytest(hyphenated, tmp_path, hyphenated / "src")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "4 passed" in done.stdout and "skipped" not in done.stdout
+
+
+def test_the_next_steps_name_the_plugin_and_the_ruleset(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = kd(capsys, "new-plugin", "moat-tax", "--dir", str(tmp_path / "p"))
+    assert code == 0
+    assert "Created plugin 'moat_tax' (module kd_moat_tax)" in out
+    assert "kd plugins list              # shows moat_tax" in out
+    assert "kd play --ruleset moat-tax.toml" in out
+
+
+@pytest.mark.parametrize("name", [*sorted(SHIPPED_EXAMPLES), "lakes-double", "long-lines"])
+def test_names_of_shipped_examples_are_refused(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 11 item 9: ``kd new-plugin lakes`` would collide with the tutorial's ``lakes``."""
+    code, out, err = kd(capsys, "new-plugin", name, "--dir", str(tmp_path / "p"))
+    assert (code, out) == (ExitCode.USAGE, "")
+    assert f"plugin name {name!r} is already used by a house rule shipped with kingdomino" in err
+    assert not (tmp_path / "p").exists()
+
+
+def shipped_plugin_names() -> dict[str, Path]:
+    """Every plugin name the repository's examples and tutorial define, found in their
+    files: a module's ``NAME``, an entry point, a plugin object added by name."""
+    root = Path(__file__).resolve().parents[2]
+    found: dict[str, Path] = {}
+    for path in sorted(
+        [*(root / "examples").rglob("*.py"), *(root / "docs/tutorial").glob("*.py")]
+    ):
+        if path.name.startswith("test_") or "tests" in path.parts[len(root.parts) :]:
+            continue
+        text = path.read_text("utf-8")
+        for pattern in (r'^NAME = "(\w+)"', r'add_module\(\w+\(\), "(\w+)"\)'):
+            for name in re.findall(pattern, text, flags=re.M):
+                found.setdefault(name, path)
+    for pyproject in sorted((root / "examples").rglob("pyproject.toml")):
+        project = tomllib.loads(pyproject.read_text("utf-8"))["project"]
+        for name in project.get("entry-points", {}).get(ENTRY_POINT_GROUP, {}):
+            found.setdefault(name, pyproject)
+    return found
+
+
+def test_the_shipped_example_names_are_all_known() -> None:
+    """The refusal list cannot fall behind the examples (it is not installed, so the
+    catalogue does not know them)."""
+    found = shipped_plugin_names()
+    assert {"joker", "lakes", "lakes_double", "long_lines"} <= set(found)
+    assert sorted(found) == sorted(SHIPPED_EXAMPLES)
+
+
 @pytest.mark.parametrize(
     ("name", "why"),
     [
-        ("My-Rule", "is not valid: expected lowercase letters, digits and underscores"),
+        ("My-Rule", "is not valid: expected lowercase letters and digits, words joined"),
+        ("lakes--double", "is not valid"),
+        ("_lakes", "is not valid"),
+        ("lakes-", "is not valid"),
+        ("lakes_-double", "is not valid"),
         ("2lakes", "is not valid"),
         ("lakes!", "is not valid"),
         ("", "is not valid"),
