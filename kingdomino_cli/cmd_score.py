@@ -1,7 +1,7 @@
 """``kd score FILE``: score a kingdom written in the kingdom text format.
 
 For a family that just played on a real table: copy the kingdom into a text file
-(../shared/CONTRACT.md, "Kingdom text format") and get the breakdown per property
+(docs/formats.md, "Kingdom text format") and get the breakdown per property
 and bonus under the ruleset's own scoring. The kingdom is scored as kingdom 0 of a
 fresh game of the ruleset, so every scoring hook of the active plugins applies.
 It cannot know about discards (there are none in a text file), so Harmony is
@@ -67,9 +67,7 @@ def format_sheet(sheet: ScoreSheet) -> list[str]:
 
 
 def score_command(
-    file: Annotated[
-        str, typer.Argument(help="Kingdom text file (CONTRACT.md format); '-' reads stdin.")
-    ],
+    file: Annotated[str, typer.Argument(help="Kingdom text file (format above); '-' reads stdin.")],
     ruleset: Annotated[
         str | None,
         typer.Option(
@@ -80,7 +78,7 @@ def score_command(
         ),
     ] = None,
     json_output: Annotated[
-        bool, typer.Option("--json", help="Print exactly one JSON object (CONTRACT.md).")
+        bool, typer.Option("--json", help="Print exactly one JSON object (keys: docs/formats.md).")
     ] = False,
     svg: Annotated[
         Path | None,
@@ -97,7 +95,15 @@ def score_command(
         ),
     ] = None,
 ) -> None:
-    """Score a kingdom written in the kingdom text format, per property and bonus."""
+    """Score a kingdom written in the kingdom text format, per property and bonus.
+
+    The format: one row of the kingdom per line, squares separated by spaces. A
+    square is a terrain letter and its crowns (W wheat, F forest, L lake, G grassland,
+    S swamp, M mine: W1 is wheat with one crown); C is the castle, . an empty square;
+    lines starting with # are comments. Example row: W1 F0 C L0 L0. The expansions'
+    notations are in docs/formats.md; sample kingdoms for every mode are in
+    examples/kingdoms/.
+    """
     rules = resolve_ruleset(ruleset)
     engine = build_engine(rules, players)
     text, source = read_kingdom_text(file)

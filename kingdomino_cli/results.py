@@ -1,6 +1,6 @@
 """The result of a game as the contract JSON (``kd play --json``, ``kd replay --json``).
 
-Contract keys (../shared/CONTRACT.md): ``ruleset``, ``seed``, ``players``,
+Contract keys (docs/formats.md): ``ruleset``, ``seed``, ``players``,
 ``kingdoms`` and ``winners``. Added keys: ``finished``, ``moves``, ``ranking`` (places
 from first to last with each kingdom's seats, ranking values, and the criterion that
 separated a place from the next), ``match`` (per-game totals of a Dynasty match).

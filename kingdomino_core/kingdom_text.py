@@ -1,4 +1,4 @@
-"""The kingdom text format (../shared/CONTRACT.md): read and write kingdoms as text.
+"""The kingdom text format (docs/formats.md): read and write kingdoms as text.
 
 ::
 

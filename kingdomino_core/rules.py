@@ -164,7 +164,7 @@ class RuleBook:
         #: Fast score totals by plugin name (see :meth:`add_score_total`).
         self.score_totals: dict[str, Callable[[Game, int], int]] = {}
         #: True lets a player discard a domino that fits (house rules); the base game
-        #: forbids it (RULES.md section 1, forced placement).
+        #: forbids it (docs/rules/base.md, forced placement).
         self.voluntary_discard = False
         self._plugin = ""
 

@@ -1,4 +1,4 @@
-"""The base game of Kingdomino as a plugin (RULES.md section 1).
+"""The base game of Kingdomino as a plugin (docs/rules/base.md).
 
 2, 3 or 4 players, 5x5 kingdoms, 48 dominoes; the optional rules Middle Kingdom,
 Harmony and Dynasty as options. Everything here goes through the public hooks: a
@@ -85,7 +85,7 @@ def kd_validate(config: GameConfig) -> list[str]:
 
 @hookimpl(trylast=True)
 def kd_order_line(dominoes: list[DominoId]) -> list[DominoId]:
-    """Lines are sorted ascending by number, lowest first (RULES.md section 1)."""
+    """Lines are sorted ascending by number, lowest first (docs/rules/base.md)."""
     return sorted(dominoes, key=lambda d: (d.number, d.box))
 
 

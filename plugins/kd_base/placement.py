@@ -1,4 +1,4 @@
-"""The base game's placement rules (RULES.md section 1, "Placement").
+"""The base game's placement rules (docs/rules/base.md, "Placement").
 
 Both have a bit-mask version (``square_masks``) for legal-move generation and a
 per-placement version (``check``) that explains a refusal.

@@ -1,6 +1,6 @@
 """Base scoring: properties, the optional bonuses, and ranking with tie-breaks.
 
-RULES.md section 1, "Scoring" and "Optional rules".
+docs/rules/base.md, "Scoring" and "Optional rules".
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Set-up by player count (RULES.md section 1; setups.csv rows ``base``)."""
+"""Set-up by player count (docs/rules/base.md, set-up)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ class Setup:
 
 #: Official set-ups. Dominoes in play = line_size x lines_total; drawing only that
 #: many lines from the full box is the same, for every player, as setting the rest
-#: aside unseen (RULES.md section 1: 24 set aside with 2 players, 12 with 3).
+#: aside unseen (docs/rules/base.md: 24 set aside with 2 players, 12 with 3).
 OFFICIAL = {
     2: Setup(kings_per_seat=2, line_size=4, lines_total=6),
     3: Setup(kings_per_seat=1, line_size=3, lines_total=12),
     4: Setup(kings_per_seat=1, line_size=4, lines_total=12),
 }
 
-#: The designer's 3-player variant (setups.csv ``base_3p_variant``): all 48 dominoes
+#: The designer's 3-player variant (docs/rules/base.md, set-up): all 48 dominoes
 #: in lines of 4; the domino nobody picks is discarded each round.
 THREE_PLAYER_VARIANT = Setup(kings_per_seat=1, line_size=4, lines_total=12)

@@ -1,4 +1,4 @@
-"""The six terrains of the base game (RULES.md: terrain names)."""
+"""The six terrains of the base game (docs/rules/index.md, terrain key)."""
 
 from kingdomino_core import Terrain
 

@@ -1,4 +1,4 @@
-"""The Court (La Cour) as a plugin: resources, buildings and characters (RULES.md 3).
+"""The Court (La Cour) as a plugin: resources, buildings and characters (docs/rules/court.md).
 
 * Tokens: when a line is laid out, each crownless square producing a resource gets
   a token (``kd_line_laid_out``); placing the domino moves them into the kingdom's

@@ -1,7 +1,7 @@
 """The Court's options: ``[options.court]`` in a ruleset.
 
-Every default RULES.md section 3 fixes where the published rules are silent
-(I-C1 to I-C9) is an option here. Where EXPANSIONS.md names no alternative the
+Every default docs/rules/court.md fixes where the published rules are silent
+(I-C1 to I-C9) is an option here. Where docs/rules/court.md names no alternative the
 option accepts only its default: a ruleset can still state it, and the id shows
 what the engine does.
 """
@@ -15,7 +15,7 @@ from attrs import frozen
 
 @frozen(kw_only=True)
 class CourtOptions:
-    #: Tiles shown face up on the court board (RULES.md section 3: 3).
+    #: Tiles shown face up on the court board (docs/rules/court.md: 3).
     visible_tiles: int = 3
     #: I-C1: one court tile per square, never on the castle (no alternative).
     tile_squares: Literal["one_per_square_not_castle"] = "one_per_square_not_castle"

@@ -1,4 +1,4 @@
-"""The purchase at the end of a turn and the refill of the court board (RULES.md 3).
+"""The purchase at the end of a turn and the refill of the court board (docs/rules/court.md).
 
 Three step handlers:
 

@@ -1,4 +1,4 @@
-"""Court scoring: characters over their 8 surrounding squares (RULES.md section 3).
+"""Court scoring: characters over their 8 surrounding squares (docs/rules/court.md).
 
 Buildings score through the base game's properties: their crowns were added to
 their square with ``Kingdom.set_crowns`` when they were placed (I-C2), so base's

@@ -1,9 +1,9 @@
-"""The Court's components, read from the plugin's data files (RULES.md section 3).
+"""The Court's components, read from the plugin's data files (docs/rules/court.md).
 
 ``data/court_tiles.csv`` lists the 25 tiles (13 buildings in rows with counts, 12
 characters); ``data/court_resources.csv`` maps each resource to the terrain that
-produces it. Both are copies of ``shared/rules``; installed packages never read
-outside themselves.
+produces it. Both ship inside the package (docs/rules/court.md states the
+same tables); installed packages never read outside themselves.
 
 Tile *types* are what the game tracks: three identical wheat buildings are one type
 with a count of 3. A building type id is ``<terrain>_building_<crowns>``

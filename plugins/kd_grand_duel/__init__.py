@@ -1,4 +1,4 @@
-"""The Grand Duel (the English rulebook's "Mighty Duel") as a plugin (RULES.md section 1).
+"""The Grand Duel (the English rulebook's "Mighty Duel") as a plugin (docs/rules/grand-duel.md).
 
 2 players with 2 kings each, all 48 dominoes in 12 lines of 4, 7x7 kingdoms of 24
 dominoes. It builds on ``base`` and changes only the set-up; Middle Kingdom then

@@ -1,4 +1,4 @@
-"""Kingdomino Origins as a plugin (RULES.md section 4; EXPANSIONS.md section 2).
+"""Kingdomino Origins as a plugin (docs/rules/origins.md).
 
 A standalone game: it does not build on ``base`` (they cannot be active together)
 but reuses the base game's placement rules and bonus tests by import. Its own
@@ -158,7 +158,7 @@ def kd_setup_game(game: Game) -> None:
 
 @hookimpl
 def kd_order_line(dominoes: list[DominoId]) -> list[DominoId]:
-    """Lines are laid out in ascending number order (EXPANSIONS.md 2.2)."""
+    """Lines are laid out in ascending number order (docs/rules/origins.md)."""
     return sorted(dominoes, key=lambda d: (d.number, d.box))
 
 

@@ -1,9 +1,9 @@
 """The Origins component data, read from the CSV files in ``data/``.
 
-The files are copies of the rules folder's ``origins_*.csv`` (EXPANSIONS.md section
-2) plus ``origins_dominoes.csv``, the project's *reconstruction* of the per-domino
-list (the official one is not public). Any domino list, shipped or given by a
-ruleset, is checked against the official square distribution (section 2.8).
+The files hold the published Origins tables (docs/rules/origins.md) plus
+``origins_dominoes.csv``, the project's *reconstruction* of the per-domino list (the
+official one is not public). Any domino list, shipped or given by a ruleset, is
+checked against the official square distribution (docs/rules/origins.md, components).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from attrs import frozen
 
 from kingdomino_core import Domino, DominoId, DominoSet, RulesetError, Square
 
-#: Terrains of Origins (RULES.md: terrain names) and the resource each no-fire square gets.
+#: Terrains of Origins (docs/rules/origins.md) and the resource each no-fire square gets.
 RESOURCE_OF_TERRAIN = {
     "grassland": "mammoth",
     "lake": "fish",
@@ -222,7 +222,7 @@ def parse_dominoes(text: str, source: str) -> tuple[DominoSet, list[str]]:
         if found[kind] != official[kind]:
             problems.append(
                 f"{source}: {found[kind]} squares of {_describe(kind)}, the official "
-                f"distribution has {official[kind]} (EXPANSIONS.md section 2.8)"
+                f"distribution has {official[kind]} (docs/rules/origins.md)"
             )
     return DominoSet(name="origins", dominoes=tuple(dominoes)), problems
 

@@ -1,4 +1,4 @@
-"""Volcanoes and fire (RULES.md section 4; EXPANSIONS.md 2.3).
+"""Volcanoes and fire (docs/rules/origins.md).
 
 Right after a domino with a volcano is placed, its owner throws the fire token of
 the volcano's craters onto a square of their kingdom within the token's reach

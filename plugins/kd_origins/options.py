@@ -1,6 +1,6 @@
 """The origins plugin's options: ``[options.origins]`` in a ruleset.
 
-Every default that RULES.md section 4 / EXPANSIONS.md section 5 fixes where the
+Every default that docs/rules/origins.md fixes where the
 published rules are silent (I-O1 to I-O9) is an option here.
 """
 
@@ -17,12 +17,12 @@ TieBreak = Literal["largest_region", "fire"]
 @frozen(kw_only=True)
 class OriginsOptions:
     #: Which game: Discovery (fire only), Totem (resources and totems) or Tribe
-    #: (resources and cro-magnons). RULES.md section 4.
+    #: (resources and cro-magnons). docs/rules/origins.md.
     mode: Mode = "discovery"
     #: A domino list file (CSV, same columns as the shipped ``origins_dominoes.csv``),
     #: absolute or relative to the ruleset file that names it (the working directory
     #: for options given in code); checked against the official square distribution
-    #: (EXPANSIONS.md 2.8). Empty: the shipped reconstruction.
+    #: (docs/rules/origins.md). Empty: the shipped reconstruction.
     dominoes: str = field(default="", metadata={"path": True})
     #: I-O1: 2 players always play "Neolithic" (2 chiefs each) in kingdoms of this size.
     neolithic_kingdom_size: int = 7

@@ -1,4 +1,4 @@
-"""Origins scoring (RULES.md section 4; EXPANSIONS.md 2.4 to 2.7).
+"""Origins scoring (docs/rules/origins.md).
 
 - Regions: squares x fire icons, printed plus tokens (tokens are added to the
   square's crowns when they land). Volcano regions never score and are not

@@ -1,4 +1,4 @@
-"""Origins terrains, set-ups by player count and the Neolithic opening (RULES.md section 4)."""
+"""Origins terrains, set-ups by player count and the Neolithic opening (docs/rules/origins.md)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ TERRAINS = (
     Terrain(name="lake", letter="L", colour="#1e88e5", ansi=33),
     Terrain(name="jungle", letter="J", colour="#1b5e20", ansi=22),
     Terrain(name="quarry", letter="Q", colour="#9e9e9e", ansi=247),
-    #: Volcano regions never score (EXPANSIONS.md 2.3).
+    #: Volcano regions never score (docs/rules/origins.md).
     Terrain(name="volcano", letter="V", colour="#c62828", ansi=160, scores=False),
 )
 
-#: Every player count uses all 48 dominoes in 12 lines of 4 (setups.csv ``origins``):
+#: Every player count uses all 48 dominoes in 12 lines of 4 (docs/rules/origins.md, set-up):
 #: 3 players discard the unpicked domino of each line (the core does so when a line
 #: has more dominoes than kings); 2 players ("Neolithic") have 2 chiefs each.
 LINE_SIZE = 4

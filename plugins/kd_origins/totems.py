@@ -1,4 +1,4 @@
-"""Totem mode: the four totems pass on strict majority (RULES.md section 4; I-O4).
+"""Totem mode: the four totems pass on strict majority (docs/rules/origins.md; I-O4).
 
 After every placement and every fire resolution the totems are re-checked:
 

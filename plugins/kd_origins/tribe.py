@@ -1,4 +1,4 @@
-"""Tribe mode: the cave and recruiting cro-magnons (RULES.md section 4; EXPANSIONS.md 2.6).
+"""Tribe mode: the cave and recruiting cro-magnons (docs/rules/origins.md).
 
 The cave shows up to 4 cro-magnons, refilled when a new line is laid out; the rest
 form a hidden pile kept as counts, so its order exists nowhere: each refill is a

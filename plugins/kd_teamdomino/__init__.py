@@ -1,4 +1,4 @@
-"""Teamdomino as a plugin (RULES.md section 2; setups.csv rows ``teamdomino``).
+"""Teamdomino as a plugin (docs/rules/teamdomino.md).
 
 6 or 8 players in teams of two. Every player has their own king and makes their
 own picks and placements, but teammates build one shared 7x7 kingdom with one
@@ -80,7 +80,7 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
 
 @hookimpl
 def kd_draw_pool(game: Game, line_number: int) -> list[DominoId]:
-    """Each line comes from one box, alternating (RULES.md section 2)."""
+    """Each line comes from one box, alternating (docs/rules/teamdomino.md)."""
     return two_boxes.draw_pool(game, line_number, options_of(game.config).first_box)
 
 

@@ -1,4 +1,4 @@
-"""Teamdomino's options: ``[options.teamdomino]`` in a ruleset (RULES.md section 2)."""
+"""Teamdomino's options: ``[options.teamdomino]`` in a ruleset (docs/rules/teamdomino.md)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ class TeamdominoOptions(TwoBoxOptions):
     #: the ruleset a 6-player one, a list of 4 teams an 8-player one.
     teams: tuple[tuple[int, ...], ...] = ()
     #: With 6 players: ``"set_aside"`` returns 12 random dominoes of each box unseen and
-    #: plays lines of 6 (72 dominoes, RULES.md section 2); ``"all_dominoes"`` plays all
+    #: plays lines of 6 (72 dominoes, docs/rules/teamdomino.md); ``"all_dominoes"`` plays all
     #: 96 in lines of 8, the 2 dominoes nobody picks discarded each round
-    #: (setups.csv ``teamdomino_6p_alt``, the Royal Wedding way).
+    #: (the Royal Wedding way, docs/rules/teamdomino.md).
     six_players: SixPlayers = "set_aside"

@@ -1,4 +1,4 @@
-"""Kingdomino XL as a plugin (RULES.md section 2; setups.csv rows ``xl``, ``xl_3p_alt``).
+"""Kingdomino XL as a plugin (docs/rules/xl.md).
 
 3 or 4 players, one king each, 7x7 kingdoms of 24 dominoes, two boxes of the base
 game with lines drawn from box 1, box 2, box 1, ... (:mod:`kd_xl.two_boxes`, which
@@ -65,7 +65,7 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
 
 @hookimpl
 def kd_draw_pool(game: Game, line_number: int) -> list[DominoId]:
-    """Each line comes from one box, alternating (RULES.md section 2)."""
+    """Each line comes from one box, alternating (docs/rules/xl.md)."""
     return two_boxes.draw_pool(game, line_number, options_of(game.config).first_box)
 
 

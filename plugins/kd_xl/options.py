@@ -1,4 +1,4 @@
-"""Kingdomino XL's options: ``[options.xl]`` in a ruleset (RULES.md section 2)."""
+"""Kingdomino XL's options: ``[options.xl]`` in a ruleset (docs/rules/xl.md)."""
 
 from __future__ import annotations
 
@@ -15,5 +15,5 @@ ThreePlayers = Literal["set_aside", "all_dominoes"]
 class XlOptions(TwoBoxOptions):
     #: I-X1: with 3 players, ``"set_aside"`` puts 12 random dominoes of each box aside
     #: unseen and plays lines of 3 (72 dominoes); ``"all_dominoes"`` plays all 96 in
-    #: lines of 4, the domino nobody picks discarded each round (setups.csv ``xl_3p_alt``).
+    #: lines of 4, the domino nobody picks discarded each round (docs/rules/xl.md, I-X1).
     three_players: ThreePlayers = "set_aside"

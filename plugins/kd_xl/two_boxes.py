@@ -1,9 +1,9 @@
-"""The two-box component shared by Kingdomino XL and Teamdomino (RULES.md section 2).
+"""The two-box component shared by Kingdomino XL and Teamdomino (docs/rules/xl.md).
 
 Two boxes are in play, each a full domino set; a domino is identified by
 ``DominoId(box, number)`` (``2:17`` is number 17 of box 2), so every number exists
 twice. Each line is drawn from one box and the boxes alternate: line 1 from the
-first box, line 2 from the other, and so on (EXPANSIONS.md section 3.1), so a line
+first box, line 2 from the other, and so on (docs/rules/xl.md), so a line
 never mixes boxes and never holds two dominoes of one number.
 
 Setting dominoes aside unseen (12 per box in 3-player XL and 6-player Teamdomino)

@@ -1,6 +1,6 @@
 """Found in review by using ``kd`` as its users do: seed range, the save offered after
 Ctrl-C, the ``wins`` type of ``kd simulate --json``, the display's plurals, and the
-CONTRACT.md round trip of every shipped ruleset's grids through ``kd score``."""
+docs/formats.md round trip of every shipped ruleset's grids through ``kd score``."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ def test_kingdom_header_says_1_point_not_1_points(capsys, monkeypatch) -> None:
     assert "(1 points" not in text and "(1 point" in text
 
 
-# -- CONTRACT.md: kd score of kd play's grid is kd play's score, in every shipped ruleset -
+# -- docs/formats.md: kd score of kd play's grid is kd play's score, in every shipped ruleset -
 
 
 PLAYERS = {"teamdomino": "greedy,random,greedy,random,greedy,random", "grand-duel": "greedy,random"}

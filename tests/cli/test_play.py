@@ -16,7 +16,7 @@ PLAYERS = "greedy,random,greedy,random"
 
 
 def test_json_has_every_contract_key(capsys, monkeypatch) -> None:
-    """CONTRACT.md `kd play`: ruleset, seed, players, kingdoms (players, grid, score,
+    """docs/formats.md `kd play`: ruleset, seed, players, kingdoms (players, grid, score,
     discarded) and winners."""
     r = kd(capsys, monkeypatch, "play", "--players", PLAYERS, "--seed", "7", "--json")
     assert r.code == 0, r.err
@@ -129,7 +129,7 @@ def test_no_players_at_a_terminal_seats_one_human(capsys, monkeypatch, tmp_path:
 
 
 def test_teams_share_kingdoms(capsys, monkeypatch, tmp_path: Path) -> None:
-    """Teamdomino (RULES.md section 2): `kingdoms[].players` lists both teammates."""
+    """Teamdomino (docs/rules/xl.md): `kingdoms[].players` lists both teammates."""
     ruleset = tmp_path / "teams.toml"
     ruleset.write_text('[ruleset]\nname = "teams"\nplugins = ["base", "teamdomino"]\nplayers = 6\n')
     r = kd(capsys, monkeypatch, "play", "-r", str(ruleset), "--seed", "2", "--json")

@@ -81,7 +81,7 @@ def test_lines_show_dominoes_and_their_kings() -> None:
 
 
 def test_shared_kingdom_marks_who_placed_what_and_plugin_lines_are_shown() -> None:
-    """Teamdomino (RULES.md section 2): one kingdom, two seats; squares show their seat."""
+    """Teamdomino (docs/rules/xl.md): one kingdom, two seats; squares show their seat."""
     game = _played(TEAMS, 6, 80, seed=3)
     names = [f"P{i + 1}" for i in range(6)]
     lines = table_lines(game, names)

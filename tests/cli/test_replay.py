@@ -1,4 +1,4 @@
-"""``kd replay FILE [--verify] [--step] [--svg OUT] [--json]`` (CONTRACT.md `kd replay`)."""
+"""``kd replay FILE [--verify] [--step] [--svg OUT] [--json]`` (docs/formats.md `kd replay`)."""
 
 from __future__ import annotations
 

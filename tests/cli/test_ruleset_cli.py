@@ -80,7 +80,7 @@ def test_show_resolved_prints_the_merged_ruleset_as_toml(capsys, monkeypatch) ->
 
 
 def test_show_resolved_defaults_lists_every_base_option(capsys, monkeypatch) -> None:
-    """Every I-xx default of RULES.md section 1 appears as an option (I-B1..I-B4)."""
+    """Every I-xx default of docs/rules/base.md appears as an option (I-B1..I-B4)."""
     result = kd(capsys, monkeypatch, "ruleset", "show", "harmony", "--resolved", "--defaults")
     assert result.code == 0, result.err
     base = tomllib.loads(result.out)["options"]["base"]

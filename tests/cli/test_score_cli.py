@@ -1,7 +1,7 @@
-"""``kd score``: the kingdom text format scored per property and bonus (CONTRACT.md).
+"""``kd score``: the kingdom text format scored per property and bonus (docs/formats.md).
 
-Expected scores are computed by hand from RULES.md section 1 (worked examples of
-seed 003, Middle Kingdom I-B2, Harmony I-B3), never by the code under test.
+Expected scores are computed by hand from docs/rules/base.md (the rulebook's worked
+examples, Middle Kingdom I-B2, Harmony I-B3), never by the code under test.
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from kingdomino_core.testing import play_random_game, recount
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: RULES.md section 1, worked example (seed 003): 6 forests with 2 crowns = 12,
+#: docs/rules/base.md, worked example: 6 forests with 2 crowns = 12,
 #: 3 wheat with 1 crown = 3, 4 lakes with no crown = 0; total 15.
 WORKED = """\
-# RULES.md section 1 worked example
+# docs/rules/base.md worked example
 W1 W0 W0 .  .
 F1 F0 C  L0 L0
 F1 F0 F0 L0 L0
@@ -62,7 +62,7 @@ def score_json(capsys, monkeypatch, *args: str) -> dict:
 
 
 def test_rules_worked_example_scores_15(tmp_path, capsys, monkeypatch) -> None:
-    """RULES.md section 1 worked example: 12 + 3 + 0 = 15."""
+    """docs/rules/base.md worked example: 12 + 3 + 0 = 15."""
     out = score_json(capsys, monkeypatch, kingdom_file(tmp_path, WORKED))
     by_terrain = {p["terrain"]: p for p in out["properties"]}
     assert by_terrain["forest"] == {"terrain": "forest", "squares": 6, "crowns": 2, "points": 12}
@@ -73,7 +73,7 @@ def test_rules_worked_example_scores_15(tmp_path, capsys, monkeypatch) -> None:
 
 
 def test_every_contract_key_of_score_json(tmp_path, capsys, monkeypatch) -> None:
-    """CONTRACT.md: total, properties (every one, crowned or not), bonuses,
+    """docs/formats.md: total, properties (every one, crowned or not), bonuses,
     largest_property (squares), crowns."""
     out = score_json(
         capsys, monkeypatch, kingdom_file(tmp_path, WORKED), "--ruleset", "middle-kingdom"
@@ -89,7 +89,7 @@ def test_every_contract_key_of_score_json(tmp_path, capsys, monkeypatch) -> None
 
 
 def test_a_crownless_square_grows_a_property(tmp_path, capsys, monkeypatch) -> None:
-    """RULES.md section 1: 5 forests with 2 crowns (10) grown by a crownless one = 6 x 2."""
+    """docs/rules/base.md: 5 forests with 2 crowns (10) grown by a crownless one = 6 x 2."""
     five = score_json(capsys, monkeypatch, kingdom_file(tmp_path, FIVE_FORESTS, "five.txt"))
     six = score_json(capsys, monkeypatch, kingdom_file(tmp_path, WORKED, "six.txt"))
     forest = [p for p in five["properties"] if p["terrain"] == "forest"]
@@ -98,7 +98,7 @@ def test_a_crownless_square_grows_a_property(tmp_path, capsys, monkeypatch) -> N
 
 
 def test_separate_properties_of_one_terrain_score_separately(tmp_path, capsys, monkeypatch):
-    """RULES.md section 1: diagonal contact does not connect; the castle does not connect."""
+    """docs/rules/base.md: diagonal contact does not connect; the castle does not connect."""
     text = "W1 .  W1\n.  W1 C\n"
     out = score_json(capsys, monkeypatch, kingdom_file(tmp_path, text))
     assert sorted((p["squares"], p["points"]) for p in out["properties"]) == [(1, 1)] * 3
@@ -121,7 +121,7 @@ def test_middle_kingdom_only_when_the_castle_is_central(tmp_path, capsys, monkey
 
 
 def test_harmony_needs_a_complete_kingdom(tmp_path, capsys, monkeypatch) -> None:
-    """Harmony +5 for a complete kingdom (RULES.md section 1, I-B3: no discards in a file)."""
+    """Harmony +5 for a complete kingdom (docs/rules/base.md, I-B3: no discards in a file)."""
     complete = kingdom_file(tmp_path, COMPLETE, "complete.txt")
     assert score_json(capsys, monkeypatch, complete)["total"] == 24
     out = score_json(capsys, monkeypatch, complete, "-r", "harmony")
@@ -135,7 +135,7 @@ def test_harmony_needs_a_complete_kingdom(tmp_path, capsys, monkeypatch) -> None
 
 
 def test_grand_duel_accepts_a_7x7_grid(tmp_path, capsys, monkeypatch) -> None:
-    """Grand Duel kingdoms are 7x7 (RULES.md section 1); base kingdoms 5x5."""
+    """Grand Duel kingdoms are 7x7 (docs/rules/base.md); base kingdoms 5x5."""
     wide = kingdom_file(tmp_path, "C F1 F1 F1 F1 F1 F0\n")
     # 6 forest squares with 5 crowns: 6 x 5 = 30.
     assert score_json(capsys, monkeypatch, wide, "-r", "grand-duel")["total"] == 30
@@ -174,10 +174,10 @@ def test_standard_input(capsys, monkeypatch) -> None:
     name=st.sampled_from(["base", "middle-kingdom", "grand-duel"]),
 )
 def test_kd_score_of_each_finished_kingdom_matches_the_game(capsys, monkeypatch, seed, name):
-    """CONTRACT.md: the ``score`` of ``kd play --json`` is what ``kd score --json`` prints
+    """docs/formats.md: the ``score`` of ``kd play --json`` is what ``kd score --json`` prints
     for that grid. Over seeded random games, every final grid written in the text
     format scores as in the game, and its properties match an independent flood-fill
-    recount (RULES.md section 1, Scoring). Harmony is left out: it depends on
+    recount (docs/rules/base.md, Scoring). Harmony is left out: it depends on
     discards, which a text file does not record."""
     ruleset = load_ruleset(name)
     engine = Engine(ruleset, ruleset.default_players or 4)
@@ -323,7 +323,7 @@ def test_subprocess_kd_script_and_module(tmp_path) -> None:
 
 
 def test_players_picks_the_set_up_whose_kingdom_size_applies(tmp_path, capsys) -> None:
-    """RULES.md section 4: a 2-player Origins (Neolithic) territory is 7x7."""
+    """docs/rules/origins.md: a 2-player Origins (Neolithic) territory is 7x7."""
     import json
 
     from kingdomino_cli.app import main
@@ -336,3 +336,15 @@ def test_players_picks_the_set_up_whose_kingdom_size_applies(tmp_path, capsys) -
     out = json.loads(capsys.readouterr().out)
     assert out["total"] == 5 * 1 + 2 * 1
     assert main(["score", str(land), "-r", "origins-discovery", "--players", "5"]) == 3
+
+
+def test_score_help_shows_the_format_and_where_it_is_documented() -> None:
+    """A newcomer learns the format from ``kd score --help``, citing only repository files."""
+    done = CliRunner().invoke(app, ["score", "--help"], env={"COLUMNS": "100"})
+    assert done.exit_code == 0
+    words = " ".join(done.output.split())
+    assert "W wheat, F forest, L lake, G grassland, S swamp, M mine" in words
+    assert "C is the castle" in words
+    assert "docs/formats.md" in words and "examples/kingdoms/" in words
+    assert (ROOT / "docs" / "formats.md").is_file()
+    assert (ROOT / "examples" / "kingdoms").is_dir()

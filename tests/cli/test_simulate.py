@@ -12,7 +12,7 @@ RANDOM4 = "random,random,random,random"
 
 
 def test_json_has_the_contract_keys_and_consistent_figures(capsys, monkeypatch) -> None:
-    """CONTRACT.md `kd simulate`: games, seconds, games_per_second, seats[agent, wins,
+    """docs/formats.md `kd simulate`: games, seconds, games_per_second, seats[agent, wins,
     mean_score]."""
     r = kd(
         capsys,

@@ -1,4 +1,4 @@
-"""The engine API (issue 2 item 4; RULES.md section 5): whose decision it is, the legal
+"""The engine API (issue 2 item 4): whose decision it is, the legal
 choices, apply, clone, ranking with its tie-break, and a log that replays exactly.
 Bad input raises a specific error naming the value and what was allowed."""
 

@@ -2,9 +2,9 @@
 
 For 2, 3, 4 players, the 3-player variant, the Grand Duel and Dynasty: every domino
 drawn is placed, discarded or left unpicked exactly once; no kingdom exceeds its size;
-every kingdom ends with the dominoes of setups.csv; the reported score equals an
-independent recount (bonuses included); the same seed gives an identical log; a clone
-is independent and, played with the same choices, ends like its original.
+every kingdom ends with the dominoes of the set-up tables (docs/rules/); the reported
+score equals an independent recount (bonuses included); the same seed gives an
+identical log; a clone is independent and, played with the same choices, ends like its original.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ CONFIGS = {
     "dynasty-4": (["base"], 4, {"dynasty": True}),
     "dynasty-grand-duel": (["base", "grand_duel"], 2, {"dynasty": True}),
 }
-# setups.csv: dominoes placed or discarded per kingdom.
+# docs/rules/ set-up tables: dominoes placed or discarded per kingdom.
 PER_KINGDOM = {
     "base-2": 12,
     "base-3": 12,

@@ -1,6 +1,6 @@
 """The fast bit-mask legal placement list equals a brute-force enumeration of every cell
 and direction filtered by ``placement_violations`` (minus symmetric duplicates), so
-``legal_actions``, ``check`` and ``explain`` never disagree (RULES.md section 1,
+``legal_actions``, ``check`` and ``explain`` never disagree (docs/rules/base.md,
 "Placement"; section 5: why a choice is illegal)."""
 
 from __future__ import annotations

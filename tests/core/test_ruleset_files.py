@@ -104,7 +104,7 @@ def test_every_shipped_ruleset_loads_and_validates_for_every_player_count(entry)
 
 
 def test_base_is_the_default_with_2_to_4_players() -> None:
-    """RULES.md section 1: the base game is for 2, 3 or 4 players."""
+    """docs/rules/base.md: the base game is for 2, 3 or 4 players."""
     ruleset = load_ruleset(None)
     assert ruleset.name == "base"
     assert ruleset.plugins == ("base",)
@@ -114,7 +114,7 @@ def test_base_is_the_default_with_2_to_4_players() -> None:
 
 
 def test_grand_duel_extends_base_two_players_7x7() -> None:
-    """RULES.md section 1, Grand Duel: 2 players, 7x7 kingdoms, all 48 dominoes."""
+    """docs/rules/base.md, Grand Duel: 2 players, 7x7 kingdoms, all 48 dominoes."""
     ruleset = load_ruleset("grand-duel")
     assert ruleset.plugins == ("base", "grand_duel")
     assert ruleset.default_players == 2
@@ -135,14 +135,14 @@ def test_grand_duel_extends_base_two_players_7x7() -> None:
     ],
 )
 def test_optional_rules_rulesets_set_base_options(name: str, options: dict) -> None:
-    """RULES.md section 1, optional rules: each shipped ruleset turns on its rule."""
+    """docs/rules/base.md, optional rules: each shipped ruleset turns on its rule."""
     ruleset = load_ruleset(name)
     assert ruleset.plugins == ("base",)
     assert ruleset.options == {"base": options}
 
 
 def test_dynasty_ruleset_plays_three_games() -> None:
-    """RULES.md section 1, Dynasty: 3 games in a row."""
+    """docs/rules/base.md, Dynasty: 3 games in a row."""
     assert Engine(load_ruleset("dynasty"), 2).config.games == 3
 
 
@@ -353,7 +353,7 @@ def test_options_for_a_plugin_that_is_not_active(tmp_path: Path) -> None:
 
 
 def test_a_player_count_the_ruleset_does_not_allow(tmp_path: Path) -> None:
-    """RULES.md section 1: the base game is for 2-4 players; the Grand Duel for 2."""
+    """docs/rules/base.md: the base game is for 2-4 players; the Grand Duel for 2."""
     five = write(tmp_path, "five.toml", '[ruleset]\nextends = "base"\nplayers = 5\n')
     (problem,) = problems_of(five)
     assert problem == (

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
 
 
 def commands_under(heading: str) -> list[str]:
@@ -40,8 +42,23 @@ def test_the_run_a_game_command_plays_a_full_game_unattended(tmp_path: Path) -> 
     assert '"winners"' in done.stdout
 
 
+def test_the_files_the_commands_name_ship_in_the_repository() -> None:
+    """A path in a README command (`examples/kingdoms/base.txt`) is a file of a fresh clone."""
+    named = [
+        arg
+        for line in commands_under("More commands")
+        for arg in line.split()
+        if "/" in arg and not arg.startswith("-")
+    ]
+    assert named, "the README scores a sample kingdom from examples/kingdoms/"
+    for arg in named:
+        assert (ROOT / arg).is_file(), f"{arg} is named in README.md but not in the repository"
+
+
 def test_the_more_commands_all_run(tmp_path: Path) -> None:
-    (tmp_path / "kingdom.txt").write_text("W0 W1 F0 . .\nC  F0 F1 L0 L0\n")
+    # Run from a directory laid out like a clone's root (the sample kingdoms are where
+    # the README says), without writing the commands' output files into the repository.
+    shutil.copytree(ROOT / "examples" / "kingdoms", tmp_path / "examples" / "kingdoms")
     for line in commands_under("More commands"):
         for command in line.split("&&"):
             command = command.strip().replace("mcts:time=1", "mcts:playouts=2")

@@ -62,7 +62,7 @@ def compare_with_base(game: Game) -> tuple[int, list[str]]:
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]))
 def test_joker_only_adds_placements_that_involve_a_joker(seed: int, players: int) -> None:
-    """RULES.md section 1 placement, loosened only where a joker square is involved."""
+    """docs/rules/base.md placement, loosened only where a joker square is involved."""
     problems: list[str] = []
 
     def check(game: Game) -> None:

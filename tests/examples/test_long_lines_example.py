@@ -1,6 +1,6 @@
 """The long-lines example (examples/long-lines): a market rule set in ``kd_configure``.
 
-RULES.md section 1 (set-up, rounds): lines normally hold one domino per king; here
+docs/rules/base.md (set-up, rounds): lines normally hold one domino per king; here
 one more, and the domino nobody picks is discarded every round.
 """
 

@@ -1,5 +1,5 @@
 """Optional rules of the base game: Middle Kingdom (I-B2), Harmony (I-B3), Dynasty (I-B1),
-each switchable on its own, and the 3-player all-dominoes variant (RULES.md section 1)."""
+each switchable on its own, and the 3-player all-dominoes variant (docs/rules/base.md)."""
 
 from __future__ import annotations
 
@@ -227,7 +227,7 @@ def test_dynasty_then_total_crowns_over_the_games_then_shared() -> None:
 
 
 def test_three_player_variant_discards_the_unpicked_domino_of_each_line() -> None:
-    """setups.csv base_3p_variant: lines of 4 for 3 kings; the leftover belongs to nobody."""
+    """docs/rules/base.md, 3-player variant: lines of 4 for 3 kings; the leftover is nobody's."""
     engine = make_engine(["base"], 3, base={"three_player_all_dominoes": True})
     game = engine.new_game(seed=3)
     while not game.is_terminal():

@@ -1,4 +1,4 @@
-"""Placement rules of the base game (RULES.md section 1, "Placement (connection rules)")."""
+"""Placement rules of the base game (docs/rules/base.md, "Placement (connection rules)")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Base scoring and ranking (RULES.md section 1, "Scoring"), with the worked examples
+"""Base scoring and ranking (docs/rules/base.md, "Scoring"), with the worked examples
 and the classic mistakes. Expected values are worked out by hand from the rules."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Set-up and turn flow of the base game (RULES.md section 1, set-up table and "A round")."""
+"""Set-up and turn flow of the base game (docs/rules/base.md, set-up table and "A round")."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ def ids(*numbers: int) -> list[DominoId]:
     return [DominoId(number=n) for n in numbers]
 
 
-# setups.csv rows, copied by hand: (ruleset options, players, dominoes in play, set aside,
-# kings per player, line size, lines, dominoes per kingdom, grid size).
+# docs/rules/base.md set-up table, copied by hand: (ruleset options, players, dominoes in
+# play, set aside, kings per player, line size, lines, dominoes per kingdom, grid size).
 SETUPS = [
     pytest.param(["base"], {}, 2, 24, 24, 2, 4, 6, 12, 5, id="base-2"),
     pytest.param(["base"], {}, 3, 36, 12, 1, 3, 12, 12, 5, id="base-3"),
@@ -46,10 +46,10 @@ SETUPS = [
     ("plugins", "options", "players", "in_play", "aside", "kings", "line", "lines", "per", "grid"),
     SETUPS,
 )
-def test_setup_per_player_count_matches_setups_csv(
+def test_setup_per_player_count_matches_the_setup_table(
     plugins, options, players, in_play, aside, kings, line, lines, per, grid
 ) -> None:
-    """RULES.md section 1 set-up table / setups.csv: dominoes, kings, line size, rounds."""
+    """docs/rules/base.md set-up table: dominoes, kings, line size, rounds."""
     engine = make_engine(plugins, players, base=options)
     cfg = engine.config
     assert (cfg.kings_per_seat, cfg.line_size, cfg.lines_total, cfg.kingdom_size) == (

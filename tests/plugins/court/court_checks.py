@@ -1,7 +1,7 @@
-"""Independent checks for The Court (RULES.md section 3), shared by the court tests.
+"""Independent checks for The Court (docs/rules/court.md), shared by the court tests.
 
 Nothing here calls the plugin's scoring or legality code: the tables below are
-copied by hand from RULES.md section 3 / EXPANSIONS.md 1.4-1.5, and the checks
+copied by hand from docs/rules/court.md, and the checks
 read only the game's raw state (placements, layers, the plugin's counters).
 """
 
@@ -18,11 +18,11 @@ from kd_bots.random_agent import RandomAgent
 from kingdomino_core import Action, Engine, Game, Pass, Reveal, Step
 from kingdomino_core.kingdom import CASTLE, EMPTY
 
-#: Terrain -> resource of its crownless squares (RULES.md 3; swamp and mine: none).
+#: Terrain -> resource of its crownless squares (docs/rules/court.md; swamp and mine: none).
 RESOURCE_OF = {"wheat": "wheat", "forest": "wood", "lake": "fish", "grassland": "sheep"}
 KINDS = ("wheat", "wood", "fish", "sheep")
 
-#: Character -> (base, per unit, unit) from RULES.md 3 / EXPANSIONS.md 1.5.
+#: Character -> (base, per unit, unit) from docs/rules/court.md.
 CHARACTERS: dict[str, tuple[int, int, str | None]] = {
     "farmer": (3, 3, "wheat"),
     "lumberjack": (3, 3, "wood"),
@@ -38,7 +38,7 @@ CHARACTERS: dict[str, tuple[int, int, str | None]] = {
     "heavy_archer": (4, 0, None),
 }
 WARRIORS = {"captain", "axe_warrior", "sword_warrior", "light_archer", "heavy_archer"}
-#: Building -> (terrain, crowns, copies) from EXPANSIONS.md 1.4.
+#: Building -> (terrain, crowns, copies) from docs/rules/court.md.
 BUILDINGS: dict[str, tuple[str, int, int]] = {
     "wheat_building_1": ("wheat", 1, 3),
     "forest_building_1": ("forest", 1, 3),
@@ -75,7 +75,7 @@ def printed_squares(game: Game, k: int) -> dict[tuple[int, int], tuple[str, int]
 def recount_total(
     game: Game, k: int, *, squares: dict[tuple[int, int], tuple[str, int]] | None = None
 ) -> tuple[int, dict[str, int]]:
-    """Kingdom ``k``'s total and character points, by RULES.md 1 and 3 from raw data.
+    """Kingdom ``k``'s total and character points, by docs/rules/base.md and 3 from raw data.
 
     ``squares`` defaults to the squares rebuilt from the placed dominoes; pass the
     printed squares of a kingdom read from text.
@@ -127,7 +127,7 @@ def recount_total(
 
 
 def tokens_of(game: Game, domino: Any) -> list[str | None]:
-    """The tokens RULES.md 3 puts on a domino when its line is laid out."""
+    """The tokens docs/rules/court.md puts on a domino when its line is laid out."""
     out: list[str | None] = []
     for square in game.domino(domino).domino.squares:
         out.append(None if square.crowns else RESOURCE_OF.get(square.terrain))
@@ -202,7 +202,7 @@ def invariant_problems(game: Game, *, from_log: bool = True) -> list[str]:
 
 
 def expected_buys(game: Game) -> set[tuple[str, str, int, int]]:
-    """At a ``court.buy`` step: every legal purchase, worked out from RULES.md 3."""
+    """At a ``court.buy`` step: every legal purchase, worked out from docs/rules/court.md."""
     step = game.step
     assert step is not None and step.kind == "court.buy"
     k = game.config.kingdom_of(step.seat)

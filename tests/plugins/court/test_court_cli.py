@@ -1,4 +1,4 @@
-"""``kd score`` and ``kd play`` with the Court (CONTRACT.md; docs/plugins/court.md)."""
+"""``kd score`` and ``kd play`` with the Court (docs/formats.md; docs/plugins/court.md)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def test_kd_score_refuses_an_impossible_court_square(
 
 def test_kd_play_json_grids_carry_the_court_notation(capsys: pytest.CaptureFixture[str]) -> None:
     """``kd play --json``: each grid reads back to the kingdom it describes, and its
-    ``score`` is what that grid scores (CONTRACT.md)."""
+    ``score`` is what that grid scores (docs/formats.md)."""
     args = ["play", "--ruleset", "court", "--players", "greedy,random,greedy", "--seed", "3"]
     assert main([*args, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -1,5 +1,5 @@
 """Tokens on the lines, the court board's refill, and when a purchase is offered
-(RULES.md section 3; I-C3, I-C4, I-C5, I-C6)."""
+(docs/rules/court.md; I-C3, I-C4, I-C5, I-C6)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def d(n: int) -> DominoId:
 
 def test_tokens_go_on_every_crownless_producing_square_of_a_new_line() -> None:
     """Domino 1 wheat/wheat: 2 wheat; 19 crowned wheat/forest: wood on the forest only;
-    23 crowned wheat/mine: none; 39 grassland/crowned swamp: sheep (RULES.md 3)."""
+    23 crowned wheat/mine: none; 39 grassland/crowned swamp: sheep (docs/rules/court.md)."""
     game = ScriptedChance(dominoes=[1, 19, 23, 39]).new_game(ENGINE)
     st = game.ext["court"]
     assert st.on_dominoes == {

@@ -1,7 +1,7 @@
-"""Whole Court games (RULES.md section 3) with the random and greedy bots, 2-4 players.
+"""Whole Court games (docs/rules/court.md) with the random and greedy bots, 2-4 players.
 
 Every decision is checked against independent rules: tokens and tiles conserved,
-the purchase list exactly what RULES.md 3 allows, payments of different kinds,
+the purchase list exactly what docs/rules/court.md allows, payments of different kinds,
 scores equal to a recount; the same seed gives the same game; logs round-trip.
 """
 
@@ -74,7 +74,7 @@ class Watcher:
         elif step.kind == "court.pay":
             res = layers(game, k)[0]
             xy = game.kingdoms[k].board.xy
-            # RULES.md 3: each resource paid differs from those already paid.
+            # docs/rules/court.md: each resource paid differs from those already paid.
             expected_pay = {(r, *xy(c)) for c, r in res.items() if r not in step.data.paid}
             got = {(a.resource, a.x, a.y) for a in actions if isinstance(a, PayToken)}
             if got != expected_pay or len(got) != len(actions):
@@ -120,7 +120,7 @@ def check_finished(game: Game) -> list[str]:
 def test_court_games_conserve_tokens_and_tiles_and_score_by_the_rules(
     seed: int, players: int, bots: str
 ) -> None:
-    """RULES.md 3: resources laid out = spent + in kingdoms + on dominoes outside
+    """docs/rules/court.md: resources laid out = spent + in kingdoms + on dominoes outside
     kingdoms; each tile in one place; exact purchase lists; scores = recount."""
     watcher = Watcher()
     game = play(court(players), seed, bots, on_decision=watcher)

@@ -1,4 +1,4 @@
-"""The purchase decision at the end of a turn (RULES.md section 3, I-C1).
+"""The purchase decision at the end of a turn (docs/rules/court.md, I-C1).
 
 Positions are set up by writing the buyer's kingdom in the kingdom text format and
 the court board's visible tiles, then putting a ``court.buy`` decision first in the
@@ -177,7 +177,7 @@ def _refused(game: Game, action: Action, rule: str) -> str:
 )
 def test_bad_purchases_are_refused_naming_the_rule(action: Action, rule: str, words: str) -> None:
     """Crowned square, castle, wrong terrain, no such square or tile, unaffordable:
-    refused with the rule, the game unchanged (RULES.md 3, I-C1)."""
+    refused with the rule, the game unchanged (docs/rules/court.md, I-C1)."""
     assert words in _refused(at_buy(TWO_KINDS), action, rule)
 
 
@@ -231,7 +231,7 @@ def test_passing_changes_nothing_but_the_queue() -> None:
     ],
 )
 def test_mistyped_purchase_fields_are_refused_not_crashes(action: Action, words: str) -> None:
-    """Bad input (RULES.md 3 purchase, the issue's "Bad input"): a string, float or
+    """Bad input (docs/rules/court.md purchase, the issue's "Bad input"): a string, float or
     bool where a whole number belongs, or a list for a tile, is refused naming the
     field, never a TypeError, and ``True`` is never read as square 1 or seat 1."""
     assert words in _refused(at_buy(TWO_KINDS), action, "core.action")
@@ -247,7 +247,7 @@ def test_mistyped_purchase_fields_are_refused_not_crashes(action: Action, words:
     ],
 )
 def test_mistyped_payment_fields_are_refused_not_crashes(action: Action, words: str) -> None:
-    """Bad input while paying (RULES.md 3): refused naming the field, state unchanged."""
+    """Bad input while paying (docs/rules/court.md): refused naming the field, state unchanged."""
     game = at_buy(TWO_KINDS)
     game.apply(buy("visible", "farmer", 2, 0))
     assert words in _refused(game, action, "core.action")

@@ -1,4 +1,4 @@
-"""Court scoring against hand-computed kingdoms (RULES.md section 3, I-C2, I-C7, I-C8).
+"""Court scoring against hand-computed kingdoms (docs/rules/court.md, I-C2, I-C7, I-C8).
 
 Each kingdom is written in the kingdom text format; the expected points are worked
 out by hand in the comments from the tile's printed formula (court_tiles.csv):
@@ -63,7 +63,7 @@ def test_farmer_counts_wheat_tokens_on_its_8_surrounding_squares() -> None:
 def test_resource_characters_count_their_own_token_only(
     character: str, terrain: str, token: str
 ) -> None:
-    """3 + 3 per token of their kind around them (RULES.md 3); other tokens count 0.
+    """3 + 3 per token of their kind around them (docs/rules/court.md); other tokens count 0.
     Here: 2 of their kind (one diagonal), a wheat token beside: 3 + 3 x 2 = 9."""
     t = f"{terrain}0+{token}"
     text = f"""

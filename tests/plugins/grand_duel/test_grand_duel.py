@@ -1,4 +1,4 @@
-"""The Grand Duel (RULES.md section 1, "Grand Duel"; setups.csv base_mighty_duel; I-B4)."""
+"""The Grand Duel (docs/rules/grand-duel.md; I-B4)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Shared helpers for the Origins tests: engines, crafted positions, independent recounts.
 
-The recounts here re-derive everything from the rules text (RULES.md section 4):
+The recounts here re-derive everything from the rules text (docs/rules/origins.md):
 squares come from the dominoes placed (``kingdom.placements`` and the printed
 squares), fire tokens, resources and cro-magnons from what lies on the squares;
 regions are found by a flood fill over (x, y) coordinates. No Origins scoring code
@@ -25,7 +25,7 @@ CAVEMAN = "origins.caveman"
 
 #: From origins_fire_tokens.csv, restated: craters -> (fire, min reach, max reach, supply).
 TOKENS = {1: (1, 1, 3, 5), 2: (2, 1, 2, 4), 3: (3, 1, 1, 1)}
-#: From EXPANSIONS.md 2.1/2.5: resource of each terrain, supply and totem points.
+#: From docs/rules/origins.md/2.5: resource of each terrain, supply and totem points.
 RESOURCE_OF = {"grassland": "mammoth", "lake": "fish", "jungle": "mushroom", "quarry": "flint"}
 SUPPLY = {"mammoth": 16, "fish": 13, "mushroom": 11, "flint": 9}
 TOTEM_POINTS = {"mammoth": 3, "fish": 4, "mushroom": 5, "flint": 6}
@@ -188,7 +188,7 @@ def caveman_points(game: Game, kingdom: Kingdom) -> int:
 
 
 def recount_total(game: Game, index: int, mode: str) -> int:
-    """A kingdom's total under RULES.md section 4, without the optional bonuses."""
+    """A kingdom's total under docs/rules/origins.md, without the optional bonuses."""
     kingdom = game.kingdoms[index]
     total = sum(size * fire for _t, size, fire in regions(game, kingdom))
     if mode == "totem":

@@ -33,7 +33,7 @@ def refused(game, action) -> IllegalActionError:
 @pytest.mark.parametrize("value", BAD_NUMBERS, ids=repr)
 @pytest.mark.parametrize("field", ["x", "y", "tx", "ty"])
 def test_a_fire_throw_with_a_coordinate_of_the_wrong_type_is_refused(field: str, value) -> None:
-    """RULES.md section 4 "Volcanoes": a throw names its volcano and square by whole numbers."""
+    """docs/rules/origins.md "Volcanoes": a throw names its volcano and square by whole numbers."""
     game = fire_step(position(origins(), VOLCANO), 0, (0, -1))
     good = {"seat": 0, "x": 0, "y": -1, "tx": 1, "ty": 0}
     err = refused(game, FireThrow(**{**good, field: value}))
@@ -53,7 +53,7 @@ def test_a_fire_discard_with_a_coordinate_of_the_wrong_type_is_refused(value) ->
     ids=repr,
 )
 def test_a_recruit_with_a_field_of_the_wrong_type_is_refused(change: dict) -> None:
-    """RULES.md section 4 "Tribe mode": a recruit names a cro-magnon, visible or from the
+    """docs/rules/origins.md "Tribe mode": a recruit names a cro-magnon, visible or from the
     pile, and a square."""
     game = recruit_step(tribe_game(RICH))
     good = {"seat": 0, "caveman": "hunter", "pile": False, "x": 2, "y": 0}

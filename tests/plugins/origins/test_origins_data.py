@@ -1,4 +1,4 @@
-"""The 48 Origins dominoes: the shipped reconstruction and list files (EXPANSIONS.md 2.1, 2.8)."""
+"""The 48 Origins dominoes: the shipped reconstruction and list files (docs/rules/origins.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from origins_checks import origins
 
 from kingdomino_core import RulesetError
 
-#: EXPANSIONS.md 2.8, restated: (terrain, printed fire, craters) -> squares.
+#: docs/rules/origins.md, restated: (terrain, printed fire, craters) -> squares.
 OFFICIAL = {
     ("desert", 0, 0): 20,
     ("desert", 1, 0): 2,
@@ -30,7 +30,7 @@ OFFICIAL = {
     ("volcano", 0, 2): 4,
     ("volcano", 0, 3): 1,
 }
-#: Fire a volcano's token brings (origins_fire_tokens.csv).
+#: Fire a volcano's token brings (docs/rules/origins.md, volcanoes and fire).
 TOKEN_FIRE = {0: 0, 1: 1, 2: 2, 3: 3}
 
 
@@ -80,18 +80,67 @@ def test_the_engine_plays_the_shipped_list() -> None:
     assert volcano.domino.squares[0].mark("craters") == 3
 
 
-def test_packaged_rule_data_matches_the_rules_folder() -> None:
-    shared = Path(__file__).resolve().parents[3].parent / "shared" / "rules"
-    if not shared.is_dir():
-        pytest.skip("no shared/rules folder beside the repository")
-    for name in (
-        "origins_square_distribution.csv",
-        "origins_fire_tokens.csv",
-        "origins_totems.csv",
-        "origins_cavemen.csv",
-    ):
-        packaged = resources.files("kd_origins").joinpath("data", name).read_text("utf-8")
-        assert packaged == (shared / name).read_text("utf-8"), name
+def packaged_rows(name: str) -> list[dict[str, str]]:
+    text = resources.files("kd_origins").joinpath("data", name).read_text("utf-8")
+    return list(csv.DictReader(line for line in text.splitlines() if not line.startswith("#")))
+
+
+def test_packaged_square_distribution_is_the_published_one() -> None:
+    """docs/rules/origins.md, components: the 96 squares by terrain, fire and craters."""
+    found = {
+        (r["terrain_en"], int(r["fire_icons"]), int(r["volcano_craters"])): int(r["square_count"])
+        for r in packaged_rows("origins_square_distribution.csv")
+    }
+    assert found == OFFICIAL
+    assert sum(found.values()) == 96
+
+
+def test_packaged_fire_tokens_are_the_published_ones() -> None:
+    """docs/rules/origins.md, volcanoes and fire: craters -> (fire, tokens, reach)."""
+    found = {
+        int(r["craters"]): (
+            int(r["token_fires"]),
+            int(r["token_count"]),
+            int(r["min_distance"]),
+            int(r["max_distance"]),
+        )
+        for r in packaged_rows("origins_fire_tokens.csv")
+    }
+    assert found == {1: (1, 5, 1, 3), 2: (2, 4, 1, 2), 3: (3, 1, 1, 1)}
+
+
+def test_packaged_totems_are_the_published_ones() -> None:
+    """docs/rules/origins.md, Totem mode: mammoth 3, fish 4, mushroom 5, flint 6."""
+    found = {
+        r["totem"]: (r["terrain"], int(r["points"])) for r in packaged_rows("origins_totems.csv")
+    }
+    assert found == {
+        "mammoth": ("grassland", 3),
+        "fish": ("lake", 4),
+        "mushroom": ("jungle", 5),
+        "flint": ("quarry", 6),
+    }
+
+
+def test_packaged_cavemen_are_the_published_ones() -> None:
+    """docs/rules/origins.md, Tribe mode: 22 cro-magnons, their copies and values."""
+    found = {
+        r["caveman_id"]: (int(r["count"]), r["points_per_unit"] or r["power"])
+        for r in packaged_rows("origins_cavemen.csv")
+    }
+    assert found == {
+        "hunter": (2, "3"),
+        "fishing_child": (2, "3"),
+        "gatherer": (2, "4"),
+        "sculptor": (2, "5"),
+        "painter": (2, "2"),
+        "fire_lady": (2, "1"),
+        "shaman": (2, "2"),
+        "small_warrior": (4, "1"),
+        "amazon": (3, "2"),
+        "oafish_warrior": (1, "3"),
+    }
+    assert sum(count for count, _ in found.values()) == 22
 
 
 # -- list files given by a ruleset -------------------------------------------------------------
@@ -160,7 +209,7 @@ def test_a_missing_file_or_column_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_valid_list_saved_with_a_byte_order_mark_is_used(tmp_path: Path) -> None:
-    """EXPANSIONS.md 2.8: a list that meets the invariants is accepted; spreadsheet
+    """docs/rules/origins.md: a list that meets the invariants is accepted; spreadsheet
     programs save CSV as UTF-8 with a byte order mark, which is not part of the
     first column's name."""
     path = tmp_path / "bom.csv"

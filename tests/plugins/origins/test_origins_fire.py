@@ -1,4 +1,4 @@
-"""Volcanoes and fire (RULES.md section 4 "Volcanoes"; EXPANSIONS.md 2.3; I-O2, I-O9)."""
+"""Volcanoes and fire (docs/rules/origins.md "Volcanoes"; docs/rules/origins.md; I-O2, I-O9)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from origins_checks import cell, fire_step, origins, position
 from kingdomino_core import Claim, IllegalActionError, Place
 from kingdomino_core.testing import ScriptedChance, digest
 
-#: RULES.md section 4: 1 crater throws up to 3 squares, 2 up to 2, 3 exactly 1.
+#: docs/rules/origins.md: 1 crater throws up to 3 squares, 2 up to 2, 3 exactly 1.
 REACH = {1: 3, 2: 2, 3: 1}
 
 DESERT_WITH_VOLCANO = """
@@ -100,7 +100,7 @@ def test_start_tile_allowed_by_option_i_o2() -> None:
 
 
 def test_no_legal_square_discards_the_token() -> None:
-    """RULES.md: no legal square: the token is discarded (a single forced choice)."""
+    """docs/rules/origins.md: no legal square: the token is discarded (a single forced choice)."""
     text = "V0+craters=3 D1\nD2 C"
     game = fire_step(position(origins(), text), 0, (-1, -1))
     assert game.legal_actions() == [FireLost(seat=0, x=-1, y=-1)]
@@ -127,7 +127,7 @@ def test_a_throw_from_a_square_with_no_pending_volcano_is_refused() -> None:
 
 
 def test_the_token_adds_its_fire_to_the_region_score() -> None:
-    """Regions score squares x fire icons, printed plus tokens (EXPANSIONS.md 2.4)."""
+    """Regions score squares x fire icons, printed plus tokens (docs/rules/origins.md)."""
     text = "J1 J0 J0\nC D0 V0+craters=2"
     game = fire_step(position(origins(), text), 0, (2, 0))
     before = {p.terrain: p.points for p in game.score_sheet(0).properties}
@@ -158,7 +158,7 @@ def _play_until_volcano_placed(engine, script):
 
 
 def test_placing_a_volcano_domino_asks_for_the_throw_before_the_claim() -> None:
-    """'Straight after placing a domino with a volcano' (EXPANSIONS.md 2.3)."""
+    """'Straight after placing a domino with a volcano' (docs/rules/origins.md)."""
     engine = origins(4)
     script = ScriptedChance(dominoes=[[48, 1, 2, 3], [4, 5, 6, 7]], kings=[0, 1, 2, 3])
     game, placed = _play_until_volcano_placed(engine, script)

@@ -1,4 +1,4 @@
-"""Property tests over many seeded games, every mode and player count (RULES.md section 4).
+"""Property tests over many seeded games, every mode and player count (docs/rules/origins.md).
 
 Fire tokens, resources and cro-magnons are conserved; fire never lands on a volcano
 or a burning square; scores equal an independent recount; the same seed gives the

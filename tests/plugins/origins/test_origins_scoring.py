@@ -1,5 +1,5 @@
 """Discovery scoring, tie-breaks, optional rules and the kingdom text notation
-(RULES.md section 4 "Scoring (Discovery)", "Optional"; EXPANSIONS.md 2.4, 2.7; I-O3)."""
+(docs/rules/origins.md "Discovery scoring", "Optional rules"; I-O3)."""
 
 from __future__ import annotations
 

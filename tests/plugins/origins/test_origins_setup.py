@@ -1,4 +1,4 @@
-"""Origins set-up by player count and the Neolithic opening (RULES.md section 4; I-O1)."""
+"""Origins set-up by player count and the Neolithic opening (docs/rules/origins.md; I-O1)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from kingdomino_core.testing import ScriptedChance, digest, make_engine, play_ra
 )
 def test_player_counts(players, size, kings, per_kingdom, unpicked) -> None:
     """3-4 players: all 48 in lines of 4, 12 rounds (3 players: the unpicked domino of
-    each line is discarded); 2 players: Neolithic, 2 chiefs each, 7x7 (setups.csv)."""
+    each line is discarded); 2 players: Neolithic, 2 chiefs each, 7x7 (docs/rules/origins.md)."""
     engine = origins(players)
     assert (engine.config.kingdom_size, engine.config.kings_per_seat) == (size, kings)
     game = play_random_game(engine, seed=players)

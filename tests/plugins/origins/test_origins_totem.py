@@ -1,5 +1,5 @@
-"""Totem mode: wooden resources and totems (RULES.md section 4 "Totem mode";
-EXPANSIONS.md 2.5; I-O4)."""
+"""Totem mode: wooden resources and totems (docs/rules/origins.md "Totem mode";
+docs/rules/origins.md; I-O4)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Totems in the kingdom text format: written on the castle, scored by kd score
-(CONTRACT.md: the grid of `kd play --json` scores as its `score`)."""
+(docs/formats.md: the grid of `kd play --json` scores as its `score`)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def score(engine, text: str):
 
 
 def test_totems_on_the_castle_score_their_points(engine) -> None:
-    """RULES.md section 4, Totem mode: the totems held score 3/4/5/6 (origins_totems.csv)."""
+    """docs/rules/origins.md, Totem mode: the totems held score 3/4/5/6 (origins_totems.csv)."""
     sheet = score(engine, "C+totem=fish+totem=flint G0")
     assert sorted(line.name for line in sheet.lines if line.kind == "totem") == [
         "fish totem",

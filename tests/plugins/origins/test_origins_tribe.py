@@ -1,5 +1,5 @@
-"""Tribe mode: the cave, recruiting and cro-magnon scoring (RULES.md section 4 "Tribe
-mode"; EXPANSIONS.md 2.6; origins_cavemen.csv; I-O5, I-O6, I-O7)."""
+"""Tribe mode: the cave, recruiting and cro-magnon scoring (docs/rules/origins.md "Tribe
+mode"; docs/rules/origins.md; origins_cavemen.csv; I-O5, I-O6, I-O7)."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_the_shaman_counts_cavemen_warriors_included() -> None:
 
 
 def test_a_horde_of_3_warriors_of_total_power_4_scores_12() -> None:
-    """The rulebook's worked example (EXPANSIONS.md 2.6): warriors x total power."""
+    """The rulebook's worked example (docs/rules/origins.md): warriors x total power."""
     text = "D0+caveman=small_warrior D0+caveman=small_warrior\nC D0+caveman=amazon"
     game = tribe_game(text)
     assert caveman_points(game) == {"horde": 3 * (1 + 1 + 2)}

@@ -1,4 +1,4 @@
-"""Teamdomino (RULES.md section 2; setups.csv rows ``teamdomino``, ``teamdomino_6p_alt``)."""
+"""Teamdomino (docs/rules/teamdomino.md)."""
 
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ def bonuses(on: bool) -> dict:
     ("players", "options", "line_size", "kingdoms"),
     [(8, {}, 8, 4), (6, {}, 6, 3), (6, {"six_players": "all_dominoes"}, 8, 3)],
 )
-def test_teamdomino_setup_matches_setups_csv(players, options, line_size, kingdoms) -> None:
-    """setups.csv ``teamdomino``: a king per player, a shared 7x7 per team, 12 rounds."""
+def test_teamdomino_setup_matches_the_setup_table(players, options, line_size, kingdoms) -> None:
+    """docs/rules/teamdomino.md, set-up: a king per player, a shared 7x7 per team, 12 rounds."""
     engine = team(players, **options)
     cfg = engine.config
     assert (cfg.kingdom_size, cfg.kings_per_seat, cfg.lines_total) == (7, 1, 12)
@@ -277,7 +277,7 @@ def test_a_placement_by_a_teammate_is_checked_against_the_shared_kingdom() -> No
 
 @pytest.mark.parametrize("players", [2, 4, 5, 7, 9])
 def test_teamdomino_refuses_other_player_counts(players) -> None:
-    """Teamdomino is for 6 or 8 players (RULES.md section 2)."""
+    """Teamdomino is for 6 or 8 players (docs/rules/teamdomino.md)."""
     with pytest.raises(PlayerCountError) as exc:
         team(players)
     assert exc.value.allowed == (6, 8)

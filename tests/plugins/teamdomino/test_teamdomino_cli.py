@@ -1,4 +1,4 @@
-"""`kd play --ruleset teamdomino.toml`: a full team game and its JSON (CONTRACT.md)."""
+"""`kd play --ruleset teamdomino.toml`: a full team game and its JSON (docs/formats.md)."""
 
 from __future__ import annotations
 

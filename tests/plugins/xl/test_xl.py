@@ -1,4 +1,4 @@
-"""Kingdomino XL (RULES.md section 2; setups.csv rows ``xl`` and ``xl_3p_alt``)."""
+"""Kingdomino XL (docs/rules/xl.md)."""
 
 from __future__ import annotations
 
@@ -28,15 +28,15 @@ def bonuses(on: bool) -> dict:
     return {"harmony": on, "middle_kingdom": on}
 
 
-# -- set-up (setups.csv) ------------------------------------------------------------------
+# -- set-up (docs/rules/xl.md) -------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("players", "options", "line_size", "in_deck"),
     [(4, {}, 4, 96), (3, {}, 3, 96), (3, {"three_players": "all_dominoes"}, 4, 96)],
 )
-def test_xl_setup_matches_setups_csv(players, options, line_size, in_deck) -> None:
-    """setups.csv ``xl``/``xl_3p_alt``: 7x7, one king each, 24 lines, two boxes of 48."""
+def test_xl_setup_matches_the_setup_table(players, options, line_size, in_deck) -> None:
+    """docs/rules/xl.md, set-up: 7x7, one king each, 24 lines, two boxes of 48."""
     engine = xl(players, **options)
     cfg = engine.config
     assert (cfg.kingdom_size, cfg.kings_per_seat, cfg.lines_total) == (7, 1, 24)
@@ -47,7 +47,7 @@ def test_xl_setup_matches_setups_csv(players, options, line_size, in_deck) -> No
 
 
 def test_two_copies_of_a_domino_have_the_same_squares() -> None:
-    """RULES.md section 2: both boxes hold the same 48 dominoes, told apart by box."""
+    """docs/rules/xl.md: both boxes hold the same 48 dominoes, told apart by box."""
     deck = xl(4).deck
     for n in range(1, 49):
         one, two = deck[DominoId(box=1, number=n)], deck[DominoId(box=2, number=n)]
@@ -233,7 +233,7 @@ def test_xl_dynasty_plays_three_games_and_sums() -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 5, 6])
 def test_xl_refuses_other_player_counts(players) -> None:
-    """XL is for 3 or 4 players (RULES.md section 2)."""
+    """XL is for 3 or 4 players (docs/rules/xl.md)."""
     with pytest.raises(PlayerCountError) as exc:
         xl(players)
     assert exc.value.allowed == (3, 4)

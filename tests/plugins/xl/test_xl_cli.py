@@ -1,4 +1,4 @@
-"""`kd play --ruleset xl.toml`: full XL games and their JSON (CONTRACT.md)."""
+"""`kd play --ruleset xl.toml`: full XL games and their JSON (docs/formats.md)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ outside, every line laid out, every turn and every placement or discard. The
 checks then compare the engine's end state with facts recomputed here without the
 engine's scoring: the kingdoms are rebuilt square by square from the placement log
 and the printed dominoes (read straight from the data file), every placement is
-re-checked against the base rules (RULES.md section 1: no overlap, connection,
+re-checked against the base rules (docs/rules/base.md: no overlap, connection,
 7x7 fit), and properties are recounted by a flood fill.
 
 The Teamdomino tests import this module too (one recount, not two).
@@ -130,7 +130,7 @@ def recount(
     middle_kingdom: bool = False,
     harmony: bool = False,
 ) -> Recount:
-    """Score a rebuilt kingdom by flood fill (RULES.md section 1, Scoring; I-B2; I-B3)."""
+    """Score a rebuilt kingdom by flood fill (docs/rules/base.md, Scoring; I-B2; I-B3)."""
     seen: set[tuple[int, int]] = set()
     props = []
     for start in sorted(grid):
@@ -178,7 +178,7 @@ def check_two_box_game(
     middle_kingdom: bool = False,
     harmony: bool = False,
 ) -> None:
-    """Every invariant of a finished two-box game (RULES.md section 2).
+    """Every invariant of a finished two-box game (docs/rules/xl.md).
 
     ``teams[k]`` are the seats that build kingdom ``k`` (one seat each in XL).
     """
