@@ -1,0 +1,259 @@
+"""Kingdomino: Age of Giants as a plugin (docs/rules/age-of-giants.md).
+
+Built on ``base`` and ``quests``, through public hooks only:
+
+* Set-up (``kd_configure``): 2 to 5 players, the 12 extra dominoes shuffled in
+  (60), five dominoes drawn every round; 2 players in 5x5 draw 6 lines, i.e. a
+  random 30 of the 60 (I-G1); with ``grand_duel`` (2 players, 7x7) all 60 in 12
+  lines (I-G12). Two quests are revealed by the ``quests`` plugin.
+* The line: giant dominoes A-F are numbers -6..-1, so the base game's ascending
+  order puts them first (:mod:`.dominoes`); the I-G3 positions are discarded
+  before anyone chooses (:mod:`.market`).
+* Giants (:mod:`.giants`): a placed giant domino makes its owner cover a crown; a
+  placed footprint domino lets its owner send a giant to an opponent, who chooses
+  the crown it covers (``kd_after_place`` inserts the decisions).
+* Covered crowns score nothing: a giant lowers its square's crown count, so the
+  base scoring, the tie-breaks (I-G8) and the quests all read it.
+
+``docs/plugins/age-of-giants.md`` documents the rules as implemented, the options,
+the kingdom text notation and the refused combinations.
+"""
+
+from __future__ import annotations
+
+from kingdomino_core import (
+    ConfigBuilder,
+    Discard,
+    Game,
+    GameConfig,
+    Place,
+    Ranking,
+    Registry,
+    RuleBook,
+    ScoreLine,
+    ScoreSheet,
+    Step,
+    hookimpl,
+    rank_by,
+)
+
+from .dominoes import SET_NAME, aog_dominoes, footprint_dominoes, giant_dominoes, label
+from .giants import (
+    ACTIONS,
+    FOOTPRINT_STEP,
+    GIANT_STEP,
+    AogState,
+    FootprintHandler,
+    GiantHandler,
+    ReceiveHandler,
+    coverable,
+    giants_layer,
+    senders,
+    standing,
+    state,
+    targets,
+)
+from .market import MarketDiscards, discard_positions, discarded
+from .notation import giant_annotations
+from .options import AgeOfGiantsOptions
+from .setups import setups
+
+NAME = "age_of_giants"
+HOOK_API = 1
+REQUIRES = ("base", "quests")
+Options = AgeOfGiantsOptions
+
+LINE_SIZE = 5
+
+#: Modes Age of Giants does not combine with, and why (shown when refused).
+REFUSED = {
+    "xl": "Kingdomino XL plays two boxes in 7x7 kingdoms with 3-4 players; Age of "
+    "Giants defines no XL game (one set of 12 dominoes, a 5-domino line)",
+    "teamdomino": "Teamdomino shares kingdoms between teammates; Age of Giants defines "
+    "no team game (who is an opponent for a footprint, two boxes, 6-8 players)",
+    "court": "no published rule combines The Court with Age of Giants (giants on "
+    "building crowns, 5 players at the Court)",
+}
+
+
+def options_of(config: GameConfig | ConfigBuilder) -> AgeOfGiantsOptions:
+    found = config.option(NAME)
+    return found if found is not None else AgeOfGiantsOptions()
+
+
+# -- build hooks --------------------------------------------------------------------------
+
+
+@hookimpl
+def kd_configure(config: ConfigBuilder) -> None:
+    if any(config.option(mode) is not None for mode in REFUSED):
+        return  # kd_validate refuses the combination with its reason
+    options = options_of(config)
+    size = config.get("kingdom_size", 5)
+    players = config.players
+    setup = setups().get((players, size)) or setups()[4, 5]
+    config.set("allowed_players", (2,) if size == 7 else (2, 3, 4, 5), override=True)
+    config.set("kings_per_seat", setup.kings_per_seat, override=True)
+    config.set("line_size", LINE_SIZE, override=True)
+    lines = setup.lines_total
+    if players == 2 and size == 5:
+        lines = options.two_player_dominoes // LINE_SIZE  # I-G1
+    config.set("lines_total", lines, override=True)
+    config.set("deck", (*config.get("deck", ()), (SET_NAME, 1)), override=True)
+
+
+@hookimpl
+def kd_register_components(registry: Registry, config: GameConfig) -> None:
+    registry.add_domino_set(aog_dominoes())
+    for cls in ACTIONS:
+        registry.add_action(cls)
+    for ann in giant_annotations(registry, options_of(config)):
+        registry.add_annotation(ann)
+
+
+@hookimpl
+def kd_register_rules(rules: RuleBook, config: GameConfig) -> None:
+    options = options_of(config)
+    rules.add_state(NAME, lambda: AogState(supply=options.giants))
+    rules.add_step_handler(GiantHandler(options))
+    rules.add_step_handler(FootprintHandler(options))
+    rules.add_step_handler(ReceiveHandler(options))
+    positions = discard_positions(options, config.players)
+    if positions:
+        rules.add_claim_rule(MarketDiscards(positions))
+    rules.add_score_total(lambda game, kingdom: 0)  # the giants line scores nothing
+
+
+@hookimpl
+def kd_validate(config: GameConfig) -> list[str]:
+    for mode, why in REFUSED.items():
+        if mode in config.options:
+            return [f"age_of_giants cannot be combined with {mode}: {why}"]
+    options = options_of(config)
+    problems = []
+    base = config.option("base")
+    for bonus in ("middle_kingdom", "harmony"):
+        if getattr(base, bonus, False):
+            problems.append(
+                f"options.base.{bonus}: with Age of Giants, Middle Kingdom and Harmony are "
+                "quest tiles, not separate bonuses: turn it off (name the quest in "
+                "options.quests.fixed to always play it)"
+            )
+    if getattr(base, "three_player_all_dominoes", False):
+        problems.append(
+            "options.base.three_player_all_dominoes: Age of Giants always draws 5 dominoes "
+            "and discards positions 2 and 4 with 3 players (I-G16): turn it off"
+        )
+    if config.line_size != LINE_SIZE:
+        problems.append(
+            f"age_of_giants: the line holds {config.line_size} dominoes, not 5: list "
+            "age_of_giants after the plugins that set up the table (grand_duel)"
+        )
+    n = options.two_player_dominoes
+    if n % LINE_SIZE or not LINE_SIZE <= n <= 30:
+        problems.append(
+            f"options.age_of_giants.two_player_dominoes: a multiple of 5 from 5 to 30 "
+            f"(5x5 kingdoms hold 12 dominoes each), not {n}"
+        )
+    for players in (2, 3, 4, 5):
+        positions = discard_positions(options, players)
+        key = f"options.age_of_giants.discards_{players}p"
+        if any(not 1 <= p <= LINE_SIZE for p in positions) or len(set(positions)) != len(positions):
+            problems.append(f"{key}: distinct line positions from 1 to 5, not {list(positions)}")
+        elif players == config.players and LINE_SIZE - len(positions) < config.kings:
+            problems.append(
+                f"{key}: {len(positions)} discarded leaves {LINE_SIZE - len(positions)} "
+                f"dominoes for {config.kings} kings"
+            )
+    if options.giants < 0:
+        problems.append(f"options.age_of_giants.giants: 0 or more, not {options.giants}")
+    return problems
+
+
+# -- game hooks ---------------------------------------------------------------------------
+
+
+@hookimpl
+def kd_after_place(game: Game, seat: int, action: Place | Discard) -> None:
+    """Giant and footprint effects, right after the domino is added (I-G11)."""
+    options = options_of(game.config)
+    domino = action.domino
+    placed = isinstance(action, Place)
+    if domino in giant_dominoes() and (placed or options.giant_from_discarded_domino):
+        st = state(game)
+        if st.supply > 0 and coverable(game.kingdom_of(seat), options):
+            game.insert_steps([Step(kind=GIANT_STEP, seat=seat, domino=domino)])
+        else:  # no crown, or (I-G4) no giant left: the effect is dismissed
+            game.ext[NAME] = AogState(
+                supply=st.supply, travelling=st.travelling, dismissed=st.dismissed + 1
+            )
+    elif (
+        domino in footprint_dominoes()
+        and placed
+        and senders(game.kingdom_of(seat), options)
+        and targets(game, seat, options)
+    ):
+        game.insert_steps([Step(kind=FOOTPRINT_STEP, seat=seat, domino=domino)])
+
+
+@hookimpl
+def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
+    """A zero-point line counting the crowns giants cover (for displays and I-G8)."""
+    k = game.kingdoms[kingdom]
+    covered = sum(n for cell, n in giants_layer(k).items() if cell != k.board.castle)
+    if not covered:
+        return []
+    return [
+        ScoreLine(
+            kind="giants",
+            name=f"{covered} crown{'s' if covered > 1 else ''} covered by giants",
+            points=0,
+            crowns=covered,
+            source=NAME,
+        )
+    ]
+
+
+@hookimpl
+def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking | None:
+    """I-G8 ``covered_crowns_in_tiebreak``: covered crowns count as crowns again."""
+    if not options_of(game.config).covered_crowns_in_tiebreak:
+        return None  # the base game's ranking, where covered crowns count as none
+    base = game.config.option("base")
+    games = [*game.match_sheets, tuple(sheets)]
+    tiebreaks = base.dynasty_tiebreaks if len(games) > 1 else base.tiebreaks
+    keys = {}
+    for sheet in sheets:
+        per_game = [g[sheet.kingdom] for g in games]
+        values = [sum(s.total for s in per_game)]
+        for name in tiebreaks:
+            if name == "largest_property":
+                values.append(max(s.largest_property for s in per_game))
+            else:
+                values.append(
+                    sum(
+                        s.crowns + sum(x.crowns for x in s.others if x.source == NAME)
+                        for s in per_game
+                    )
+                )
+        keys[sheet.kingdom] = tuple(values)
+    return rank_by(keys, ("total", *tiebreaks))
+
+
+@hookimpl
+def kd_describe_game(game: Game) -> list[str]:
+    st = state(game)
+    kingdoms = ", ".join(f"kingdom {i + 1}: {standing(k)}" for i, k in enumerate(game.kingdoms))
+    text = f"giants: {st.supply} in the supply; standing in {kingdoms}"
+    if st.travelling:
+        text += f"; {st.travelling} on its way to an opponent"
+    if st.dismissed:
+        text += f"; {st.dismissed} dismissed (no crown to cover)"
+    lines = [text]
+    positions = discard_positions(options_of(game.config), game.config.players)
+    gone = discarded(game, game.next_line, positions)
+    if gone:
+        lines.append(
+            "market: discarded before anyone chooses: " + ", ".join(label(d) for d in gone)
+        )
+    return lines

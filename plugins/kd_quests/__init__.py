@@ -1,0 +1,233 @@
+"""Quest tiles as a plugin: Age of Giants' 17 quests, usable with any base-game ruleset.
+
+At set-up, ``count`` quests are revealed at random (a chance step each, so a bot
+copying the game cannot know them in advance) or the ruleset names them
+(``fixed``). At the end every kingdom scores every revealed quest, one score line
+each (kind ``"quest"``). The conditions are pure functions in :mod:`.scorers`.
+
+Age of Giants (``age_of_giants``) builds on this plugin; ``rulesets/quests.toml``
+plays a plain base game with quests. ``docs/plugins/age-of-giants.md`` documents
+the quests and the options.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import frozen
+
+from kingdomino_core import (
+    Action,
+    ConfigBuilder,
+    Game,
+    GameConfig,
+    Kingdom,
+    Registry,
+    RuleBook,
+    ScoreLine,
+    Step,
+    StepHandler,
+    hookimpl,
+)
+from kingdomino_core.registry import Annotation
+
+from .options import QuestsOptions
+from .quests import Quest, QuestContext, all_quests, find, points
+
+NAME = "quests"
+HOOK_API = 1
+REQUIRES = ("base",)
+Options = QuestsOptions
+
+#: The kingdom layer of giants, ``{cell: crowns covered}`` (Age of Giants writes it;
+#: the quests read it only for option ``folie_covered_crowns``, I-G7).
+GIANTS_LAYER = "giants"
+#: The quests a kingdom is scored with, on its castle: ``{castle cell: (quest ids)}``.
+#: Every kingdom of a game holds the revealed quests, so a kingdom written as text
+#: (``C+quest=lost_corner+quest=harmony``) scores the same outside its game.
+QUESTS_LAYER = "quests"
+REVEAL_STEP = "quests.reveal"
+
+
+def options_of(config: GameConfig | ConfigBuilder) -> QuestsOptions:
+    found = config.option(NAME)
+    return found if found is not None else QuestsOptions()
+
+
+def revealed(game: Game) -> tuple[Quest, ...]:
+    """The quests of the current game, in the order they were revealed."""
+    quests = all_quests()
+    return tuple(quests[q] for q in game.ext[NAME])
+
+
+def quests_of(game: Game, kingdom: Kingdom) -> tuple[str, ...]:
+    """Ids of the quests ``kingdom`` is scored with: those written on its castle, else
+    the game's (a kingdom read from text without quests, in a fixed-quests ruleset)."""
+    layer = kingdom.layers.get(QUESTS_LAYER)
+    if layer:
+        return tuple(layer[kingdom.board.castle])
+    found: tuple[str, ...] = game.ext[NAME]
+    return found
+
+
+def _reveal(game: Game, quests: tuple[str, ...]) -> None:
+    """Make ``quests`` the game's quests, written on every kingdom's castle."""
+    game.ext[NAME] = quests
+    for kingdom in game.kingdoms:
+        kingdom.layer(QUESTS_LAYER)[kingdom.board.castle] = quests
+
+
+@frozen(kw_only=True, slots=True)
+class RevealQuest(Action):
+    """Chance: quest tile ``quest`` is revealed at set-up."""
+
+    kind: ClassVar[str] = "quests.reveal"
+    chance: ClassVar[bool] = True
+    quest: str
+
+    def describe(self) -> str:
+        found = all_quests().get(self.quest)
+        return f"quest revealed: {found.name if found else self.quest}"
+
+
+class RevealHandler(StepHandler):
+    """Chance: one of the quests not yet revealed, each equally likely."""
+
+    kind = REVEAL_STEP
+    chance = True
+
+    def outcomes(self, game: Game, step: Step) -> list[tuple[Action, float]]:
+        shown = game.ext[NAME]
+        left = [q for q in all_quests() if q not in shown]
+        return [(RevealQuest(quest=q), 1.0 / len(left)) for q in left]
+
+    def apply(self, game: Game, step: Step, action: Action) -> None:
+        assert isinstance(action, RevealQuest)
+        _reveal(game, (*game.ext[NAME], action.quest))
+
+
+def context(config: GameConfig, registry: Registry) -> QuestContext:
+    options = options_of(config)
+    return QuestContext(
+        terrains={t.name: i for i, t in enumerate(registry.terrains)},
+        frame=options.frame or config.kingdom_size,
+        folie_covered_crowns=options.folie_covered_crowns,
+        covered_layer=GIANTS_LAYER,
+    )
+
+
+# -- hooks ---------------------------------------------------------------------------
+
+
+@hookimpl
+def kd_register_components(registry: Registry) -> None:
+    registry.add_action(RevealQuest)
+    registry.add_annotation(quest_annotation())
+
+
+def quest_annotation() -> Annotation:
+    """``C+quest=<id>`` on the castle, once per quest the kingdom is scored with."""
+
+    def parse(kingdom: Kingdom, cell: int, value: str | None) -> None:
+        quest = find(value or "")
+        if quest is None:
+            raise ValueError(
+                f"+quest=<id> names a quest tile, not {value!r}; known: {', '.join(all_quests())}"
+            )
+        layer = kingdom.layer(QUESTS_LAYER)
+        held = layer.get(cell, ())
+        if quest.id in held:
+            raise ValueError(f"quest {quest.id!r} is named twice")
+        layer[cell] = (*held, quest.id)
+
+    def render(kingdom: Kingdom, cell: int) -> list[str]:
+        layer = kingdom.layers.get(QUESTS_LAYER)
+        held = layer.get(cell, ()) if layer else ()
+        return [f"quest={q}" for q in held]
+
+    return Annotation(
+        key="quest",
+        parse=parse,
+        render=render,
+        help="a quest tile the kingdom is scored with, on the castle: C+quest=lost_corner",
+        on_castle=True,
+    )
+
+
+@hookimpl
+def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
+    rules.add_state(NAME, tuple)  # the revealed quest ids: an immutable tuple
+    rules.add_step_handler(RevealHandler())
+    ctx = context(config, registry)
+    quests = all_quests()
+
+    def total(game: Game, index: int) -> int:
+        kingdom = game.kingdoms[index]
+        return sum(points(quests[q], kingdom, ctx) for q in quests_of(game, kingdom))
+
+    rules.add_score_total(total)
+
+
+@hookimpl
+def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
+    options = options_of(config)
+    problems = []
+    known = {t.name for t in registry.terrains}
+    missing = sorted({"wheat", "forest", "lake", "grassland", "swamp", "mine"} - known)
+    if missing:
+        problems.append(f"quests: the active rules have no terrain {', '.join(missing)}")
+    ids = []
+    for name in options.fixed:
+        quest = find(name)
+        if quest is None:
+            problems.append(
+                f"options.quests.fixed: unknown quest {name!r}; known: {', '.join(all_quests())}"
+            )
+        elif quest.id in ids:
+            problems.append(f"options.quests.fixed: {name!r} is named twice")
+        else:
+            ids.append(quest.id)
+    if not 0 <= options.count <= len(all_quests()):
+        problems.append(
+            f"options.quests.count: from 0 to {len(all_quests())} quests, not {options.count}"
+        )
+    if options.frame < 0 or (options.frame and options.frame % 2 == 0):
+        problems.append(
+            f"options.quests.frame: 0 (the kingdom size) or an odd size, not {options.frame}"
+        )
+    elif options.frame and options.frame < config.kingdom_size:
+        problems.append(
+            f"options.quests.frame: at least the kingdom size {config.kingdom_size}, "
+            f"not {options.frame}"
+        )
+    return problems
+
+
+@hookimpl
+def kd_setup_game(game: Game) -> None:
+    options = options_of(game.config)
+    if options.fixed:
+        _reveal(game, tuple(q.id for q in map(find, options.fixed) if q is not None))
+        return
+    game.insert_steps([Step(kind=REVEAL_STEP)] * options.count)
+
+
+@hookimpl
+def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
+    ctx = context(game.config, game.engine.registry)
+    k = game.kingdoms[kingdom]
+    quests = all_quests()
+    return [
+        ScoreLine(kind="quest", name=quests[q].name, points=points(quests[q], k, ctx), source=NAME)
+        for q in quests_of(game, k)
+    ]
+
+
+@hookimpl
+def kd_describe_game(game: Game) -> list[str]:
+    shown = revealed(game)
+    wanted = len(options_of(game.config).fixed) or options_of(game.config).count
+    text = "; ".join(q.describe() for q in shown) or "none yet"
+    if len(shown) < wanted:
+        text += f" ({wanted - len(shown)} to reveal)"
+    return [f"quests: {text}"]

@@ -1,0 +1,54 @@
+"""Age of Giants needed no change in kingdomino_core: its code uses only public names.
+
+Every import from ``kingdomino_core`` names a public module and a public name, no
+attribute starting with ``_`` is read or written anywhere in the plugins (no
+``game._placement_cache``, no ``config._options``), and nothing imports the CLI.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+PLUGINS = [ROOT / "plugins" / "kd_age_of_giants", ROOT / "plugins" / "kd_quests"]
+SOURCES = sorted(p for d in PLUGINS for p in d.rglob("*.py"))
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_plugin_code_touches_no_private_core_name(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    problems = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            parts = node.module.split(".")
+            if parts[0] == "kingdomino_cli":
+                problems.append(f"line {node.lineno}: imports the CLI ({node.module})")
+            if parts[0] == "kingdomino_core":
+                if any(_private(p) for p in parts):
+                    problems.append(f"line {node.lineno}: private module {node.module}")
+                problems += [
+                    f"line {node.lineno}: private name {a.name} from {node.module}"
+                    for a in node.names
+                    if _private(a.name)
+                ]
+        elif isinstance(node, ast.Import):
+            problems += [
+                f"line {node.lineno}: imports {a.name}"
+                for a in node.names
+                if a.name.split(".")[0] == "kingdomino_cli"
+                or any(_private(p) for p in a.name.split("."))
+            ]
+        elif isinstance(node, ast.Attribute) and _private(node.attr):
+            problems.append(f"line {node.lineno}: private attribute .{node.attr}")
+    assert not problems, f"{path.name}: " + "; ".join(problems)
+
+
+def test_the_sources_were_found() -> None:
+    assert len(SOURCES) >= 10
