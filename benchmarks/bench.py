@@ -30,6 +30,9 @@ RULESETS: list[tuple[str, tuple[str, ...], int, dict[str, dict[str, object]]]] =
     ("base 3p", ("base",), 3, {}),
     ("base 4p", ("base",), 4, {}),
     ("grand duel", ("base", "grand_duel"), 2, {}),
+    ("quests 4p", ("base", "quests"), 4, {}),
+    ("age of giants 4p", ("base", "quests", "age_of_giants"), 4, {}),
+    ("age of giants 5p", ("base", "quests", "age_of_giants"), 5, {}),
 ]
 
 
@@ -137,6 +140,7 @@ def speed(args: argparse.Namespace) -> None:
         print(f"  {label:24s} {random_games(engine, args.n):8.0f} games/s")
     print("Micro-benchmarks (mid-game positions):")
     micro(engine_for(("base",), 4, {}), "base 4p")
+    micro(engine_for(("base", "quests", "age_of_giants"), 4, {}), "age of giants 4p")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

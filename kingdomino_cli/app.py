@@ -22,6 +22,7 @@ from kingdomino_core.errors import (
     RulesetError,
 )
 from kingdomino_core.savegame import SaveFormatError
+from kingdomino_core.trust import CodeNotAllowedError
 
 from .exit_codes import ExitCode
 
@@ -44,6 +45,8 @@ def _root(
 
 
 def exit_code_for(exc: KingdominoError) -> ExitCode:
+    if isinstance(exc, CodeNotAllowedError):
+        return ExitCode.CODE_NOT_ALLOWED
     if isinstance(exc, PluginHookError):
         return ExitCode.PLUGIN
     if isinstance(exc, RulesetError | PluginError | ConfigError):
@@ -78,6 +81,7 @@ _COMMAND_MODULES = (
     "cmd_ruleset",
     "cmd_plugins",
     "cmd_new_plugin",
+    "cmd_serve",
 )
 
 _load_commands()

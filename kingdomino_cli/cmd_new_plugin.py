@@ -212,7 +212,7 @@ def new_plugin(
         "  pip install -e .             # makes the entry point visible to kd\n"
         "  pytest tests                 # passes as generated\n"
         f"  kd plugins list              # shows {plugin}\n"
-        f"  kd play --ruleset {name}.toml"
+        f"  kd play --ruleset ./{name}.toml"
     )
 
 

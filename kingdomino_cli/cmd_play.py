@@ -10,10 +10,25 @@ from typing import Annotated, Any
 import typer
 
 from kingdomino_core import Game
-from kingdomino_core.savegame import PlayerEntry, read_save, replay
+from kingdomino_core.savegame import (
+    PlayerEntry,
+    ReplayMismatchError,
+    read_save,
+    replay,
+    result_problem,
+)
 from kingdomino_core.savegame import build_engine as saved_engine
+from kingdomino_core.trust import DEFAULT, SAVED_GAME, Trust
 
-from .common import build_engine, emit_json, resolve_ruleset, seed_problem
+from .common import (
+    AllowCode,
+    TrustAll,
+    build_engine,
+    emit_json,
+    resolve_ruleset,
+    seed_problem,
+    trust_of,
+)
 from .display import table_lines, use_colour
 from .exit_codes import ExitCode
 from .players import (
@@ -63,6 +78,8 @@ def play(
     resume: Annotated[
         Path | None, typer.Option("--resume", help="Continue a game saved with --save.")
     ] = None,
+    allow_code: AllowCode = None,
+    trust_all: TrustAll = False,
 ) -> None:
     """Play a full game: humans at the terminal, bots straight through."""
     if (problem := seed_problem(seed)) is not None:
@@ -73,13 +90,17 @@ def play(
                 "--resume continues a saved game with its own ruleset and seed; "
                 "drop --ruleset and --seed"
             )
-        game, table = _resume(resume, players, names)
+        game, table = _resume(resume, players, names, trust_of(allow_code, trust_all, SAVED_GAME))
         save = save or resume
     else:
-        game, table = _new_game(ruleset, players, names, seed)
+        game, table = _new_game(
+            ruleset, players, names, seed, trust_of(allow_code, trust_all, DEFAULT)
+        )
     if save is not None and not save.parent.is_dir():
         usage_error(f"--save {save}: directory {save.parent} does not exist")
-    seats = make_seats(table)
+    # Agents read from a save (not replaced by --players) are the save's problem.
+    saved_in = str(resume) if resume is not None and players is None else None
+    seats = make_seats(table, saved_in=saved_in)
     session = Session(game, seats, save_path=save)
     try:
         game = session.run()
@@ -89,9 +110,13 @@ def play(
 
 
 def _new_game(
-    ruleset_arg: str | None, players: str | None, names: str | None, seed: int | None
+    ruleset_arg: str | None,
+    players: str | None,
+    names: str | None,
+    seed: int | None,
+    trust: Trust,
 ) -> tuple[Game, list[PlayerEntry]]:
-    ruleset = resolve_ruleset(ruleset_arg)
+    ruleset = resolve_ruleset(ruleset_arg, trust)
     specs = parse_players(players)
     if specs is not None:
         make_seats(entries(specs, parse_names(names, len(specs))))  # unknown agents: usage
@@ -104,10 +129,17 @@ def _new_game(
     return engine.new_game(seed=seed), entries(specs, parse_names(names, len(specs)))
 
 
-def _resume(path: Path, players: str | None, names: str | None) -> tuple[Game, list[PlayerEntry]]:
+def _resume(
+    path: Path, players: str | None, names: str | None, trust: Trust
+) -> tuple[Game, list[PlayerEntry]]:
     saved = read_save(path)
     source = str(path)
-    game = replay(saved, source, engine=saved_engine(saved, source))
+    game = replay(saved, source, engine=saved_engine(saved, source, trust=trust))
+    # A stored result that does not match (a truncated log, say) means a tampered
+    # save: refuse it rather than overwrite it (kd replay --verify says the same).
+    problem = result_problem(saved, game, source)
+    if problem is not None:
+        raise ReplayMismatchError(problem, move=len(saved.log))
     table = list(saved.players)
     specs = parse_players(players)
     if specs is not None:

@@ -13,8 +13,9 @@ import typer
 
 from kingdomino_core import PluginError
 from kingdomino_core.plugins import default_catalogue
+from kingdomino_core.trust import DEFAULT, Trust
 
-from .common import emit_json, resolve_ruleset
+from .common import AllowCode, TrustAll, emit_json, resolve_ruleset, trust_of
 
 plugins_app = typer.Typer(
     name="plugins",
@@ -23,7 +24,7 @@ plugins_app = typer.Typer(
 )
 
 
-def plugin_rows(ruleset_arg: str | None = None) -> list[dict[str, Any]]:
+def plugin_rows(ruleset_arg: str | None = None, trust: Trust = DEFAULT) -> list[dict[str, Any]]:
     """One row per plugin: name, source, origin, version, hooks, options, active.
 
     A plugin that fails to load gets a row with its ``error`` instead of crashing
@@ -32,7 +33,7 @@ def plugin_rows(ruleset_arg: str | None = None) -> list[dict[str, Any]]:
     catalogue = default_catalogue().copy()
     active: tuple[str, ...] = ()
     if ruleset_arg is not None:
-        ruleset = resolve_ruleset(ruleset_arg)
+        ruleset = resolve_ruleset(ruleset_arg, trust)
         active = ruleset.plugins
         for path in ruleset.plugin_files:
             catalogue.add_file(path)
@@ -69,9 +70,11 @@ def list_command(
         ),
     ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    allow_code: AllowCode = None,
+    trust_all: TrustAll = False,
 ) -> None:
     """Each installed plugin: its source, version and the hooks it implements."""
-    rows = plugin_rows(ruleset)
+    rows = plugin_rows(ruleset, trust_of(allow_code, trust_all))
     if json_output:
         emit_json({"plugins": rows})
         return

@@ -19,8 +19,9 @@ from kingdomino_core.savegame import (
     replay,
     verify,
 )
+from kingdomino_core.trust import SAVED_GAME, Trust
 
-from .common import emit_json
+from .common import AllowCode, TrustAll, emit_json, trust_of
 from .display import table_lines, use_colour
 from .exit_codes import ExitCode
 from .players import usage_error
@@ -45,15 +46,21 @@ def replay_command(
     json_out: Annotated[
         bool, typer.Option("--json", help="Print the result as one JSON object on stdout.")
     ] = False,
+    allow_code: AllowCode = None,
+    trust_all: TrustAll = False,
 ) -> None:
     """Show a saved game (at the end, or move by move with --step)."""
     source = str(file)
     saved = read_save(file)
+    trust = trust_of(allow_code, trust_all, SAVED_GAME)
+    engine = build_engine(saved, source, trust=trust)  # refuses code before anything runs
     if verify_:
-        _verify(saved, source, json_out)
+        _verify(saved, source, json_out, trust)
         return
     names = [p.name for p in saved.players]
-    game = _step_through(saved, source, names) if step else replay(saved, source)
+    game = (
+        _step_through(saved, source, names, trust) if step else replay(saved, source, engine=engine)
+    )
     if svg is not None:
         _write_svg(game, names, svg)
     result = game_json(game, saved.players)
@@ -67,8 +74,8 @@ def replay_command(
     print("\n".join(lines))
 
 
-def _verify(saved: SavedGame, source: str, json_out: bool) -> None:
-    report = verify(saved, source)
+def _verify(saved: SavedGame, source: str, json_out: bool, trust: Trust) -> None:
+    report = verify(saved, source, trust=trust)
     if json_out:
         emit_json(
             {
@@ -85,13 +92,18 @@ def _verify(saved: SavedGame, source: str, json_out: bool) -> None:
         raise typer.Exit(int(ExitCode.REPLAY))
     if not json_out:
         checked = "every draw follows the seed, " if saved.chance == CHANCE_SEED else ""
-        end = "the final result matches" if saved.finished else "the game is not finished"
+        if saved.finished:
+            end = "the final result matches"
+        elif report.finished:
+            end = "the game is over; the save records no final result"
+        else:
+            end = "the game is not finished"
         print(f"{source}: ok: {report.moves} moves reproduce ({checked}{end})")
 
 
-def _step_through(saved: SavedGame, source: str, names: list[str]) -> Game:
+def _step_through(saved: SavedGame, source: str, names: list[str], trust: Trust) -> Game:
     """Replay printing each move; the table after each round (waits for Enter at a terminal)."""
-    engine = build_engine(saved, source)
+    engine = build_engine(saved, source, trust=trust)
     actions = read_actions(saved, engine, source)
     game = engine.new_game(seed=saved.seed)
     pause = _interactive()

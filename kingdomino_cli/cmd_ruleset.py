@@ -17,9 +17,13 @@ from kingdomino_core.ruleset_files import (
     resolved_toml,
     validate_ruleset,
 )
+from kingdomino_core.trust import CodeNotAllowedError, Trust
 
-from .common import emit_json
+from .common import AllowCode, TrustAll, emit_json, trust_of
 from .exit_codes import ExitCode
+
+#: ``kd ruleset list`` checks each ruleset without running any plugin file.
+LIST_ONLY = Trust(named_file=False)
 
 ruleset_app = typer.Typer(
     name="ruleset",
@@ -39,9 +43,14 @@ def list_command(
         counts[entry.name] = counts.get(entry.name, 0) + 1
     rows: list[dict[str, Any]] = []
     for entry in entries:
+        valid: bool | None
         try:
-            ruleset = load_ruleset_file(entry.path)
+            # Listing names no ruleset: no plugin file runs (docs/trust.md).
+            ruleset = load_ruleset_file(entry.path, trust=LIST_ONLY)
             description, valid = ruleset.description, True
+        except CodeNotAllowedError as exc:
+            files = ", ".join(str(path) for path, _why in exc.files)
+            description, valid = f"not checked (runs code: {files})", None
         except RulesetError as exc:
             description = (
                 f"INVALID ({len(exc.problems)} problems; kd ruleset validate {entry.path})"
@@ -83,12 +92,18 @@ def show_command(
         bool,
         typer.Option("--defaults", help="With --resolved: list every plugin option, set or not."),
     ] = False,
+    allow_code: AllowCode = None,
+    trust_all: TrustAll = False,
 ) -> None:
     """Print a ruleset file, or with --resolved the ruleset it resolves to."""
     if defaults and not resolved:
         raise typer.BadParameter("--defaults needs --resolved", param_hint="--defaults")
     if resolved:
-        sys.stdout.write(resolved_toml(load_ruleset(name), defaults=defaults))
+        sys.stdout.write(
+            resolved_toml(
+                load_ruleset(name, trust=trust_of(allow_code, trust_all)), defaults=defaults
+            )
+        )
         return
     path = find_ruleset(name)
     try:
@@ -102,13 +117,15 @@ def show_command(
 @ruleset_app.command("validate")
 def validate_command(
     file: Annotated[str, typer.Argument(help="Ruleset file (or name) to check.")],
+    allow_code: AllowCode = None,
+    trust_all: TrustAll = False,
 ) -> None:
     """Check a ruleset: its files, plugins, options and every player count it allows.
 
     Prints OK, or every problem as file:line: key.path: message (exit status 3).
     """
     try:
-        ruleset = load_ruleset(file)
+        ruleset = load_ruleset(file, trust=trust_of(allow_code, trust_all))
     except RulesetError as exc:
         _fail(file, list(exc.problems))
     problems = validate_ruleset(ruleset)

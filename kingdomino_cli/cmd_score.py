@@ -19,7 +19,7 @@ import typer
 from kingdomino_core import Engine, Kingdom, KingdomFormatError, ScoreSheet
 from kingdomino_core.kingdom_text import parse_kingdom
 
-from .common import build_engine, emit_json, resolve_ruleset
+from .common import AllowCode, TrustAll, build_engine, emit_json, resolve_ruleset, trust_of
 from .exit_codes import ExitCode
 
 
@@ -94,6 +94,8 @@ def score_command(
             "game is 7x7); default: the ruleset's.",
         ),
     ] = None,
+    allow_code: AllowCode = None,
+    trust_all: TrustAll = False,
 ) -> None:
     """Score a kingdom written in the kingdom text format, per property and bonus.
 
@@ -104,7 +106,7 @@ def score_command(
     notations are in docs/formats.md; sample kingdoms for every mode are in
     examples/kingdoms/.
     """
-    rules = resolve_ruleset(ruleset)
+    rules = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
     engine = build_engine(rules, players)
     text, source = read_kingdom_text(file)
     kingdom = parse_kingdom(text, engine, source=source)

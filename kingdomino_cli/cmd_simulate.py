@@ -28,7 +28,15 @@ import typer
 from kingdomino_core import Game, Ruleset
 from kingdomino_core.savegame import PlayerEntry
 
-from .common import build_engine, emit_json, resolve_ruleset, seed_problem
+from .common import (
+    AllowCode,
+    TrustAll,
+    build_engine,
+    emit_json,
+    resolve_ruleset,
+    seed_problem,
+    trust_of,
+)
 from .players import make_seats, parse_players, usage_error
 from .runner import BACKENDS, Job, Result, rotations, run_jobs
 from .runner import game_seed as game_seed
@@ -183,6 +191,8 @@ def simulate(
     profile: Annotated[
         bool, typer.Option("--profile", help="Print where the time went (cProfile) on stderr.")
     ] = False,
+    allow_code: AllowCode = None,
+    trust_all: TrustAll = False,
     rotate: Annotated[
         bool,
         typer.Option(
@@ -208,7 +218,7 @@ def simulate(
         usage_error("--address needs --backend ray")
     if (problem := seed_problem(seed)) is not None:
         usage_error(problem)
-    rs = resolve_ruleset(ruleset)
+    rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
     specs = parse_players(players)
     engine = build_engine(rs, len(specs) if specs else None)  # player count errors: exit 3
     specs = specs or ["greedy"] * engine.config.players

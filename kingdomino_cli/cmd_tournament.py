@@ -19,7 +19,15 @@ from kingdomino_core.ruleset_files import allowed_players
 from kingdomino_core.savegame import PlayerEntry
 
 from .cmd_simulate import Progress
-from .common import build_engine, emit_json, resolve_ruleset, seed_problem
+from .common import (
+    AllowCode,
+    TrustAll,
+    build_engine,
+    emit_json,
+    resolve_ruleset,
+    seed_problem,
+    trust_of,
+)
 from .exit_codes import ExitCode
 from .players import make_seats, parse_players, usage_error
 from .runner import BACKENDS, Result, run_jobs
@@ -76,6 +84,8 @@ def tournament(
         typer.Option("--address", help="Ray cluster to join (default: start a local one)."),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    allow_code: AllowCode = None,
+    trust_all: TrustAll = False,
 ) -> None:
     """Round robin among bots with seat rotation; openskill ratings and head-to-head rates."""
     specs = parse_players(agents) or []
@@ -93,7 +103,7 @@ def tournament(
         usage_error("--address needs --backend ray")
     if (problem := seed_problem(seed)) is not None:
         usage_error(problem)
-    rs = resolve_ruleset(ruleset)
+    rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
     if players is None:
         counts = allowed_players(rs)
         players = 2 if 2 in counts else counts[0]

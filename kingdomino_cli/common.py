@@ -5,16 +5,45 @@ from __future__ import annotations
 import json
 import sys
 from functools import cache
-from typing import Any
+from pathlib import Path
+from typing import Annotated, Any
+
+import attrs
+import typer
 
 from kingdomino_core import AgentRegistry, Engine, Ruleset, RulesetError
 from kingdomino_core.plugins import default_catalogue
 from kingdomino_core.ruleset_files import allowed_players, load_ruleset, locate_problems
+from kingdomino_core.trust import DEFAULT, Trust
+
+#: ``--allow-code FILE`` (repeatable): one plugin file allowed to run (docs/trust.md).
+AllowCode = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--allow-code",
+        metavar="FILE",
+        help="Let this plugin file run although you did not name it (inherited through "
+        "extends, or stored in a save); repeat for several. See docs/trust.md.",
+    ),
+]
+#: ``--trust``: every plugin file the ruleset or save names may run.
+TrustAll = Annotated[
+    bool,
+    typer.Option(
+        "--trust",
+        help="Let every plugin file the ruleset or saved game names run (see docs/trust.md).",
+    ),
+]
 
 
-def resolve_ruleset(arg: str | None) -> Ruleset:
+def trust_of(allow_code: list[Path] | None, trust_all: bool, base: Trust = DEFAULT) -> Trust:
+    """The :class:`Trust` that ``--allow-code`` and ``--trust`` ask for."""
+    return attrs.evolve(base, files=frozenset(allow_code or ()), everything=trust_all)
+
+
+def resolve_ruleset(arg: str | None, trust: Trust = DEFAULT) -> Ruleset:
     """The ruleset named or located by ``--ruleset`` (None: the base game)."""
-    return load_ruleset(arg)
+    return load_ruleset(arg, trust=trust)
 
 
 def build_engine(ruleset: Ruleset, players: int | None) -> Engine:

@@ -19,5 +19,7 @@ class ExitCode(enum.IntEnum):
     REPLAY = 5
     #: A plugin raised inside a hook during a game.
     PLUGIN = 6
+    #: Refused to run plugin files the user did not allow (docs/trust.md).
+    CODE_NOT_ALLOWED = 7
     #: Interrupted by the user (Ctrl-C).
     INTERRUPTED = 130

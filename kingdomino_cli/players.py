@@ -19,7 +19,7 @@ import typer
 from attrs import define
 
 from kingdomino_core import Action, Agent, AgentRegistry, ConfigError, Game
-from kingdomino_core.savegame import PlayerEntry, decision_seed
+from kingdomino_core.savegame import PlayerEntry, SaveFormatError, decision_seed
 
 from .common import agent_registry
 from .decision_random import DecisionRandom
@@ -92,21 +92,38 @@ class Seat:
         return self.agent.act(game)
 
 
-def make_seats(entries: Sequence[PlayerEntry], *, allow_human: bool = True) -> list[Seat]:
-    """Build each seat's agent; an unknown agent or bad option is a usage error."""
+def build_seat(index: int, entry: PlayerEntry, registry: AgentRegistry | None = None) -> Seat:
+    """One seat's agent; an unknown agent or bad option raises ``ConfigError``
+    (for programs such as ``kd serve``; ``make_seats`` turns it into a usage error)."""
+    registry = registry or agents()
+    rng = DecisionRandom(decision_seed(0, index, 0))
+    try:
+        agent = registry.make(entry.agent, rng)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"bad options in agent {entry.agent!r}: {exc}") from None
+    return Seat(index=index, entry=entry, agent=agent, rng=rng)
+
+
+def make_seats(
+    entries: Sequence[PlayerEntry], *, allow_human: bool = True, saved_in: str | None = None
+) -> list[Seat]:
+    """Build each seat's agent; an unknown agent or bad option is a usage error, or,
+    for agents read from the save ``saved_in``, a bad input file naming it."""
+
+    def fail(index: int, message: str) -> NoReturn:
+        if saved_in is not None:
+            raise SaveFormatError(f"{saved_in}: players[{index}].agent: {message}")
+        usage_error(f"seat {index}: {message}")
+
     registry = agents()
     seats = []
     for index, entry in enumerate(entries):
         if not allow_human and entry.agent.partition(":")[0] == HUMAN:
             usage_error(f"seat {index}: 'human' cannot play here; use bots such as greedy")
-        rng = DecisionRandom(decision_seed(0, index, 0))
         try:
-            agent = registry.make(entry.agent, rng)
+            seats.append(build_seat(index, entry, registry))
         except ConfigError as exc:
-            usage_error(f"seat {index}: {exc}")
-        except (TypeError, ValueError) as exc:
-            usage_error(f"seat {index}: bad options in agent {entry.agent!r}: {exc}")
-        seats.append(Seat(index=index, entry=entry, agent=agent, rng=rng))
+            fail(index, str(exc))
     return seats
 
 

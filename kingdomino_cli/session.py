@@ -12,7 +12,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from kingdomino_core import Game, PluginHookError
+from kingdomino_core import Action, Game, IllegalActionError, KingdominoError, PluginHookError
+from kingdomino_core.plugins import PLUGIN_FAULTS, blame
 from kingdomino_core.savegame import PlayerEntry, save_of, write_save
 
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
@@ -47,6 +48,9 @@ class Session:
         self.announce = self.humans if announce is None else announce
         #: ``(seat, game before its decision)``, oldest first.
         self.history: list[tuple[int, Game]] = []
+        #: Every action played, kept here too: a faulty plugin may clear ``game.log``,
+        #: and the save must still hold every move (docs/trust.md).
+        self.moves: list[Action] = list(game.log)
         for seat in seats:
             if isinstance(seat.agent, HumanAgent):
                 seat.agent.names = self.names
@@ -67,10 +71,10 @@ class Session:
                 QuitRequested: "you quit",
             }[type(exc)]
             raise GameInterrupted(self._offer_save(reason)) from None
-        except PluginHookError:
-            # Keep the log up to the failing move, without a result (the final
-            # scoring may be what failed).
-            self._autosave(result=False)
+        except Exception:
+            # A plugin fault (or any other): keep every move played up to the failing
+            # one, without a result (the final scoring may be what failed).
+            self._autosave(result=False, log=self.moves)
             raise
         return self.game
 
@@ -78,7 +82,7 @@ class Session:
         while not self.game.is_terminal():
             game = self.game
             if game.is_chance():
-                game.resolve_chance()
+                self.moves.append(game.resolve_chance())
                 continue
             seat = self.seats[game.current_seat or 0]
             if seat.human:
@@ -92,21 +96,36 @@ class Session:
                 self.history.pop()
                 self._save_on_request()
                 continue
-            except BaseException:
+            except BaseException as exc:
                 if seat.human:
                     self.history.pop()
+                bot_fault = isinstance(exc, PLUGIN_FAULTS) and not isinstance(exc, KingdominoError)
+                if bot_fault and not seat.human:
+                    raise self._agent_fault(seat, exc) from exc
                 raise
-            game.apply(action)
+            try:
+                game.apply(action)
+            except IllegalActionError as exc:
+                if seat.human:
+                    raise
+                raise self._agent_fault(seat, exc) from exc
+            self.moves.append(action)
             if self.announce and not seat.human:
                 self.console.say(f"{seat.entry.name} ({seat.entry.agent}): {action.describe()}")
             if seat.human:
                 self._autosave()
+
+    def _agent_fault(self, seat: Seat, exc: BaseException) -> PluginHookError:
+        """A bot that crashes or plays an illegal move: name the plugin that provides it."""
+        plugin = blame(exc, self.game.engine.plugins) or "(the agent's plugin)"
+        return PluginHookError(plugin, f"agent {seat.entry.agent!r} (seat {seat.index})", exc)
 
     def _undo(self, seat: int) -> None:
         self.history.pop()  # the decision being asked now
         for i in range(len(self.history) - 1, -1, -1):
             if self.history[i][0] == seat:
                 self.game = self.history[i][1]
+                self.moves = list(self.game.log)
                 del self.history[i:]
                 self.console.say("Undone: back to your previous decision.")
                 return
@@ -120,12 +139,12 @@ class Session:
         write_save(target, save_of(self.game, self.players))
         return target
 
-    def _autosave(self, *, result: bool = True) -> None:
+    def _autosave(self, *, result: bool = True, log: list[Action] | None = None) -> None:
         """Save to ``--save`` if given; a failure is reported and the game goes on."""
         if self.save_path is None:
             return
         try:
-            write_save(self.save_path, save_of(self.game, self.players, result=result))
+            write_save(self.save_path, save_of(self.game, self.players, result=result, log=log))
         except OSError as exc:
             self.console.say(f"kd: warning: could not save to {self.save_path}: {exc}")
 

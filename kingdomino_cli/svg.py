@@ -15,6 +15,8 @@ from xml.sax.saxutils import escape, quoteattr
 from kingdomino_core import Engine, Kingdom, ScoreSheet
 from kingdomino_core.kingdom import CASTLE, EMPTY
 
+from .display import seat_mark
+
 CELL = 56
 PAD = 16
 TITLE = 34
@@ -56,12 +58,25 @@ def kingdoms_svg(engine: Engine, entries: list[tuple[str, Kingdom, ScoreSheet]])
     )
 
 
-def _panel(engine: Engine, title: str, kingdom: Kingdom, sheet: ScoreSheet) -> tuple[int, int, str]:
+def grid_parts(
+    engine: Engine,
+    kingdom: Kingdom,
+    sheet: ScoreSheet,
+    xs: range,
+    ys: range,
+    *,
+    top: int = 0,
+    placed_by: dict[int, int] | None = None,
+) -> list[str]:
+    """SVG elements of a kingdom's squares ``xs`` x ``ys`` (castle-relative), drawn from
+    (0, ``top``): terrain, crowns, castle, plugin notes, property outlines and points.
+
+    Every square carries ``data-x``/``data-y`` (its coordinates), so a page can find
+    the square under a click. ``placed_by`` (cell -> seat) marks who placed each square
+    (team kingdoms).
+    """
     board = kingdom.board
     terrains = engine.registry.terrains
-    xs = range(kingdom.minx, kingdom.maxx + 1)
-    ys = range(kingdom.miny, kingdom.maxy + 1)
-    grid_w, grid_h = len(xs) * CELL, len(ys) * CELL
     region_of: dict[int, int] = {}
     label_cell: dict[int, int] = {}
     for index, (_terrain, mask) in enumerate(kingdom.regions):
@@ -69,20 +84,18 @@ def _panel(engine: Engine, title: str, kingdom: Kingdom, sheet: ScoreSheet) -> t
             region_of[cell] = index
         label_cell[index] = (mask & -mask).bit_length() - 1
     by_name = {line.name: line for line in sheet.properties}
-    out: list[str] = [
-        f"<text x='0' y='20' font-size='18' font-weight='bold'>{escape(title)} "
-        f"<tspan font-weight='normal'>— {sheet.total} points</tspan></text>"
-    ]
-    top = TITLE
+    out: list[str] = []
 
     def pos(x: int, y: int) -> tuple[int, int]:
-        return (x - kingdom.minx) * CELL, top + (y - kingdom.miny) * CELL
+        return (x - xs.start) * CELL, top + (y - ys.start) * CELL
 
     for y in ys:
         for x in xs:
             cell = board.cell(x, y)
             px, py = pos(x, y)
-            out.extend(_square(engine, kingdom, cell, px, py))
+            out.extend(_square(engine, kingdom, cell, px, py, x, y))
+            if placed_by and cell in placed_by:
+                out.append(_seat_mark(placed_by[cell], px, py))
     # Property outlines: a thick line wherever two neighbours are not one property.
     for y in ys:
         for x in xs:
@@ -118,6 +131,19 @@ def _panel(engine: Engine, title: str, kingdom: Kingdom, sheet: ScoreSheet) -> t
             f"<text x='{px + CELL - 14}' y='{py + CELL - 10}' font-size='11' "
             f"font-weight='bold' text-anchor='middle'>{line.points}</text></g>"
         )
+    return out
+
+
+def _panel(engine: Engine, title: str, kingdom: Kingdom, sheet: ScoreSheet) -> tuple[int, int, str]:
+    xs = range(kingdom.minx, kingdom.maxx + 1)
+    ys = range(kingdom.miny, kingdom.maxy + 1)
+    grid_w, grid_h = len(xs) * CELL, len(ys) * CELL
+    out: list[str] = [
+        f"<text x='0' y='20' font-size='18' font-weight='bold'>{escape(title)} "
+        f"<tspan font-weight='normal'>— {sheet.total} points</tspan></text>"
+    ]
+    top = TITLE
+    out.extend(grid_parts(engine, kingdom, sheet, xs, ys, top=top))
     y = top + grid_h + 22
     rows: list[tuple[str | None, str]] = []
     for line in sheet.properties:
@@ -153,23 +179,76 @@ def _colour_of(engine: Engine, terrain: str | None) -> str | None:
     return None
 
 
-def _square(engine: Engine, kingdom: Kingdom, cell: int, px: int, py: int) -> list[str]:
+def kingdom_svg(
+    engine: Engine,
+    kingdom: Kingdom,
+    sheet: ScoreSheet,
+    *,
+    window: bool = False,
+    placed_by: dict[int, int] | None = None,
+) -> str:
+    """One kingdom's grid as an ``<svg>`` element (no title or score sheet): the browser
+    table's board. ``window`` adds every empty square the kingdom can still grow into.
+    """
+    if window:
+        reach = kingdom.board.size - 1
+        xs = range(kingdom.maxx - reach, kingdom.minx + reach + 1)
+        ys = range(kingdom.maxy - reach, kingdom.miny + reach + 1)
+    else:
+        xs = range(kingdom.minx, kingdom.maxx + 1)
+        ys = range(kingdom.miny, kingdom.maxy + 1)
+    width, height = len(xs) * CELL, len(ys) * CELL
+    body = "".join(grid_parts(engine, kingdom, sheet, xs, ys, placed_by=placed_by))
+    return (
+        f"<svg xmlns='http://www.w3.org/2000/svg' class='kingdom' width='{width}' "
+        f"height='{height}' viewBox='0 0 {width} {height}' data-x0='{xs.start}' "
+        f"data-y0='{ys.start}' data-cell='{CELL}' {FONT}>{body}</svg>"
+    )
+
+
+#: Colours of the seat marks on a team kingdom's squares (by seat, cycling).
+SEAT_COLOURS = (
+    "#d32f2f",
+    "#1976d2",
+    "#388e3c",
+    "#f9a825",
+    "#7b1fa2",
+    "#00838f",
+    "#5d4037",
+    "#c2185b",
+)
+
+
+def _seat_mark(seat: int, px: int, py: int) -> str:
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    return (
+        f"<g class='seat-mark' data-seat='{seat}'><circle cx='{px + CELL - 9}' cy='{py + 9}' "
+        f"r='7' fill='{colour}' stroke='#fff' stroke-width='1'/><text x='{px + CELL - 9}' "
+        f"y='{py + 12}' font-size='9' fill='#fff' text-anchor='middle'>{seat_mark(seat)}"
+        "</text></g>"
+    )
+
+
+def _square(
+    engine: Engine, kingdom: Kingdom, cell: int, px: int, py: int, x: int, y: int
+) -> list[str]:
     t = kingdom.terrain_at[cell]
+    at = f"data-x='{x}' data-y='{y}'"
     if t == EMPTY:
         return [
-            f"<rect class='empty' x='{px + 1}' y='{py + 1}' width='{CELL - 2}' "
+            f"<rect class='empty' {at} x='{px + 1}' y='{py + 1}' width='{CELL - 2}' "
             f"height='{CELL - 2}' fill='#eeeae0' stroke='#c8c2b4' stroke-dasharray='4 3'/>"
         ]
     if t == CASTLE:
         return [
-            f"<rect class='castle' x='{px}' y='{py}' width='{CELL}' height='{CELL}' "
+            f"<rect class='castle' {at} x='{px}' y='{py}' width='{CELL}' height='{CELL}' "
             "fill='#f5f5f5' stroke='#888'/>",
             f"<path transform='translate({px + 2},{py + 2})' d='{_CASTLE}' fill='#9e9e9e' "
             "stroke='#424242' stroke-width='1.5'/>",
         ]
     terrain = engine.registry.terrains[t]
     out = [
-        f"<rect class='square' data-terrain={quoteattr(terrain.name)} x='{px}' y='{py}' "
+        f"<rect class='square' {at} data-terrain={quoteattr(terrain.name)} x='{px}' y='{py}' "
         f"width='{CELL}' height='{CELL}' fill={quoteattr(terrain.colour)} stroke='#555' "
         "stroke-width='0.5'/>",
         f"<text x='{px + 4}' y='{py + CELL - 5}' font-size='10' fill='#fff' "

@@ -37,10 +37,11 @@ from .geometry import DIRECTIONS, Board, Direction
 from .kingdom import Kingdom
 from .markers import HOOK_API, hookimpl, hookspec
 from .plugins import Catalogue, PluginInfo, default_catalogue
-from .registry import PlayDomino, Registry
-from .rules import ClaimRule, PlacementRule, RuleBook, StepHandler
+from .registry import Annotation, PlayDomino, Registry
+from .rules import ClaimRule, ExtraActions, PlacementRule, RuleBook, StepHandler, StepWrapper
 from .ruleset import Ruleset
 from .scoring import Ranking, ScoreLine, ScoreSheet, rank_by
+from .trust import CodeNotAllowedError, Trust
 
 __version__ = "0.1.0"
 
@@ -51,10 +52,12 @@ __all__ = [
     "Action",
     "Agent",
     "AgentRegistry",
+    "Annotation",
     "Board",
     "Catalogue",
     "Claim",
     "ClaimRule",
+    "CodeNotAllowedError",
     "ConfigBuilder",
     "ConfigConflictError",
     "ConfigError",
@@ -65,6 +68,7 @@ __all__ = [
     "DominoSet",
     "DrawKing",
     "Engine",
+    "ExtraActions",
     "Game",
     "GameConfig",
     "GameOverError",
@@ -92,7 +96,9 @@ __all__ = [
     "Square",
     "Step",
     "StepHandler",
+    "StepWrapper",
     "Terrain",
+    "Trust",
     "UnknownPluginError",
     "default_catalogue",
     "hookimpl",

@@ -33,6 +33,9 @@ class GameConfig:
     line_size: int = 0
     #: Lines drawn over the game (each line gives one round with a pick).
     lines_total: int = 12
+    #: Lines laid out face up ahead of the line being picked, so players see what
+    #: comes next (0 in every published game: only the line being picked is shown).
+    lookahead_lines: int = 0
     #: The dominoes in play: ``(domino set name, box)`` pairs.
     deck: tuple[tuple[str, int], ...] = ()
     #: Games in a match whose scores are summed (3 for Dynasty).

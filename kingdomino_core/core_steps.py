@@ -273,7 +273,7 @@ class PlaceHandler(StepHandler):
             kingdom.placements.append((action.seat, action.domino, first, second))
         else:
             assert isinstance(action, Discard)
-            kingdom.discards.append((action.seat, action.domino))
+            game.discard(action.domino, seat=action.seat)
         game.engine.hooks.after_place(game=game, seat=step.seat, action=action)
 
 

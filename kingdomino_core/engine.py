@@ -30,7 +30,9 @@ _GAME_HOOKS = (
     "kd_setup_game",
     "kd_draw_pool",
     "kd_order_line",
+    "kd_line_discards",
     "kd_line_laid_out",
+    "kd_turn_order",
     "kd_after_place",
     "kd_end_of_turn",
     "kd_score_kingdom",
@@ -53,7 +55,9 @@ class Hooks:
     setup_game: Any
     draw_pool: Any
     order_line: Any
+    line_discards: Any
     line_laid_out: Any
+    turn_order: Any
     after_place: Any
     end_of_turn: Any
     score_kingdom: Any
@@ -137,6 +141,7 @@ class Engine:
             _setter(rules),
             {"rules": rules, "config": config, "registry": registry},
         )
+        rules.compile_steps()
         problems: list[str] = []
         for found in call_each(
             self.pm, "kd_validate", lambda n: None, {"config": config, "registry": registry}
@@ -262,6 +267,8 @@ class Engine:
                 problems.append(f"seat_kingdom {config.seat_kingdom} leaves a kingdom unused")
         if config.kingdom_size < 1:
             problems.append(f"kingdom_size must be positive, not {config.kingdom_size}")
+        if config.lookahead_lines < 0:
+            problems.append(f"lookahead_lines must be 0 or more, not {config.lookahead_lines}")
         if config.games < 1:
             problems.append(f"games must be at least 1, not {config.games}")
         return problems

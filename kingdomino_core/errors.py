@@ -40,7 +40,8 @@ class PluginHookError(PluginError):
         self.hook = hook
         #: The exception it raised.
         self.original = exc
-        super().__init__(f"plugin {plugin!r} failed in hook {hook}: {type(exc).__name__}: {exc}")
+        where = hook if hook.startswith("agent ") else f"hook {hook}"
+        super().__init__(f"plugin {plugin!r} failed in {where}: {type(exc).__name__}: {exc}")
 
 
 class ConfigError(KingdominoError):

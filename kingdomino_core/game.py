@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +30,7 @@ from .errors import (
     PluginHookError,
 )
 from .kingdom import Kingdom
-from .plugins import blame
+from .plugins import PLUGIN_FAULTS, blame
 from .scoring import Ranking, ScoreSheet, rank_by
 
 if TYPE_CHECKING:
@@ -65,6 +66,7 @@ class Game:
         "seed",
         "undrawn_kings",
         "unpicked",
+        "upcoming",
     )
 
     #: The engine (ruleset compiled for a player count) this game belongs to.
@@ -93,9 +95,13 @@ class Game:
     next_line: list[DominoId]
     #: The king on each domino of ``next_line`` so far, by position (None: free).
     next_kings: list[int | None]
+    #: Lines laid out face up beyond the one being picked, oldest first (empty unless
+    #: the rules set ``lookahead_lines``); each becomes ``next_line`` in turn.
+    upcoming: list[list[DominoId]]
     #: Lines laid out so far (the first is laid out at the start, before any pick).
     lines_drawn: int
-    #: Dominoes of past lines that no king picked (discarded, nobody's).
+    #: Dominoes that left play unplaced and belong to nobody: left unpicked on a
+    #: line, or discarded from the market before anyone picked (see :meth:`discard`).
     unpicked: list[DominoId]
     #: The dominoes the line being laid out is drawn from (``kd_draw_pool``).
     pool: list[DominoId]
@@ -167,7 +173,7 @@ class Game:
             return handler.legal_actions(self, step)
         except KingdominoError:
             raise
-        except Exception as exc:
+        except PLUGIN_FAULTS as exc:
             raise self._blame(exc, step) from exc
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -194,7 +200,7 @@ class Game:
             self.handler(step).check(self, step, action)
         except KingdominoError:
             raise
-        except Exception as exc:
+        except PLUGIN_FAULTS as exc:
             raise self._blame(exc, step) from exc
 
     # -- playing ----------------------------------------------------------------
@@ -232,7 +238,12 @@ class Game:
         avoid building the whole list (placements are counted with bit masks).
         """
         step = self._require_step()
-        return self.handler(step).sample_action(self, step, r)
+        try:
+            return self.handler(step).sample_action(self, step, r)
+        except KingdominoError:
+            raise
+        except PLUGIN_FAULTS as exc:
+            raise self._blame(exc, step) from exc
 
     def play_chance(self) -> None:
         """Resolve chance steps until a player must decide or the game ends."""
@@ -248,8 +259,33 @@ class Game:
                 self.apply(choose(self))
 
     def insert_steps(self, steps: Iterable[Step]) -> None:
-        """Make ``steps`` the next things the game waits for (plugins use this)."""
+        """Make ``steps`` the next things the game waits for, in the order given.
+
+        Plugins call this from a hook or a step handler to add decisions (of any
+        seat: an opponent may decide mid-turn) or chance events: the steps run
+        before anything already queued, so before the acting king's claim and the
+        end of its turn.
+        """
         self.pending[0:0] = list(steps)
+
+    def discard(self, domino: DominoId, *, seat: int | None = None) -> None:
+        """Take ``domino`` out of play unplaced: the one path for every discard.
+
+        With ``seat``: the domino was that seat's to place (it fits nowhere, or a
+        house rule lets the seat give it up); it is recorded in its kingdom's
+        ``discards``, which Harmony, the JSON results and the displays count.
+        Without: it belongs to nobody (a market domino discarded before anyone
+        picks, one left unpicked) and is recorded in ``unpicked``. A domino still in
+        the draw pile is removed from it; the caller removes it from anywhere else.
+        """
+        pile = self.pile  # kept sorted
+        i = bisect_left(pile, domino)
+        if i < len(pile) and pile[i] == domino:
+            del pile[i]
+        if seat is None:
+            self.unpicked.append(domino)
+        else:
+            self.kingdom_of(seat).discards.append((seat, domino))
 
     def _play(self, step: Step, handler: StepHandler, action: Action) -> None:
         del self.pending[0]
@@ -259,10 +295,10 @@ class Game:
             self._advance()
         except KingdominoError:
             raise
-        except Exception as exc:
+        except PLUGIN_FAULTS as exc:
             raise self._blame(exc, step) from exc
 
-    def _blame(self, exc: Exception, step: Step) -> PluginHookError:
+    def _blame(self, exc: BaseException, step: Step) -> PluginHookError:
         """Name the plugin whose code raised ``exc`` (a rule object or step handler)."""
         owner = self.engine.rules.provenance.get("step:" + step.kind, "core")
         plugin = blame(exc, self.engine.plugins) or (
@@ -314,6 +350,7 @@ class Game:
         g.line_kings = self.line_kings[:]
         g.next_line = self.next_line[:]
         g.next_kings = self.next_kings[:]
+        g.upcoming = [line[:] for line in self.upcoming] if self.upcoming else []
         g.pool = self.pool[:]
         g.drawn = self.drawn[:]
         g.undrawn_kings = self.undrawn_kings[:]
@@ -323,7 +360,7 @@ class Game:
         g.game_number = self.game_number
         g.match_sheets = self.match_sheets[:]
         state = self.engine.rules.state
-        g.ext = {name: state[name][1](value) for name, value in self.ext.items()}
+        g.ext = {name: state[name].copy(value) for name, value in self.ext.items()}
         return g
 
     # -- reading ------------------------------------------------------------------
@@ -390,20 +427,27 @@ class Game:
         self.lines_drawn = 0
         self.line, self.line_kings = [], []
         self.next_line, self.next_kings = [], []
+        self.upcoming = []
         self.pool: list[DominoId] = []
         self.drawn: list[DominoId] = []
         self.undrawn_kings = list(range(cfg.kings))
         #: Dominoes of past lines that no king picked (discarded, nobody's).
-        self.unpicked: list[DominoId] = []
-        self.ext = {name: factory() for name, (factory, _) in eng.rules.state.items()}
+        self.unpicked = []
+        self.ext = {name: state.factory() for name, state in eng.rules.state.items()}
         self.pending[:] = [
-            _LAY_OUT_LINE,
+            *[_LAY_OUT_LINE] * (1 + cfg.lookahead_lines),
             *[_DRAW_KING] * cfg.kings,
             _START_ROUND,
         ]
         eng.hooks.setup_game(game=self)
 
+    def _more_lines(self) -> bool:
+        """Whether another line can be laid out (lines left to draw, dominoes left)."""
+        return self.lines_drawn < self.config.lines_total and bool(self.pile)
+
     def _lay_out_line(self, step: Step) -> None:
+        if not self._more_lines():
+            return
         self.lines_drawn += 1
         pool = self.engine.hooks.draw_pool(game=self, line_number=self.lines_drawn)
         if pool is None:
@@ -428,26 +472,71 @@ class Game:
             order = list(drawn)
         elif len(order) != len(drawn) or set(order) != set(drawn):
             raise PluginError("kd_order_line must return the drawn dominoes, reordered")
-        self.next_line = list(order)
-        self.next_kings = [None] * len(order)
+        order = list(order)
         self.pool, self.drawn = [], []
-        self.engine.hooks.line_laid_out(
-            game=self, line_number=self.lines_drawn, dominoes=list(order)
+        hooks = self.engine.hooks
+        if "kd_line_discards" in hooks.implemented:
+            order = self._market_discards(order)
+        if self.next_line:
+            self.upcoming.append(order)
+        else:
+            self.next_line = order
+            self.next_kings = [None] * len(order)
+        hooks.line_laid_out(game=self, line_number=self.lines_drawn, dominoes=list(order))
+
+    def _market_discards(self, line: list[DominoId]) -> list[DominoId]:
+        """Remove the dominoes ``kd_line_discards`` names from a new line."""
+        found = self.engine.hooks.line_discards(
+            game=self, line_number=self.lines_drawn, dominoes=list(line)
         )
+        gone = {d for ds in found for d in ds}
+        if not gone:
+            return line
+        stray = [str(d) for d in sorted(gone) if d not in line]
+        if stray:
+            raise PluginError(
+                f"kd_line_discards named dominoes not on the new line: {', '.join(stray)}"
+            )
+        for d in line:
+            if d in gone:
+                self.discard(d)
+        return [d for d in line if d not in gone]
+
+    def _turn_order(self) -> list[int]:
+        """The kings of the line in the order they act (``kd_turn_order``)."""
+        kings = [k for k in self.line_kings if k is not None]
+        order = self.engine.hooks.turn_order(game=self, kings=list(kings))
+        if order is None:
+            return kings
+        if sorted(order) != sorted(kings):
+            raise PluginError(
+                f"kd_turn_order must return the kings {kings} reordered, not {order!r}"
+            )
+        return list(order)
 
     def _start_round(self, step: Step) -> None:
         self.line, self.line_kings = self.next_line, self.next_kings
-        self.next_line, self.next_kings = [], []
-        has_next = self.lines_drawn < self.config.lines_total and bool(self.pile)
-        steps: list[Step] = [_LAY_OUT_LINE] if has_next else []
+        if self.upcoming:
+            self.next_line = self.upcoming.pop(0)
+            self.next_kings = [None] * len(self.next_line)
+        else:
+            self.next_line, self.next_kings = [], []
+        more = self._more_lines()
+        has_next = more or bool(self.next_line)
+        steps: list[Step] = [_LAY_OUT_LINE] if more else []
         owner = self.engine.king_owner
         # The end of a turn only matters when a plugin offers extra decisions then.
         end_turn = "kd_end_of_turn" in self.engine.hooks.implemented
-        for slot, king in enumerate(self.line_kings):
-            domino = self.line[slot]
+        line, line_kings = self.line, self.line_kings
+        for slot, king in enumerate(line_kings):
             if king is None:
-                self.unpicked.append(domino)
-                continue
+                self.discard(line[slot])
+        if "kd_turn_order" in self.engine.hooks.implemented:
+            kings: list[int] = self._turn_order()
+        else:
+            kings = [k for k in line_kings if k is not None]
+        for king in kings:
+            domino = line[line_kings.index(king)]
             seat = owner[king]
             steps.append(Step(kind="place", seat=seat, king=king, domino=domino))
             if has_next:

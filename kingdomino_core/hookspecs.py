@@ -21,6 +21,20 @@ order (pluggy is last-in, first-out), so a plugin listed later (a variant, a hou
 rule) runs before the plugins it builds on and wins ``firstresult`` hooks.
 ``tryfirst``/``trylast`` on an implementation adjust this as usual in pluggy.
 
+The flow of a round and where a plugin changes it:
+
+* **Market**: ``kd_draw_pool`` (what a line is drawn from), ``kd_order_line``,
+  ``kd_line_discards`` (dominoes removed before anyone picks), ``kd_line_laid_out``;
+  the configuration keys ``line_size`` (dominoes drawn per line), ``lines_total``
+  and ``lookahead_lines`` (lines shown ahead of the one being picked).
+* **Turn order**: ``kd_turn_order``.
+* **Decisions**: every step, core steps included (``place``, ``claim``), is played
+  by a :class:`~kingdomino_core.rules.StepHandler`. In ``kd_register_rules`` a
+  plugin adds actions to a step's decision (``rules.add_actions``), replaces a
+  handler while delegating to it (``rules.wrap_step_handler``) or adds its own steps
+  (``rules.add_step_handler``); at play time hooks and handlers insert steps with
+  ``game.insert_steps`` and take dominoes out of play with ``game.discard``.
+
 Every hook is called with keyword arguments; an implementation may accept any
 subset of them. All hooks are part of hook API version 1 (``HOOK_API``).
 """
@@ -161,6 +175,25 @@ def kd_order_line(game: Game, dominoes: list[DominoId]) -> list[DominoId] | None
 
 
 @hookspec
+def kd_line_discards(
+    game: Game, line_number: int, dominoes: list[DominoId]
+) -> list[DominoId] | None:
+    """Discard dominoes from a new line before anyone picks (Age of Giants: 5 drawn,
+    the middle one discarded with 2 or 4 players).
+
+    When: once per line, after ``kd_order_line`` and before ``kd_line_laid_out``.
+    Receives: ``game``, ``line_number`` and the ordered ``dominoes``.
+    Returns: the ids to discard (a subset of ``dominoes``), or None. The core takes
+    them off the line and out of play with :meth:`~kingdomino_core.game.Game.discard`
+    (nobody's discard: they go to ``game.unpicked``); the rest keep their order.
+    The line must keep at least as many dominoes as there are kings to pick, so a
+    plugin that discards sets ``line_size`` (``kd_configure``) to what is drawn.
+    Combination: every implementation runs; the union of their results is
+    discarded.
+    """
+
+
+@hookspec
 def kd_line_laid_out(game: Game, line_number: int, dominoes: list[DominoId]) -> None:
     """React to a new line in the market (put tokens on it, refill a display).
 
@@ -172,15 +205,38 @@ def kd_line_laid_out(game: Game, line_number: int, dominoes: list[DominoId]) -> 
     """
 
 
+@hookspec(firstresult=True)
+def kd_turn_order(game: Game, kings: list[int]) -> list[int] | None:
+    """The order in which the kings act this round (place, then pick).
+
+    When: at the start of each round, once the line to place is known (not for
+    the first picks, made in the order the kings are drawn).
+    Receives: ``game`` (``game.line`` and ``game.line_kings`` hold the line and
+    the king on each of its dominoes) and ``kings``: the kings on the line, in
+    line order.
+    Returns: the same kings reordered, or None to defer. Each king's turn is a
+    ``place`` step, a ``claim`` step (except in the final round) and the end of
+    turn (``kd_end_of_turn``); turns follow the order returned.
+    Combination: the first non-None result wins; the default is line order, the
+    published rule (the king on the first domino of the line acts first: turn
+    order comes from the picks). Compute the order from the state, as boardgame.io's
+    ``turn.order`` does: e.g. reverse score order is ``sorted(kings, key=...)``.
+    """
+
+
 @hookspec
 def kd_after_place(game: Game, seat: int, action: Place | Discard) -> None:
-    """React to a domino being placed or discarded.
+    """React to a domino being placed or discarded in the ``place`` step.
 
-    When: right after a ``Place`` or ``Discard`` has been applied, before the
-    king's claim on the next line.
+    When: right after the core's ``place`` step applied a ``Place`` or ``Discard``:
+    still within the king's turn, before its claim on the next line (if any) and
+    before ``kd_end_of_turn``, whatever the turn order. Not called for an action a
+    plugin added to the step (:class:`~kingdomino_core.rules.ExtraActions`).
     Receives: ``game``, the acting ``seat`` and the ``action``.
-    Returns: nothing; may change the kingdom, plugin state, and insert steps that
-    must happen next with ``game.insert_steps`` (e.g. a fire throw).
+    Returns: nothing; may change the kingdom and plugin state, and insert steps
+    with ``game.insert_steps``: they are played next, before the claim (a fire
+    throw; a decision by another seat, such as an opponent choosing which crown a
+    giant covers).
     Combination: every implementation runs.
     """
 

@@ -22,10 +22,16 @@ from attrs import frozen
 
 from . import hookspecs
 from .errors import KingdominoError, PluginError, PluginHookError, UnknownPluginError
+from .hook_results import CHECKS, check_core_state, check_result, core_state
 from .markers import HOOK_API, PROJECT
 
 ENTRY_POINT_GROUP = "kingdomino.plugins"
 _OWN_DISTRIBUTION = "kingdomino"
+
+#: What a plugin's code may raise that is the plugin's fault: any error, and
+#: ``SystemExit`` (a ``sys.exit()`` in a hook must not end the program silently).
+#: ``KeyboardInterrupt`` is the user's, and passes through.
+PLUGIN_FAULTS: tuple[type[BaseException], ...] = (Exception, SystemExit)
 
 
 @frozen(kw_only=True)
@@ -107,6 +113,8 @@ class Catalogue:
         """Load a house-rule plugin from a ``.py`` file (this runs its code)."""
         module = load_file(path)
         name = getattr(module, "NAME", None) or path.stem
+        if not isinstance(name, str) or not name.strip():
+            raise PluginError(f"{path}: NAME must be a string (the plugin's name), not {name!r}")
         if name in self._loaded and self._loaded[name].origin != str(path):
             raise PluginError(
                 f"{path}: plugin name {name!r} is already used by {self._loaded[name].origin}"
@@ -132,7 +140,7 @@ class Catalogue:
             raise UnknownPluginError(name, self.names())
         try:
             obj = ep.load()
-        except Exception as exc:  # a broken third-party package must not crash us
+        except PLUGIN_FAULTS as exc:  # a broken third-party package must not crash us
             raise PluginError(
                 f"plugin {name!r}: cannot load entry point {ep.value!r}: "
                 f"{type(exc).__name__}: {exc}"
@@ -181,15 +189,21 @@ def load_file(path: Path) -> ModuleType:
     except SyntaxError as exc:
         del sys.modules[modname]
         raise PluginError(f"{path}:{exc.lineno}: syntax error: {exc.msg}") from exc
-    except Exception as exc:
+    except PLUGIN_FAULTS as exc:
         del sys.modules[modname]
         raise PluginError(f"{path}: error while loading: {type(exc).__name__}: {exc}") from exc
     return module
 
 
 def _check_api(name: str, obj: Any, where: str) -> None:
-    wanted = getattr(obj, "HOOK_API", HOOK_API)
-    lo, hi = wanted if isinstance(wanted, tuple) else (wanted, wanted)
+    wanted: Any = getattr(obj, "HOOK_API", HOOK_API)
+    pair: Any = wanted if isinstance(wanted, tuple) and len(wanted) == 2 else (wanted, wanted)
+    lo, hi = pair
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (lo, hi)):
+        raise PluginError(
+            f"plugin {name!r} ({where}): HOOK_API must be an integer or a (lowest, highest) "
+            f"pair of integers, not {wanted!r}"
+        )
     if not lo <= HOOK_API <= hi:
         raise PluginError(
             f"plugin {name!r} ({where}) is written for hook API {wanted}, "
@@ -242,26 +256,35 @@ def compile_hook(pm: pluggy.PluginManager, name: str) -> HookCaller:
                 return caller(**kw)
             except KingdominoError:
                 raise
-            except Exception as exc:
+            except PLUGIN_FAULTS as exc:
                 raise PluginHookError("?", name, exc) from exc
 
         return via_pluggy
 
     calls = tuple((i.function, i.argnames, i.plugin_name) for i in reversed(impls))
+    check = CHECKS.get(name)
+    # Game hooks get the game: a plugin must leave its kingdoms, pile and log alone.
+    guarded = bool(spec and "game" in spec.argnames)
     if not calls:
         return (lambda **kw: None) if first else (lambda **kw: [])
 
     if first:
 
         def call_first(**kw: Any) -> Any:
+            game = kw.get("game") if guarded else None
             for fn, argnames, plugin in calls:
+                before = core_state(game) if game is not None else None
                 try:
                     res = fn(*[kw[a] for a in argnames])
                 except KingdominoError:
                     raise
-                except Exception as exc:
+                except PLUGIN_FAULTS as exc:
                     raise PluginHookError(plugin, name, exc) from exc
+                if before is not None:
+                    check_core_state(plugin, name, before, game)
                 if res is not None:
+                    if check is not None:
+                        check_result(plugin, name, res, kw)
                     return res
             return None
 
@@ -269,14 +292,20 @@ def compile_hook(pm: pluggy.PluginManager, name: str) -> HookCaller:
 
     def call_all(**kw: Any) -> list[Any]:
         out = []
+        game = kw.get("game") if guarded else None
         for fn, argnames, plugin in calls:
+            before = core_state(game) if game is not None else None
             try:
                 res = fn(*[kw[a] for a in argnames])
             except KingdominoError:
                 raise
-            except Exception as exc:
+            except PLUGIN_FAULTS as exc:
                 raise PluginHookError(plugin, name, exc) from exc
+            if before is not None:
+                check_core_state(plugin, name, before, game)
             if res is not None:
+                if check is not None:
+                    check_result(plugin, name, res, kw)
                 out.append(res)
         return out
 
@@ -300,9 +329,10 @@ def call_each(
             res = impl.function(*[kw[a] for a in impl.argnames])
         except KingdominoError:
             raise
-        except Exception as exc:
+        except PLUGIN_FAULTS as exc:
             raise PluginHookError(impl.plugin_name, name, exc) from exc
         if res is not None:
+            check_result(impl.plugin_name, name, res, kw)
             out.append(res)
     return out
 

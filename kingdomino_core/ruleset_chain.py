@@ -20,10 +20,12 @@ import attrs
 from attrs import define, field, frozen
 
 from .errors import PluginError, RulesetError
+from .limits import MAX_EXTENDS, MAX_RULESET_BYTES, InputLimitError, loads_toml
 from .plugins import Catalogue
-from .ruleset_lookup import find_ruleset
+from .ruleset_lookup import file_kind, find_ruleset, looks_like_path, not_found
 from .strict import KeyPath, dotted, problems, strict_converter
 from .toml_lines import KeyLines
+from .trust import DEFAULT, CodeNotAllowedError, Trust
 
 
 @frozen(kw_only=True)
@@ -77,17 +79,18 @@ class Source:
 _SYNTAX = re.compile(r"^(.*) \(at (?:line (\d+), column (\d+)|end of document)\)$")
 
 
-def _read(path: Path, found: list[str]) -> Source | None:
+def _read(path: Path, found: list[str], text: str | None = None) -> Source | None:
+    if text is None:
+        text = _read_text(path, found)
+        if text is None:
+            return None
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a byte order mark some editors write
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        found.append(f"{path}: cannot read: {exc.strerror or exc}")
+        data = loads_toml(text)
+    except InputLimitError as exc:
+        found.append(f"{path}: {exc} (see docs/trust.md, Limits)")
         return None
-    except UnicodeDecodeError as exc:
-        found.append(f"{path}: not UTF-8 text: {exc.reason}")
-        return None
-    try:
-        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = _SYNTAX.match(str(exc))
         if m is None:
@@ -102,6 +105,26 @@ def _read(path: Path, found: list[str]) -> Source | None:
     return Source(path=path, text=text, data=data, lines=KeyLines(text))
 
 
+def _read_text(path: Path, found: list[str]) -> str | None:
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_RULESET_BYTES + 1)
+    except OSError as exc:
+        found.append(f"{path}: cannot read: {exc.strerror or exc}")
+        return None
+    if len(raw) > MAX_RULESET_BYTES:
+        found.append(
+            f"{path}: larger than {MAX_RULESET_BYTES} bytes: not a ruleset "
+            "(see docs/trust.md, Limits)"
+        )
+        return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        found.append(f"{path}: not UTF-8 text: {exc.reason}")
+        return None
+
+
 def _check_schema(src: Source, found: list[str]) -> None:
     try:
         converter.structure(src.data, RulesetDocument)
@@ -110,35 +133,71 @@ def _check_schema(src: Source, found: list[str]) -> None:
             found.append(f"{src.where(path)}: {dotted(path)}: {message}")
 
 
-def _resolve_extends(value: str, naming: Path) -> Path:
-    relative = Path(os.path.normpath(naming.parent / Path(value).expanduser()))
-    if relative.is_file():
+def _resolve_extends(value: str, naming: Path, trust: Trust) -> Path:
+    """The file ``extends = value`` in ``naming`` means: a bare name is looked up like
+    ``--ruleset NAME`` (shipped rulesets and ``KD_RULESET_PATH`` only); a path is
+    relative to the file that holds it."""
+    if not value.strip():
+        raise RulesetError(["an empty name: give a ruleset name or a path"])
+    if value.startswith("~"):
+        raise RulesetError([f"{value!r}: '~' is not expanded in ruleset files; {_PATH_HINT}"])
+    if not looks_like_path(value):
+        try:
+            return find_ruleset(value)
+        except RulesetError as exc:
+            if len(exc.problems) == 1 and "no ruleset named" in exc.problems[0]:
+                raise RulesetError([not_found(value, naming.parent, "next to this file")]) from None
+            raise
+    if not trust.local_paths:
+        raise RulesetError(
+            [f"{value!r}: this ruleset may only extend a ruleset by name, not a file path"]
+        )
+    relative = Path(os.path.normpath(naming.parent / value))
+    kind = file_kind(relative)
+    if kind == "file":
         return relative
-    if Path(value).name != value:
-        raise RulesetError([f"no ruleset file {str(relative)!r}"])
-    return find_ruleset(value)
+    if kind is not None:
+        raise RulesetError([f"{str(relative)!r} is a directory, not a ruleset file"])
+    raise RulesetError([f"no ruleset file {str(relative)!r}"])
 
 
-def read_chain(path: Path, found: list[str]) -> list[Source]:
-    """The file and its ``extends`` ancestors, oldest ancestor first."""
+_PATH_HINT = "write a path relative to this file (./x, ../x) or an absolute one"
+
+
+def read_chain(
+    path: Path, found: list[str], trust: Trust = DEFAULT, *, text: str | None = None
+) -> list[Source]:
+    """The file and its ``extends`` ancestors, oldest ancestor first (``text``: the
+    named file's content, already read)."""
     chain: list[Source] = []
+    seen: set[Path] = set()
     current: Path | None = path
     while current is not None:
-        if any(current.resolve() == src.path.resolve() for src in chain):
+        key = current.resolve()
+        if key in seen:
             cycle = " -> ".join(str(s.path) for s in chain) + f" -> {current}"
             where = chain[-1].where(("ruleset", "extends"))
             found.append(f"{where}: ruleset.extends: extends cycle: {cycle}")
             break
-        src = _read(current, found)
+        if len(chain) >= MAX_EXTENDS:
+            where = chain[-1].where(("ruleset", "extends"))
+            found.append(
+                f"{where}: ruleset.extends: the extends chain is longer than {MAX_EXTENDS} "
+                "files (see docs/trust.md, Limits)"
+            )
+            break
+        seen.add(key)
+        src = _read(current, found, text if not chain else None)
         if src is None:
             break
         _check_schema(src, found)
+        _check_paths(src, found)
         chain.append(src)
         parent = src.get("extends", str)
         current = None
         if parent is not None:
             try:
-                current = _resolve_extends(parent, src.path)
+                current = _resolve_extends(parent, src.path, trust)
             except RulesetError as exc:
                 for problem in exc.problems:
                     found.append(f"{src.where(('ruleset', 'extends'))}: ruleset.extends: {problem}")
@@ -197,9 +256,9 @@ def merge(chain: list[Source]) -> Merged:
                 )
                 merged.plugins.append(name)
         for i, name in enumerate(src.get("plugin_files", list) or []):
-            if not isinstance(name, str):
-                continue
-            path = Path(os.path.normpath(src.path.parent / Path(name).expanduser()))
+            if not isinstance(name, str) or not name.strip() or name.startswith("~"):
+                continue  # reported by _check_paths
+            path = Path(os.path.normpath(src.path.parent / name))
             if all(path.resolve() != p.resolve() for p in merged.plugin_files):
                 key = f"ruleset.plugin_files[{len(merged.plugin_files)}]"
                 merged.own(key, src, ("ruleset", "plugin_files", i))
@@ -224,7 +283,40 @@ def merge(chain: list[Source]) -> Merged:
     return merged
 
 
-def check_plugins(merged: Merged, catalogue: Catalogue, found: list[str]) -> None:
+def _check_paths(src: Source, found: list[str]) -> None:
+    """``plugin_files`` entries that name no file the way this format allows."""
+    for i, name in enumerate(src.get("plugin_files", list) or []):
+        if not isinstance(name, str):
+            continue
+        where = src.where(("ruleset", "plugin_files", i))
+        if not name.strip():
+            found.append(f"{where}: ruleset.plugin_files[{i}]: an empty file name")
+        elif name.startswith("~"):
+            found.append(
+                f"{where}: ruleset.plugin_files[{i}]: {name!r}: '~' is not expanded in "
+                f"ruleset files; {_PATH_HINT}"
+            )
+
+
+def check_trust(merged: Merged, trust: Trust) -> None:
+    """Raise :class:`CodeNotAllowedError` naming every plugin file ``trust`` refuses."""
+    refused: list[tuple[Path, str]] = []
+    for i, path in enumerate(merged.plugin_files):
+        src = merged.owners[f"ruleset.plugin_files[{i}]"][0]
+        named = src is merged.top
+        if trust.allows(path, named=named):
+            continue
+        where = src.where(("ruleset", "plugin_files"))
+        why = f"listed at {where}" + ("" if named else ", a ruleset reached through extends")
+        refused.append((path, why))
+    if refused:
+        raise CodeNotAllowedError(f"ruleset {merged.top.path}", refused)
+
+
+def check_plugins(
+    merged: Merged, catalogue: Catalogue, found: list[str], trust: Trust = DEFAULT
+) -> None:
+    check_trust(merged, trust)
     for i, path in enumerate(merged.plugin_files):
         key = f"ruleset.plugin_files[{i}]"
         if not path.is_file():
@@ -271,7 +363,7 @@ def check_plugins(merged: Merged, catalogue: Catalogue, found: list[str]) -> Non
         cls = info.options_class
         raw = merged.options.get(name, {})
         if cls is not None:
-            _resolve_paths(merged, name, cls, raw)
+            _resolve_paths(merged, name, cls, raw, found, trust)
         if cls is None:
             if raw:
                 where = merged.where(f"options.{name}")
@@ -294,7 +386,9 @@ def check_plugins(merged: Merged, catalogue: Catalogue, found: list[str]) -> Non
             )
 
 
-def _resolve_paths(merged: Merged, plugin: str, cls: type, raw: dict[str, Any]) -> None:
+def _resolve_paths(
+    merged: Merged, plugin: str, cls: type, raw: dict[str, Any], found: list[str], trust: Trust
+) -> None:
     """Option fields marked ``metadata={"path": True}`` name files relative to the
     ruleset file that set them (not to the directory ``kd`` runs in)."""
     if not attrs.has(cls):
@@ -303,9 +397,16 @@ def _resolve_paths(merged: Merged, plugin: str, cls: type, raw: dict[str, Any]) 
         value = raw.get(f.name)
         if not f.metadata.get("path") or not isinstance(value, str) or not value:
             continue
-        owner = merged.owners.get(f"options.{plugin}.{f.name}")
-        if owner is not None and not Path(value).expanduser().is_absolute():
-            raw[f.name] = os.path.normpath(owner[0].path.parent / Path(value).expanduser())
+        key = f"options.{plugin}.{f.name}"
+        owner = merged.owners.get(key)
+        where = _where_key(merged, ("options", plugin, f.name))
+        if value.startswith("~"):
+            found.append(f"{where}: {key}: {value!r}: '~' is not expanded in ruleset files; "
+                         f"{_PATH_HINT}")  # fmt: skip
+        elif not trust.local_paths:
+            found.append(f"{where}: {key}: this ruleset may not name files ({value!r})")
+        elif owner is not None and not Path(value).is_absolute():
+            raw[f.name] = os.path.normpath(owner[0].path.parent / value)
 
 
 def _where_key(merged: Merged, path: KeyPath) -> str:

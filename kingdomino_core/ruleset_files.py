@@ -15,7 +15,10 @@
 Every problem of every step is collected and raised at once as a
 :class:`RulesetError`, each line ``file:line: key.path: message`` (TOML syntax
 errors: ``file:line:column: message``). Nothing runs on an invalid ruleset, except
-the local plugin files it names, which must be imported to be checked.
+the local plugin files it names, which must be imported to be checked, and only
+those the :class:`~kingdomino_core.trust.Trust` given allows (by default the named
+file's own): any other raises :class:`~kingdomino_core.trust.CodeNotAllowedError`
+before any code runs (docs/trust.md).
 
 Reading and merging live in :mod:`kingdomino_core.ruleset_chain`, the lookup in
 :mod:`kingdomino_core.ruleset_lookup`.
@@ -49,6 +52,7 @@ from .ruleset_lookup import (  # re-exported: the lookup is part of this API
     search_dirs,
 )
 from .strict import dotted
+from .trust import DEFAULT, UNTRUSTED, Trust
 
 __all__ = [
     "ENV_VAR",
@@ -61,6 +65,7 @@ __all__ = [
     "list_rulesets",
     "load_ruleset",
     "load_ruleset_file",
+    "load_ruleset_text",
     "locate_problems",
     "resolved_document",
     "resolved_toml",
@@ -68,18 +73,20 @@ __all__ = [
     "validate_ruleset",
 ]
 
-DEFAULT = "base"
+DEFAULT_RULESET = "base"
 
 
 # -- the public API ---------------------------------------------------------------------
 
 
-def load_ruleset(arg: str | None) -> Ruleset:
+def load_ruleset(arg: str | None, *, trust: Trust = DEFAULT) -> Ruleset:
     """The checked ruleset named or located by ``arg`` (None: the base game).
 
-    Raises :class:`RulesetError` listing every problem found.
+    Raises :class:`RulesetError` listing every problem found, or
+    :class:`~kingdomino_core.trust.CodeNotAllowedError` if it would run plugin files
+    ``trust`` does not allow.
     """
-    return load_ruleset_file(find_ruleset(arg or DEFAULT))
+    return load_ruleset_file(find_ruleset(arg or DEFAULT_RULESET), trust=trust)
 
 
 _WHERE = re.compile(r"^(.*?):(\d+)(?::\d+)?: ")
@@ -99,16 +106,22 @@ def _in_file_order(found: list[str]) -> list[str]:
     return [p for _k, p in sorted(zip(keys, found, strict=True), key=lambda kp: kp[0])]
 
 
-def load_ruleset_file(path: Path) -> Ruleset:
+def load_ruleset_text(text: str, source: str = "<upload>", *, trust: Trust = UNTRUSTED) -> Ruleset:
+    """Check a ruleset given as text (an upload). By default (``UNTRUSTED``) it runs
+    no code and reaches no file by path: it may only extend rulesets by name."""
+    return load_ruleset_file(Path(source), trust=trust, text=text)
+
+
+def load_ruleset_file(path: Path, *, trust: Trust = DEFAULT, text: str | None = None) -> Ruleset:
     """Read, merge and check the ruleset file at ``path`` (and what it extends)."""
     found: list[str] = []
-    chain = read_chain(Path(path), found)
+    chain = read_chain(Path(path), found, trust, text=text)
     if found and not chain_complete(chain):
         # A missing or unreadable ancestor: plugin checks on half a ruleset would
         # only report noise, so stop at the problems found so far.
         raise RulesetError(_in_file_order(found))
     merged = merge(chain)
-    check_plugins(merged, default_catalogue().copy(), found)
+    check_plugins(merged, default_catalogue().copy(), found, trust)
     if found:
         raise RulesetError(_in_file_order(found))
     top = merged.top

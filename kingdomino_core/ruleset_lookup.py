@@ -1,10 +1,14 @@
 """Where ``--ruleset X`` points: a path, or a ruleset name in the searched directories.
 
-An existing path wins. Otherwise ``X`` is a ruleset name (``teamdomino``) or file
-name (``teamdomino.toml``) looked up in the shipped ``kingdomino_rulesets`` package
-(the ``rulesets/`` folder) and in each directory of ``KD_RULESET_PATH``
-(``os.pathsep``-separated), so it works from any directory. A name found in two
-places is an error that lists both: which one was meant cannot be guessed.
+``X`` is a **path** when it looks like one: it contains a ``/`` (``./base.toml``,
+``rulesets/x.toml``, ``/abs/x.toml``), starts with ``~`` (your home, as in the
+shell) or is ``.`` or ``..``. Anything else is a **ruleset name** (``teamdomino``)
+or file name (``teamdomino.toml``), looked up only in the shipped
+``kingdomino_rulesets`` package (the ``rulesets/`` folder) and in each directory of
+``KD_RULESET_PATH`` (``os.pathsep``-separated), never in the current directory: a
+file called ``base`` lying there must not replace the base game (docs/trust.md). A
+name found in two places is an error that lists both: which one was meant cannot be
+guessed.
 """
 
 from __future__ import annotations
@@ -55,43 +59,85 @@ def list_rulesets() -> list[RulesetEntry]:
     return found
 
 
+def looks_like_path(arg: str) -> bool:
+    """True if ``arg`` names a file by path rather than a ruleset by name."""
+    seps = {"/", os.sep, os.altsep or "/"}
+    return any(s in arg for s in seps) or arg.startswith("~") or arg in (".", "..")
+
+
+#: Longest ruleset argument or name accepted (longer ones are refused, not looked up).
+MAX_NAME = 255
+
+
+def file_kind(path: Path) -> str | None:
+    """``"file"``, ``"dir"``, ``"other"`` or None (missing, or a name the system refuses)."""
+    try:
+        if path.is_file():
+            return "file"
+        if path.is_dir():
+            return "dir"
+        return "other" if path.exists() else None
+    except (OSError, ValueError):  # name too long, embedded NUL, ...
+        return None
+
+
 def _by_name(name: str) -> list[Path]:
     """Files in the searched directories matching a ruleset name or file name."""
     filename = name if name.endswith(".toml") else f"{name}.toml"
     matches: list[Path] = []
     for _where, folder in search_dirs():
         candidate = folder / filename
-        if candidate.is_file() and all(candidate.resolve() != m.resolve() for m in matches):
+        if file_kind(candidate) == "file" and all(
+            candidate.resolve() != m.resolve() for m in matches
+        ):
             matches.append(candidate)
     return matches
 
 
+def _check_name(arg: str) -> None:
+    if not arg or not arg.strip():
+        raise RulesetError(["an empty ruleset name: give a ruleset name or a path"])
+    if "\0" in arg or len(arg) > 4096 or any(len(p) > MAX_NAME for p in arg.split("/")):
+        shown = arg[:40].replace("\0", "\\0") + ("..." if len(arg) > 40 else "")
+        raise RulesetError(
+            [
+                f"ruleset {shown!r}: not a usable name "
+                f"(NUL byte, or a part over {MAX_NAME} characters)"
+            ]
+        )
+
+
 def find_ruleset(arg: str) -> Path:
-    """The file ``--ruleset arg`` means (see the module docstring for the order)."""
-    path = Path(arg).expanduser()
-    if path.is_file():
-        return path
-    if path.is_dir():
-        raise RulesetError([f"{arg}: is a directory, not a ruleset file"])
-    if path.name == arg:  # a bare name, not a path
-        matches = _by_name(arg)
-        if len(matches) == 1:
-            return matches[0]
-        if len(matches) > 1:
-            raise RulesetError(
-                [
-                    f"ruleset name {arg!r} is ambiguous: it matches "
-                    + " and ".join(str(m) for m in matches)
-                    + "; give a path instead"
-                ]
-            )
+    """The file ``--ruleset arg`` means (see the module docstring for the rules)."""
+    _check_name(arg)
+    if looks_like_path(arg):
+        path = Path(arg).expanduser()
+        kind = file_kind(path)
+        if kind == "file":
+            return path
+        if kind is not None:
+            raise RulesetError([f"{arg}: is a directory, not a ruleset file"])
+        raise RulesetError([f"{arg}: no such ruleset file"])
+    matches = _by_name(arg)
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        raise RulesetError(
+            [
+                f"ruleset name {arg!r} is ambiguous: it matches "
+                + " and ".join(str(m) for m in matches)
+                + "; give a path instead"
+            ]
+        )
+    raise RulesetError([not_found(arg, Path("."), "here")])
+
+
+def not_found(name: str, folder: Path, here: str) -> str:
+    """The message for a ruleset name that no searched directory holds."""
     known = ", ".join(sorted({e.name for e in list_rulesets()})) or "(none)"
-    if path.name != arg:
-        raise RulesetError([f"{arg}: no such ruleset file (shipped rulesets: {known})"])
     searched = ", ".join(str(d) for _w, d in search_dirs())
-    raise RulesetError(
-        [
-            f"ruleset {arg!r} not found: no such file here, and no ruleset of that name "
-            f"in {searched}; known rulesets: {known}"
-        ]
-    )
+    message = f"no ruleset named {name!r} in {searched}; known rulesets: {known}"
+    if file_kind(folder / name) == "file":
+        # A file of that name is not looked up by name (docs/trust.md): say how.
+        message += f"; the file {name!r} {here} is not used unless given as a path: ./{name}"
+    return message

@@ -23,13 +23,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import cattrs
 from attrs import field, frozen
 
 from .errors import IllegalActionError, KingdominoError, ReplayError
 from .kingdom_text import format_kingdom
+from .limits import MAX_SAVE_BYTES, InputLimitError, loads_json
 from .ruleset import Ruleset
 from .serialize import action_from_dict, action_to_dict
+from .strict import dotted, strict_converter
+from .strict import problems as structure_problems
+from .trust import SAVED_GAME, CodeNotAllowedError, Trust
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -165,11 +168,14 @@ def save_of(
     *,
     chance: str = CHANCE_SEED,
     result: bool = True,
+    log: Sequence[Action] | None = None,
 ) -> SavedGame:
     """The save of ``game`` as it stands (with its result if it is over).
 
     ``result=False`` stores the log only: what to keep when the final scoring itself
-    fails (a plugin raising in ``kd_score_kingdom``)."""
+    fails (a plugin raising in ``kd_score_kingdom``). ``log`` replaces ``game.log``:
+    the moves a caller recorded itself, when a faulty plugin may have touched the
+    game's own log."""
     from . import __version__
 
     engine = game.engine
@@ -185,14 +191,15 @@ def save_of(
         seed=game.seed,
         chance=chance,
         plugins={p.name: p.version for p in engine.plugins},
-        log=tuple(action_to_dict(a) for a in game.log),
+        log=tuple(action_to_dict(a) for a in (game.log if log is None else log)),
         result=final_result(game) if result and game.is_terminal() else None,
     )
 
 
 # -- files ------------------------------------------------------------------------------
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
+#: Strict like ruleset files: ``"agent": 5`` is corrupt, not the agent ``"5"``.
+_converter = strict_converter()
 
 
 def to_json(saved: SavedGame) -> str:
@@ -236,8 +243,15 @@ def _file_mode(target: Path) -> int:
 
 def parse_save(text: str, source: str = "<save>") -> SavedGame:
     """Read a save from JSON text; raise ``SaveFormatError`` naming the problem."""
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveFormatError(
+            f"{source}: larger than {MAX_SAVE_BYTES} bytes: not a saved game "
+            "(see docs/trust.md, Limits)"
+        )
     try:
-        data = json.loads(text)
+        data = loads_json(text.removeprefix("\ufeff"))
+    except InputLimitError as exc:
+        raise SaveFormatError(f"{source}: {exc} (see docs/trust.md, Limits)") from None
     except json.JSONDecodeError as exc:
         raise SaveFormatError(
             f"{source}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg}); "
@@ -263,8 +277,8 @@ def parse_save(text: str, source: str = "<save>") -> SavedGame:
     try:
         saved = _converter.structure(data, SavedGame)
     except Exception as exc:
-        msgs = cattrs.transform_error(exc) if isinstance(exc, Exception) else [str(exc)]
-        raise SaveFormatError(f"{source}: {'; '.join(_tidy(m) for m in msgs)}") from None
+        found = "; ".join(f"{dotted(path)}: {message}" for path, message in structure_problems(exc))
+        raise SaveFormatError(f"{source}: {found or exc}") from None
     if saved.chance not in (CHANCE_SEED, CHANCE_SCRIPTED):
         raise SaveFormatError(
             f"{source}: chance is {saved.chance!r}, expected {CHANCE_SEED!r} or {CHANCE_SCRIPTED!r}"
@@ -286,15 +300,17 @@ def _type_problems(data: dict[str, Any]) -> list[str]:
     return out
 
 
-def _tidy(message: str) -> str:
-    text, _, path = message.rpartition(" @ ")
-    return f"{path.removeprefix('$.').removeprefix('$')}: {text}" if text else message
-
-
 def read_save(path: str | os.PathLike[str]) -> SavedGame:
     """Read a save file; raise ``SaveFormatError`` (file, problem, expectation) on failure."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_SAVE_BYTES + 1)
+        if len(raw) > MAX_SAVE_BYTES:
+            raise SaveFormatError(
+                f"{path}: larger than {MAX_SAVE_BYTES} bytes: not a saved game "
+                "(see docs/trust.md, Limits)"
+            )
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise SaveFormatError(f"{path}: cannot read the saved game: {reason}") from None
@@ -304,10 +320,22 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame:
 # -- replaying --------------------------------------------------------------------------
 
 
-def build_engine(saved: SavedGame, source: str = "<save>") -> Engine:
-    """The engine of a saved game: its stored ruleset for its number of players."""
+def build_engine(saved: SavedGame, source: str = "<save>", *, trust: Trust = SAVED_GAME) -> Engine:
+    """The engine of a saved game: its stored ruleset for its number of players.
+
+    The save's ``plugin_files`` run only if ``trust`` allows each one (by default
+    none does: a save may come from anyone); otherwise
+    :class:`~kingdomino_core.trust.CodeNotAllowedError` names them before any runs.
+    """
     from .engine import Engine
 
+    refused = [
+        (Path(p), "stored in the saved game")
+        for p in saved.ruleset.plugin_files
+        if not trust.allows(Path(p), named=False)
+    ]
+    if refused:
+        raise CodeNotAllowedError(f"the saved game {source}", refused)
     try:
         return Engine(saved.ruleset.to_ruleset(source), len(saved.players))
     except KingdominoError as exc:
@@ -334,6 +362,7 @@ def replay(
     engine: Engine | None = None,
     check_chance: bool | None = None,
     upto: int | None = None,
+    trust: Trust = SAVED_GAME,
 ) -> Game:
     """A new game with every logged action (or the first ``upto``) applied.
 
@@ -341,7 +370,7 @@ def replay(
     stands or, with ``check_chance`` (default: when the save says chance came from
     the seed), a draw the seed would not have made.
     """
-    engine = engine or build_engine(saved, source)
+    engine = engine or build_engine(saved, source, trust=trust)
     actions = read_actions(saved, engine, source)
     if check_chance is None:
         check_chance = saved.chance == CHANCE_SEED
@@ -394,36 +423,39 @@ class Verification:
     problem: str = ""
 
 
-def verify(saved: SavedGame, source: str = "<save>") -> Verification:
+def verify(saved: SavedGame, source: str = "<save>", *, trust: Trust = SAVED_GAME) -> Verification:
     """Replay a save and report the first move that does not reproduce, or a changed result."""
     try:
-        game = replay(saved, source)
+        game = replay(saved, source, trust=trust)
     except ReplayMismatchError as exc:
         return Verification(
             ok=False, moves=len(saved.log), finished=False, bad_move=exc.move, problem=str(exc)
         )
     finished = game.is_terminal()
-    if saved.result is not None:
-        if not finished:
-            return Verification(
-                ok=False,
-                moves=len(saved.log),
-                finished=False,
-                bad_move=len(saved.log),
-                problem=f"{source}: the save records a final result, but the game is not "
-                f"over after its {len(saved.log)} moves",
-            )
-        found = final_result(game)
-        if found != saved.result:
-            return Verification(
-                ok=False,
-                moves=len(saved.log),
-                finished=True,
-                bad_move=len(saved.log),
-                problem=f"{source}: the final result does not reproduce: "
-                + _diff(saved.result, found),
-            )
+    problem = result_problem(saved, game, source)
+    if problem is not None:
+        return Verification(
+            ok=False, moves=len(saved.log), finished=finished, bad_move=len(saved.log),
+            problem=problem,
+        )  # fmt: skip
     return Verification(ok=True, moves=len(saved.log), finished=finished)
+
+
+def result_problem(saved: SavedGame, game: Game, source: str = "<save>") -> str | None:
+    """Why the result stored in ``saved`` does not belong to ``game`` (its replay), or
+    None. A save without a result is fine: a game in progress, or one whose final
+    scoring failed (see :func:`save_of`)."""
+    if saved.result is None:
+        return None
+    if not game.is_terminal():
+        return (
+            f"{source}: the save records a final result, but the game is not "
+            f"over after its {len(saved.log)} moves"
+        )
+    found = final_result(game)
+    if found != saved.result:
+        return f"{source}: the final result does not reproduce: " + _diff(saved.result, found)
+    return None
 
 
 def _diff(stored: dict[str, Any], found: dict[str, Any]) -> str:

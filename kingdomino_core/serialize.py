@@ -60,6 +60,8 @@ def action_from_dict(data: Any, registry: Registry) -> Action:
     if not isinstance(data, dict) or "kind" not in data:
         raise ReplayError(f"an action must be an object with a 'kind', not {data!r}")
     kind = data["kind"]
+    if not isinstance(kind, str):
+        raise ReplayError(f"an action's 'kind' must be a string, not {kind!r}")
     cls = registry.actions.get(kind)
     if cls is None:
         raise ReplayError(

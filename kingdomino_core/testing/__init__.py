@@ -32,6 +32,7 @@ from .build import (
     set_kingdom,
 )
 from .checks import (
+    Digest,
     Property,
     brute_force_placements,
     check_placement_consistency,
@@ -44,6 +45,7 @@ from .conformance import ConformanceReport, check_game, conformance
 
 __all__ = [
     "ConformanceReport",
+    "Digest",
     "Property",
     "RulesetLike",
     "ScriptedChance",

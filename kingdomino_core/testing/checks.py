@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from typing import Any
 
@@ -31,12 +32,38 @@ def _kingdom_state(k: Kingdom) -> tuple[Any, ...]:
     )
 
 
-def digest(game: Game) -> str:
+@attrs.frozen(eq=False)
+class Digest:
+    """A fingerprint of a whole game state; equal digests, equal games.
+
+    The engine's own state is hashed; plugin state slices are kept as their
+    ``key`` values (``RuleBook.add_state``) and compared with ``==``, never by
+    ``repr``: a slice whose repr shows less than its content cannot hide a change.
+    """
+
+    #: SHA-256 of the engine's own state.
+    core: str
+    #: ``(slice name, key(value))`` of every plugin state slice, by name.
+    plugins: tuple[tuple[str, Any], ...]
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Digest) and self.core == other.core and self.plugins == other.plugins
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.core)
+
+    def __str__(self) -> str:
+        return self.core
+
+
+def digest(game: Game) -> Digest:
     """A fingerprint of the whole game state: equal digests, equal games.
 
     Covers the generator state, kingdoms, pile, lines, kings, pending steps, log,
-    match scores and plugin state (by ``repr``). Compare it before and after an
-    illegal action to prove the state is unchanged.
+    match scores and plugin state (compared by each slice's ``key``). Compare it
+    before and after an illegal action to prove the state is unchanged.
     """
     state = (
         game.seed,
@@ -50,15 +77,20 @@ def digest(game: Game) -> str:
         game.line_kings,
         game.next_line,
         game.next_kings,
+        game.upcoming,
         game.lines_drawn,
         game.undrawn_kings,
         game.unpicked,
         game.pending,
         game.log,
         game.match_sheets,
-        sorted((name, repr(value)) for name, value in game.ext.items()),
     )
-    return hashlib.sha256(repr(state).encode()).hexdigest()
+    slices = game.engine.rules.state
+    # A deep copy: the digest must not change when the live state does later.
+    plugins = tuple(
+        (name, copy.deepcopy(slices[name].key(game.ext[name]))) for name in sorted(game.ext)
+    )
+    return Digest(core=hashlib.sha256(repr(state).encode()).hexdigest(), plugins=plugins)
 
 
 # -- independent scoring ------------------------------------------------------------------

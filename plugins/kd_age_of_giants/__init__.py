@@ -21,9 +21,12 @@ the kingdom text notation and the refused combinations.
 
 from __future__ import annotations
 
+from attrs import evolve
+
 from kingdomino_core import (
     ConfigBuilder,
     Discard,
+    DominoId,
     Game,
     GameConfig,
     Place,
@@ -53,7 +56,7 @@ from .giants import (
     state,
     targets,
 )
-from .market import MarketDiscards, discard_positions, discarded
+from .market import discard_positions, discarded
 from .notation import giant_annotations
 from .options import AgeOfGiantsOptions
 from .setups import setups
@@ -118,9 +121,6 @@ def kd_register_rules(rules: RuleBook, config: GameConfig) -> None:
     rules.add_step_handler(GiantHandler(options))
     rules.add_step_handler(FootprintHandler(options))
     rules.add_step_handler(ReceiveHandler(options))
-    positions = discard_positions(options, config.players)
-    if positions:
-        rules.add_claim_rule(MarketDiscards(positions))
     rules.add_score_total(lambda game, kingdom: 0)  # the giants line scores nothing
 
 
@@ -174,6 +174,15 @@ def kd_validate(config: GameConfig) -> list[str]:
 
 
 @hookimpl
+def kd_line_discards(game: Game, dominoes: list[DominoId]) -> list[DominoId]:
+    """I-G3: the dominoes at the discarded positions leave before anyone picks."""
+    positions = discard_positions(options_of(game.config), game.config.players)
+    gone = discarded(dominoes, positions)
+    game.ext[NAME] = evolve(state(game), market_discards=tuple(gone))
+    return gone
+
+
+@hookimpl
 def kd_after_place(game: Game, seat: int, action: Place | Discard) -> None:
     """Giant and footprint effects, right after the domino is added (I-G11)."""
     options = options_of(game.config)
@@ -184,9 +193,7 @@ def kd_after_place(game: Game, seat: int, action: Place | Discard) -> None:
         if st.supply > 0 and coverable(game.kingdom_of(seat), options):
             game.insert_steps([Step(kind=GIANT_STEP, seat=seat, domino=domino)])
         else:  # no crown, or (I-G4) no giant left: the effect is dismissed
-            game.ext[NAME] = AogState(
-                supply=st.supply, travelling=st.travelling, dismissed=st.dismissed + 1
-            )
+            game.ext[NAME] = evolve(st, dismissed=st.dismissed + 1)
     elif (
         domino in footprint_dominoes()
         and placed
@@ -250,10 +257,14 @@ def kd_describe_game(game: Game) -> list[str]:
     if st.dismissed:
         text += f"; {st.dismissed} dismissed (no crown to cover)"
     lines = [text]
-    positions = discard_positions(options_of(game.config), game.config.players)
-    gone = discarded(game, game.next_line, positions)
-    if gone:
-        lines.append(
-            "market: discarded before anyone chooses: " + ", ".join(label(d) for d in gone)
-        )
+    marked = [
+        f"{d} is giant domino {label(d)}" if d in giant_dominoes() else f"{d} has footprints"
+        for d in (*game.line, *game.next_line)
+        if d in giant_dominoes() or d in footprint_dominoes()
+    ]
+    if marked:
+        lines.append("on the lines: " + "; ".join(marked))
+    if st.market_discards:
+        gone = ", ".join(label(d) for d in st.market_discards)
+        lines.append(f"market: discarded from the last line before anyone chose: {gone}")
     return lines

@@ -25,7 +25,16 @@ from typing import ClassVar
 from attrs import evolve, frozen
 from kd_quests import GIANTS_LAYER
 
-from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Pass, Step, StepHandler
+from kingdomino_core import (
+    Action,
+    DominoId,
+    Game,
+    IllegalActionError,
+    Kingdom,
+    Pass,
+    Step,
+    StepHandler,
+)
 
 from .options import AgeOfGiantsOptions
 
@@ -49,6 +58,8 @@ class AogState:
     #: Giant effects dismissed because the kingdom had no crown (or the supply was
     #: empty), for displays.
     dismissed: int = 0
+    #: The dominoes discarded from the last line before anyone picked (I-G3).
+    market_discards: tuple[DominoId, ...] = ()
 
 
 @frozen(kw_only=True, slots=True)
@@ -176,6 +187,40 @@ def _covers(game: Game, seat: int, options: AgeOfGiantsOptions) -> list[Action]:
     return found
 
 
+def player(seat: int) -> str:
+    """How players are named to each other: ``P1``, ``P2``, ..."""
+    return f"P{seat + 1}"
+
+
+def points_change(game: Game, step: Step, action: Action) -> int:
+    """How many points ``action`` gains (or loses) the deciding seat's kingdom now."""
+    kingdom = game.config.kingdom_of(step.seat)
+    trial = game.clone(log=False)
+    trial.apply(action, check=False)
+    return trial.score_total(kingdom) - game.score_total(kingdom)
+
+
+def _signed(points: int) -> str:
+    if not points:
+        return "no change in points"
+    return f"{points:+d} point{'s' if abs(points) != 1 else ''}"
+
+
+def _cover_words(game: Game, step: Step, action: Action) -> str:
+    if not isinstance(action, CoverCrown):
+        return action.describe()
+    kingdom = game.kingdom_of(step.seat)
+    if (action.x, action.y) == (0, 0):
+        return "stand the giant on your castle (you have no crown to cover)"
+    cell = kingdom.board.cell(action.x, action.y)
+    terrain = game.engine.registry.terrains[kingdom.terrain_at[cell]].name
+    showing = kingdom.crowns_at[cell]
+    return (
+        f"cover a crown at {action.x},{action.y} ({terrain}, {showing} crown"
+        f"{'s' if showing != 1 else ''} showing): {_signed(points_change(game, step, action))}"
+    )
+
+
 def _cell_of(game: Game, seat: int, action: Action) -> int:
     assert isinstance(action, CoverCrown | SendGiant)
     return game.kingdom_of(seat).board.cell(action.x, action.y)
@@ -191,6 +236,17 @@ class GiantHandler(StepHandler):
 
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
         return _covers(game, step.seat, self.options)
+
+    def describe(self, game: Game, step: Step) -> str:
+        supply = state(game).supply
+        return (
+            "You placed a giant domino: stand a giant from the supply on one of your "
+            f"crowns; the crown it covers scores nothing ({supply} giant"
+            f"{'s' if supply != 1 else ''} in the supply)"
+        )
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        return _cover_words(game, step, action)
 
     def apply(self, game: Game, step: Step, action: Action) -> None:
         cover(game.kingdom_of(step.seat), _cell_of(game, step.seat, action))
@@ -217,6 +273,23 @@ class FootprintHandler(StepHandler):
         found.append(Pass(seat=seat))
         return found
 
+    def describe(self, game: Game, step: Step) -> str:
+        return (
+            "You placed a footprint domino: you may send one of your giants to an "
+            "opponent, who chooses which of their crowns it covers; or pass"
+        )
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        if isinstance(action, Pass):
+            return "pass: keep your giants where they stand"
+        if not isinstance(action, SendGiant):
+            return action.describe()
+        gain = _signed(points_change(game, step, action))
+        return (
+            f"send the giant at {action.x},{action.y} to {player(action.to)} "
+            f"(your crown there shows again: {gain})"
+        )
+
     def apply(self, game: Game, step: Step, action: Action) -> None:
         if isinstance(action, Pass):
             return
@@ -239,6 +312,15 @@ class ReceiveHandler(StepHandler):
         found = _covers(game, step.seat, self.options)
         # I-G15 (footprint_needs_crown = false): with no crown, the castle.
         return found or [CoverCrown(seat=step.seat, x=0, y=0)]
+
+    def describe(self, game: Game, step: Step) -> str:
+        return (
+            f"{player(step.data)} sends you a giant: choose which of your crowns it "
+            "covers (that crown scores nothing)"
+        )
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        return _cover_words(game, step, action)
 
     def check(self, game: Game, step: Step, action: Action) -> None:
         if isinstance(action, CoverCrown) and action.seat != step.seat:

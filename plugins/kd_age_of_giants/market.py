@@ -2,16 +2,15 @@
 
 Every line holds five dominoes, ordered with the lettered giant dominoes first
 (A..F), then ascending numbers. With fewer than five players the dominoes at the
-I-G3 positions (1 = top) are discarded before any king is placed: no king may
-take them, and at the start of the round they join the line's unpicked dominoes
-(``Game.unpicked``), out of the game.
+I-G3 positions (1 = top) are discarded before any king is placed: the plugin names
+them in ``kd_line_discards`` and the core takes them off the line and out of play
+through its one discard path (``Game.discard``: nobody's, in ``Game.unpicked``).
 """
 
 from __future__ import annotations
 
-from kingdomino_core import ClaimRule, DominoId, Game
+from kingdomino_core import DominoId
 
-from .dominoes import label
 from .options import AgeOfGiantsOptions
 
 
@@ -26,24 +25,6 @@ def discard_positions(options: AgeOfGiantsOptions, players: int) -> tuple[int, .
     return by_players.get(players, ())
 
 
-def discarded(game: Game, line: list[DominoId], positions: tuple[int, ...]) -> list[DominoId]:
-    """The dominoes of ``line`` at the discarded ``positions``."""
+def discarded(line: list[DominoId], positions: tuple[int, ...]) -> list[DominoId]:
+    """The dominoes of the ordered ``line`` at the discarded ``positions``."""
     return [line[p - 1] for p in positions if p <= len(line)]
-
-
-class MarketDiscards(ClaimRule):
-    """No king may take a domino discarded from the line (I-G3)."""
-
-    id = "aog.market_discard"
-    description = "dominoes at the discarded line positions cannot be chosen (I-G3)"
-
-    def __init__(self, positions: tuple[int, ...]) -> None:
-        self.slots = frozenset(p - 1 for p in positions)
-
-    def check(self, game: Game, seat: int, king: int, slot: int) -> str | None:
-        if slot not in self.slots:
-            return None
-        return (
-            f"domino {label(game.next_line[slot])} (position {slot + 1}) was discarded "
-            "from the line before anyone chose (I-G3)"
-        )

@@ -17,8 +17,7 @@ from collections.abc import Callable
 
 from kd_quests import GIANTS_LAYER
 
-from kingdomino_core import Kingdom, Registry
-from kingdomino_core.registry import Annotation
+from kingdomino_core import Annotation, Kingdom, Registry
 
 from .giants import standing
 from .options import AgeOfGiantsOptions

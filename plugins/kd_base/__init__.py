@@ -96,5 +96,12 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
 
 
 @hookimpl(trylast=True)
+def kd_turn_order(kings: list[int]) -> list[int]:
+    """Turn order comes from the picks: the king on the first domino of the line
+    acts first (the published turn order); ``kings`` arrive in line order."""
+    return kings
+
+
+@hookimpl(trylast=True)
 def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking:
     return scoring.rank(game, sheets, options_of(game.config))

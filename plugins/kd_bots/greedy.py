@@ -1,8 +1,18 @@
 """A player that takes the best immediate points.
 
-Placements and plugin decisions (purchases, fire throws, ...) are valued by the
-acting kingdom's score right after the action, computed by the ruleset's own
-scoring. A pick is valued by the best score its domino would give if placed now.
+Every action a decision offers is valued, whatever its class: a plugin may add
+actions to any step (``rules.add_actions``) or replace a step's handler, so the
+class of the first action says nothing about the others. The value of an action is
+the acting kingdom's score right after it, computed by the ruleset's own scoring:
+
+* a ``Place`` in the core's own ``place`` step, when no plugin reacts to
+  placements, is tried on a copy of the kingdom (fast, same result);
+* a ``Claim`` in the core's own ``claim`` step is valued by the best score its
+  domino would give if placed now;
+* any other action is played on a copy of the game; chance that follows is drawn
+  with the bot's own generator, and if the same seat must then place a domino (a
+  domino drawn instead of one given up), the best placement counts.
+
 Ties: the placement touching more squares of its own terrain (keeps properties
 growing), more crowns on a picked domino, then a random choice with the agent's
 own generator (so a seed fixes the bot's play).
@@ -11,33 +21,67 @@ own generator (so a seed fixes the bot's play).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from kingdomino_core import Action, Claim, Game, Place
-from kingdomino_core.core_steps import legal_placements, put_domino
+from kingdomino_core import Action, Claim, Engine, Game, Place
+from kingdomino_core.core_steps import ClaimHandler, PlaceHandler, legal_placements, put_domino
+from kingdomino_core.rules import WithExtraActions
+
+#: How many chance steps are followed after an unknown action.
+_FOLLOW = 8
 
 
 class GreedyAgent:
+    """The ``greedy`` player: the action with the best immediate points."""
+
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
     def act(self, game: Game) -> Action:
+        """The best-valued legal action (ties broken with the agent's generator)."""
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        scored: list[tuple[tuple[int, ...], Action]]
-        if isinstance(actions[0], Claim):
-            scored = [(pick_value(game, a), a) for a in actions if isinstance(a, Claim)]
-        elif (
-            isinstance(actions[0], Place) and "kd_after_place" not in game.engine.hooks.implemented
-        ):
-            # No plugin reacts to placements: trying the domino on a copy of the
-            # kingdom gives the same score as playing it on a copy of the game.
-            scored = [(place_value(game, a), a) for a in actions if isinstance(a, Place)]
-        else:
-            scored = [(after_value(game, a, self.rng), a) for a in actions]
+        scored = list(zip(action_values(game, actions, self.rng), actions, strict=True))
         best = max(v for v, _ in scored)
         top = [a for v, a in scored if v == best]
         return top[int(self.rng.random() * len(top))]
+
+
+def core_step(engine: Engine, kind: str) -> bool:
+    """Whether step ``kind`` is played by the core's own handler (possibly with extra
+    actions beside it), so that the core's ``Place`` and ``Claim`` mean what they mean
+    in the core. A plugin that wrapped or replaced the handler makes this false."""
+    handler = engine.rules.handlers.get(kind)
+    if isinstance(handler, WithExtraActions):
+        handler = handler.inner
+    return type(handler) in (PlaceHandler, ClaimHandler)
+
+
+def action_values(
+    game: Game, actions: Sequence[Action], rng: random.Random, depth: int = 0
+) -> list[tuple[int, int]]:
+    """Greedy's value of each action of the current decision: (points, tie-break).
+
+    ``depth`` counts the unknown actions already followed (see :func:`after_value`).
+    """
+    engine = game.engine
+    kind = game.pending[0].kind
+    fast_place = (
+        kind == "place"
+        and "kd_after_place" not in engine.hooks.implemented
+        and core_step(engine, "place")
+    )
+    fast_claim = kind == "claim" and core_step(engine, "claim")
+    out: list[tuple[int, int]] = []
+    for a in actions:
+        if fast_place and type(a) is Place:
+            out.append(place_value(game, a))
+        elif fast_claim and type(a) is Claim:
+            out.append(pick_value(game, a))
+        else:
+            out.append(after_value(game, a, rng, depth))
+    return out
 
 
 def score_with(game: Game, kingdom_index: int, place: Place) -> tuple[int, int]:
@@ -61,11 +105,13 @@ def score_with(game: Game, kingdom_index: int, place: Place) -> tuple[int, int]:
         game.kingdoms[kingdom_index] = kingdom
 
 
-def place_value(game: Game, place: Place) -> tuple[int, ...]:
+def place_value(game: Game, place: Place) -> tuple[int, int]:
+    """Score of the kingdom with ``place`` put on it, and its touching tie-break."""
     return score_with(game, game.config.kingdom_of(place.seat), place)
 
 
-def pick_value(game: Game, claim: Claim) -> tuple[int, ...]:
+def pick_value(game: Game, claim: Claim) -> tuple[int, int]:
+    """The best score the claimed domino would give if placed now, and its crowns."""
     k = game.config.kingdom_of(claim.seat)
     best = max(
         (score_with(game, k, p)[0] for p in legal_placements(game, claim.seat, claim.domino)),
@@ -75,10 +121,27 @@ def pick_value(game: Game, claim: Claim) -> tuple[int, ...]:
     return best, dom.crowns_a + dom.crowns_b
 
 
-def after_value(game: Game, action: Action, rng: random.Random) -> tuple[int, ...]:
-    """The acting kingdom's score after ``action``, played on a copy of the game."""
+def after_value(game: Game, action: Action, rng: random.Random, depth: int = 0) -> tuple[int, int]:
+    """The acting kingdom's score after ``action``, played on a copy of the game.
+
+    Chance that follows is drawn with ``rng`` (never the game's own generator), and
+    when the same seat must then place a domino, its best placement is counted: an
+    action that trades a domino for another is worth what the new one brings.
+    """
     seat = game.current_seat
     assert seat is not None
+    kingdom = game.config.kingdom_of(seat)
     trial = game.clone(log=False, rng=rng)
     trial.apply(action, check=False)
-    return (trial.score_total(game.config.kingdom_of(seat)),)
+    for _ in range(_FOLLOW):
+        step = trial.step
+        if step is None:
+            break
+        if step.seat == -1:
+            trial.resolve_chance()
+            continue
+        if step.seat == seat and step.kind == "place" and depth < 1:
+            options = trial.legal_actions()
+            return max(action_values(trial, options, rng, depth + 1))[0], 0
+        break
+    return trial.score_total(kingdom), 0

@@ -25,10 +25,10 @@ import random
 import time
 from collections.abc import Mapping
 
-from kingdomino_core import Action, Game, Place
+from kingdomino_core import Action, Game
 from kingdomino_core.errors import ConfigError
 
-from .greedy import after_value, place_value
+from .greedy import action_values
 from .playout import PlayoutPolicy, play_out
 
 
@@ -117,10 +117,7 @@ class MctsAgent:
     def _shortlist(self, game: Game, actions: list[Action]) -> list[Action]:
         """The ``width`` actions with the best immediate points (greedy's values):
         the budget is spread over moves worth searching."""
-        if isinstance(actions[0], Place) and "kd_after_place" not in game.engine.hooks.implemented:
-            values = [place_value(game, a) for a in actions if isinstance(a, Place)]
-        else:
-            values = [after_value(game, a, self.rng) for a in actions]
+        values = action_values(game, actions, self.rng)
         order = sorted(range(len(actions)), key=lambda i: values[i], reverse=True)
         return [actions[i] for i in sorted(order[: self.width])]
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import random
 
-from kingdomino_core import Action, Claim, DominoId, Game, Kingdom, Place, PlayDomino
+from kingdomino_core import Action, Claim, DominoId, Engine, Game, Kingdom, Place, PlayDomino
 from kingdomino_core.core_steps import anchor_masks
+
+from .greedy import core_step
 
 
 def region_gain(kingdom: Kingdom, terrain: int, crowns: int, cells: int) -> int:
@@ -43,29 +45,43 @@ class PlayoutPolicy:
         self.rng = rng
         self.sample = sample
         self.epsilon = epsilon
+        self._engine: Engine | None = None
+        self._fast = (False, False)
 
     def act(self, game: Game) -> Action:
+        """A move for whoever decides now (plugin decisions: uniformly at random)."""
         rng = self.rng
         step = game.pending[0]
         if rng.random() >= self.epsilon:
-            if step.kind == "place" and step.domino is not None:
+            fast = self._core_steps(game.engine)
+            if step.kind == "place" and step.domino is not None and fast[0]:
                 found = self._place(game, step.seat, step.domino)
                 if found is not None:
                     return found
-            elif step.kind == "claim":
-                return self._claim(game)
+            elif step.kind == "claim" and fast[1]:
+                found_claim = self._claim(game)
+                if found_claim is not None:
+                    return found_claim
         return game.sample_action(rng.random())
 
-    def _claim(self, game: Game) -> Action:
+    def _core_steps(self, engine: Engine) -> tuple[bool, bool]:
+        """Whether the core's own handlers play ``place`` and ``claim`` (a wrapped
+        or replaced handler may refuse the moves built here from the masks)."""
+        if self._engine is not engine:
+            self._engine = engine
+            self._fast = (core_step(engine, "place"), core_step(engine, "claim"))
+        return self._fast
+
+    def _claim(self, game: Game) -> Action | None:
         best: Action | None = None
         best_v = -1.0
         for a in game.legal_actions():
-            assert isinstance(a, Claim)
+            if type(a) is not Claim:
+                continue  # a plugin's action in the claim step: left to chance
             d = game.domino(a.domino)
             v = d.crowns_a + d.crowns_b + self.rng.random()
             if v > best_v:
                 best, best_v = a, v
-        assert best is not None
         return best
 
     def _place(self, game: Game, seat: int, domino: DominoId) -> Place | None:

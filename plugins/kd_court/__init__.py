@@ -52,7 +52,7 @@ def options_of(config: GameConfig) -> CourtOptions:
 
 def court_of(game: Game) -> Court:
     """The engine's shared :class:`Court` (kept on its ``court.buy`` handler)."""
-    handler = game.engine.rules.handlers["court.buy"]
+    handler = game.engine.rules.handler("court.buy")
     assert isinstance(handler, BuyHandler)
     return handler.court
 
@@ -80,7 +80,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
     court = Court(data, options, registry)
     full = data.full_set()
     n = len(data.resources)
-    rules.add_state(NAME, lambda: CourtState(full, n), CourtState.copy)
+    rules.add_state(NAME, lambda: CourtState(full, n), CourtState.copy, key=CourtState.key)
     rules.add_step_handler(BuyHandler(court))
     rules.add_step_handler(PayHandler(court))
     rules.add_step_handler(RevealHandler(court))

@@ -40,9 +40,19 @@ class CourtState:
         #: Seat -> the round of its last purchase (for I-C4 ``per_round``).
         self.bought: dict[int, tuple[int, bool]] = {}
 
+    def key(self) -> tuple[object, ...]:
+        """Every field, comparable (``rules.add_state(..., key=CourtState.key)``): the
+        testing kit compares states by it to prove an illegal action changed nothing."""
+        return (
+            self.visible,
+            self.pile,
+            sorted(self.on_dominoes.items()),
+            self.laid_out,
+            self.spent,
+            sorted(self.bought.items()),
+        )
+
     def __repr__(self) -> str:
-        # Shows every field: ``kingdomino_core.testing.digest`` fingerprints plugin
-        # state by its repr, to prove an illegal action changed nothing.
         return (
             f"CourtState(visible={self.visible!r}, pile={self.pile!r}, "
             f"on_dominoes={sorted(self.on_dominoes.items())!r}, laid_out={self.laid_out!r}, "

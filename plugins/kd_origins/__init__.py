@@ -228,7 +228,7 @@ def kd_end_of_turn(game: Game, seat: int, king: int, final: bool) -> list[Step] 
         return None
     if final and not options.recruit_on_final_turn:
         return None
-    handler = game.engine.rules.handlers[RECRUIT_STEP]
+    handler = game.engine.rules.handler(RECRUIT_STEP)
     assert isinstance(handler, RecruitHandler)
     if not handler.offers(game, seat) or not handler.squares(game.kingdom_of(seat)):
         return None  # nothing to recruit: no decision to ask for

@@ -18,6 +18,7 @@ from attrs import frozen
 
 from kingdomino_core import (
     Action,
+    Annotation,
     ConfigBuilder,
     Game,
     GameConfig,
@@ -29,10 +30,9 @@ from kingdomino_core import (
     StepHandler,
     hookimpl,
 )
-from kingdomino_core.registry import Annotation
 
 from .options import QuestsOptions
-from .quests import Quest, QuestContext, all_quests, find, points
+from .quests import Quest, QuestContext, all_quests, find, point_functions, points
 
 NAME = "quests"
 HOOK_API = 1
@@ -158,12 +158,11 @@ def quest_annotation() -> Annotation:
 def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
     rules.add_state(NAME, tuple)  # the revealed quest ids: an immutable tuple
     rules.add_step_handler(RevealHandler())
-    ctx = context(config, registry)
-    quests = all_quests()
+    scored = point_functions(context(config, registry))
 
     def total(game: Game, index: int) -> int:
         kingdom = game.kingdoms[index]
-        return sum(points(quests[q], kingdom, ctx) for q in quests_of(game, kingdom))
+        return sum(scored[q](kingdom) for q in quests_of(game, kingdom))
 
     rules.add_score_total(total)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 
@@ -105,32 +106,59 @@ class QuestContext:
     covered_layer: str = "giants"
 
 
-def units(quest: Quest, kingdom: Kingdom, ctx: QuestContext) -> int:
-    """How many times ``kingdom`` meets ``quest`` (squares, corners, lines, ...)."""
+def scorer(quest: Quest, ctx: QuestContext) -> Callable[[Kingdom], int]:
+    """A function giving the units ``kingdom`` meets ``quest`` for (squares, corners, ...).
+
+    Built once per engine and quest, so scoring a kingdom does no lookups (bots
+    score kingdoms in their inner loop).
+    """
     kind = quest.kind
+    frame = ctx.frame
     if kind == "local_business":
-        return scorers.local_business(kingdom, ctx.terrains[quest.terrain])
+        terrain = ctx.terrains[quest.terrain]
+        return lambda k: scorers.local_business(k, terrain)
     if kind == "four_corners":
-        return scorers.four_corners(kingdom, ctx.terrains[quest.terrain], ctx.frame)
+        terrain = ctx.terrains[quest.terrain]
+        return lambda k: scorers.four_corners(k, terrain, frame)
     if kind == "harmony":
-        return scorers.harmony(kingdom)
+        return scorers.harmony
     if kind == "middle_kingdom":
-        return scorers.middle_kingdom(kingdom, ctx.frame)
+        return lambda k: scorers.middle_kingdom(k, frame)
     if kind == "lost_corner":
-        return scorers.lost_corner(kingdom, ctx.frame)
+        return lambda k: scorers.lost_corner(k, frame)
     if kind == "folie_des_grandeurs":
-        crowned = None
-        if ctx.folie_covered_crowns:
-            crowned = scorers.crowned_mask(kingdom)
-            for cell in kingdom.layers.get(ctx.covered_layer) or {}:
-                if cell != kingdom.board.castle:  # a giant on the castle covers nothing
+        if not ctx.folie_covered_crowns:
+            return scorers.folie_des_grandeurs
+        layer = ctx.covered_layer
+
+        def folie(k: Kingdom) -> int:
+            crowned = scorers.crowned_mask(k)
+            for cell in k.layers.get(layer) or {}:
+                if cell != k.board.castle:  # a giant on the castle covers nothing
                     crowned |= 1 << cell
-        return scorers.folie_des_grandeurs(kingdom, crowned)
+            return scorers.folie_des_grandeurs(k, crowned)
+
+        return folie
     if kind == "bleak_king":
         bleak = frozenset(ctx.terrains[t] for t in BLEAK_TERRAINS)
-        return scorers.bleak_king(kingdom, bleak)
+        return lambda k: scorers.bleak_king(k, bleak)
     raise ValueError(f"unknown quest kind {kind!r}")
 
 
+def units(quest: Quest, kingdom: Kingdom, ctx: QuestContext) -> int:
+    """How many times ``kingdom`` meets ``quest`` (squares, corners, lines, ...)."""
+    return scorer(quest, ctx)(kingdom)
+
+
 def points(quest: Quest, kingdom: Kingdom, ctx: QuestContext) -> int:
+    """The points ``kingdom`` scores for ``quest``."""
     return quest.points * units(quest, kingdom, ctx)
+
+
+def point_functions(ctx: QuestContext) -> dict[str, Callable[[Kingdom], int]]:
+    """Every quest's points as a function of a kingdom, by quest id."""
+    return {q.id: _times(scorer(q, ctx), q.points) for q in all_quests().values()}
+
+
+def _times(count: Callable[[Kingdom], int], per: int) -> Callable[[Kingdom], int]:
+    return lambda kingdom: per * count(kingdom)

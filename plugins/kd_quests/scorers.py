@@ -17,8 +17,9 @@ the best one; the frame is the kingdom size (5 or 7) unless a ruleset says so.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
-from kingdomino_core import Kingdom
+from kingdomino_core import Board, Kingdom
 
 
 def frames(kingdom: Kingdom, frame: int) -> Iterator[tuple[int, int]]:
@@ -28,21 +29,31 @@ def frames(kingdom: Kingdom, frame: int) -> Iterator[tuple[int, int]]:
             yield x0, y0
 
 
-def castle_neighbours(kingdom: Kingdom) -> list[int]:
-    """Cells of the 8 squares around the castle (orthogonal and diagonal)."""
-    board = kingdom.board
-    return [
-        board.cell(dx, dy)
-        for dy in (-1, 0, 1)
-        for dx in (-1, 0, 1)
-        if (dx or dy) and board.on_board(dx, dy)
-    ]
+@cache
+def around_castle(board: Board) -> int:
+    """Mask of the 8 squares around the castle (orthogonal and diagonal)."""
+    mask = 0
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if (dx or dy) and board.on_board(dx, dy):
+                mask |= 1 << board.cell(dx, dy)
+    return mask
+
+
+@cache
+def frame_corners(board: Board, x0: int, y0: int, frame: int) -> int:
+    """Mask of the corner squares of the frame whose top-left square is ``(x0, y0)``."""
+    x1, y1 = x0 + frame - 1, y0 + frame - 1
+    mask = 0
+    for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+        if board.on_board(x, y):
+            mask |= 1 << board.cell(x, y)
+    return mask
 
 
 def local_business(kingdom: Kingdom, terrain: int) -> int:
     """Local Business: squares of ``terrain`` among the 8 around the castle."""
-    at = kingdom.terrain_at
-    return sum(1 for cell in castle_neighbours(kingdom) if at[cell] == terrain)
+    return (kingdom.terrain_masks[terrain] & around_castle(kingdom.board)).bit_count()
 
 
 def four_corners(kingdom: Kingdom, terrain: int, frame: int) -> int:
@@ -51,16 +62,11 @@ def four_corners(kingdom: Kingdom, terrain: int, frame: int) -> int:
     A frame corner with no square counts nothing (I-G9).
     """
     board = kingdom.board
-    at = kingdom.terrain_at
+    mask = kingdom.terrain_masks[terrain]
     best = 0
-    for x0, y0 in frames(kingdom, frame):
-        x1, y1 = x0 + frame - 1, y0 + frame - 1
-        found = sum(
-            1
-            for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))
-            if board.on_board(x, y) and at[board.cell(x, y)] == terrain
-        )
-        best = max(best, found)
+    if mask:
+        for x0, y0 in frames(kingdom, frame):
+            best = max(best, (mask & frame_corners(board, x0, y0, frame)).bit_count())
     return best
 
 
@@ -114,6 +120,8 @@ def folie_des_grandeurs(kingdom: Kingdom, crowned: int | None = None) -> int:
     stride = kingdom.board.stride
     total = 0
     for step in (1, stride, stride + 1, stride - 1):
+        if not mask & (mask >> step) & (mask >> 2 * step):
+            continue  # no three crowned squares in a row this way
         # Run starts: crowned squares whose predecessor in this direction is not.
         starts = mask & ~(mask << step)
         while starts:

@@ -111,7 +111,7 @@ def test_default_folder_and_next_steps(
     code, out, err = kd(capsys, "new-plugin", "joker_rule")
     assert (code, err) == (0, "")
     assert (tmp_path / "kingdomino-joker-rule" / "src" / "kd_joker_rule").is_dir()
-    assert "pip install -e ." in out and "kd play --ruleset joker_rule.toml" in out
+    assert "pip install -e ." in out and "kd play --ruleset ./joker_rule.toml" in out
 
 
 def test_an_empty_existing_folder_is_used(
@@ -177,7 +177,7 @@ def test_the_next_steps_name_the_plugin_and_the_ruleset(
     assert code == 0
     assert "Created plugin 'moat_tax' (module kd_moat_tax)" in out
     assert "kd plugins list              # shows moat_tax" in out
-    assert "kd play --ruleset moat-tax.toml" in out
+    assert "kd play --ruleset ./moat-tax.toml" in out
 
 
 @pytest.mark.parametrize("name", [*sorted(SHIPPED_EXAMPLES), "lakes-double", "long-lines"])

@@ -88,7 +88,7 @@ def test_showing_a_game_that_does_not_replay_is_status_5(capsys, monkeypatch, sa
     [
         ("not json at all", "not valid JSON"),
         ('{"format": "kingdomino-log", "version": 1}', "expected 'kingdomino-save'"),
-        ('{"format": "kingdomino-save", "version": 1, "seed": 3}', "required field missing"),
+        ('{"format": "kingdomino-save", "version": 1, "seed": 3}', "required key missing"),
     ],
 )
 def test_corrupt_saves_are_status_4(capsys, monkeypatch, tmp_path: Path, content, message) -> None:

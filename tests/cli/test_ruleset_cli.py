@@ -150,8 +150,8 @@ def test_validate_syntax_error_line_and_column(tmp_path, capsys, monkeypatch) ->
 
 
 def test_validate_extends_cycle(tmp_path, capsys, monkeypatch) -> None:
-    a = write(tmp_path, "a.toml", '[ruleset]\nextends = "b.toml"\n')
-    b = write(tmp_path, "b.toml", '[ruleset]\nextends = "a.toml"\n')
+    a = write(tmp_path, "a.toml", '[ruleset]\nextends = "./b.toml"\n')
+    b = write(tmp_path, "b.toml", '[ruleset]\nextends = "./a.toml"\n')
     result = kd(capsys, monkeypatch, "ruleset", "validate", str(a))
     assert result.code == 3
     assert f"{b}:2: ruleset.extends: extends cycle: {a} -> {b} -> {a}" in result.err

@@ -26,6 +26,7 @@ from kingdomino_core.ruleset_files import (
     validate_ruleset,
 )
 from kingdomino_core.toml_lines import KeyLines
+from kingdomino_core.trust import Trust
 
 SHIPPED_DIR = Path(__file__).resolve().parents[2] / "rulesets"
 
@@ -158,11 +159,18 @@ def test_name_and_file_name_work_from_any_directory(
     assert by_name.resolve() == by_file.resolve() == (SHIPPED_DIR / "grand-duel.toml").resolve()
 
 
-def test_an_existing_path_wins_over_a_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bare_name_never_finds_a_file_of_the_current_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 12 (security): a file named like a shipped ruleset must not replace it."""
     write(tmp_path, "base.toml", '[ruleset]\nplugins = ["base"]\ndescription = "mine"\n')
+    write(tmp_path, "base", '[ruleset]\nplugins = ["base"]\ndescription = "mine"\n')
     monkeypatch.chdir(tmp_path)
-    assert load_ruleset("base.toml").description == "mine"
-    assert load_ruleset("base").description != "mine"  # a bare name is looked up
+    assert load_ruleset("base.toml").description != "mine"
+    assert load_ruleset("base").description != "mine"
+    assert load_ruleset(None).description != "mine"
+    assert load_ruleset("./base.toml").description == "mine"  # a path is a path
+    assert load_ruleset("./base").description == "mine"
 
 
 def test_ruleset_path_env_var_adds_directories(
@@ -191,7 +199,7 @@ def test_a_name_found_in_two_places_is_an_error_listing_both(
 
 def test_a_missing_ruleset_names_the_known_ones(tmp_path: Path) -> None:
     (problem,) = problems_of("no-such-ruleset")
-    assert "'no-such-ruleset' not found" in problem
+    assert "no ruleset named 'no-such-ruleset'" in problem
     assert "grand-duel" in problem
     (problem,) = problems_of(tmp_path / "nope.toml")
     assert "no such ruleset file" in problem
@@ -221,7 +229,7 @@ def test_extends_appends_plugins_once_and_merges_options_deeply(tmp_path: Path) 
         "child.toml",
         """
         [ruleset]
-        extends = "parent.toml"
+        extends = "./parent.toml"
         plugins = ["base"]
 
         [options.base]
@@ -258,7 +266,9 @@ def test_plugin_files_are_relative_to_the_file_that_names_them(tmp_path: Path) -
         'plugins = ["lakes_double_test"]\n',
     )
     write(tmp_path, "child.toml", '[ruleset]\nextends = "sub/parent.toml"\n')
-    ruleset = load_ruleset(str(tmp_path / "child.toml"))
+    # The plugin file comes from a parent: it runs only when allowed (docs/trust.md).
+    allowed = Trust(files=[sub / "lakes_double.py"])
+    ruleset = load_ruleset(str(tmp_path / "child.toml"), trust=allowed)
     assert ruleset.plugins == ("base", "lakes_double_test")
     assert [p.resolve() for p in ruleset.plugin_files] == [(sub / "lakes_double.py").resolve()]
     assert Engine(ruleset, 4).plugin("lakes_double_test") is not None
@@ -341,7 +351,7 @@ def test_unknown_plugin_lists_the_available_ones(tmp_path: Path) -> None:
 def test_a_bad_option_set_in_a_parent_points_at_the_parent(tmp_path: Path) -> None:
     parent = write(tmp_path, "parent.toml", '[ruleset]\nextends = "base"\n\n[options.base]\n'
                    "dynasty = true\ndynasty_games = 0\n")  # fmt: skip
-    child = write(tmp_path, "child.toml", '[ruleset]\nextends = "parent.toml"\n')
+    child = write(tmp_path, "child.toml", '[ruleset]\nextends = "./parent.toml"\n')
     found = problems_of(child)
     assert f"{parent}:6: options.base.dynasty_games: must be at least 1, not 0" in found
 
@@ -366,8 +376,8 @@ def test_a_player_count_the_ruleset_does_not_allow(tmp_path: Path) -> None:
 
 
 def test_extends_cycle_is_an_error(tmp_path: Path) -> None:
-    a = write(tmp_path, "a.toml", '[ruleset]\nextends = "b.toml"\n')
-    b = write(tmp_path, "b.toml", '[ruleset]\nplugins = ["base"]\nextends = "a.toml"\n')
+    a = write(tmp_path, "a.toml", '[ruleset]\nextends = "./b.toml"\n')
+    b = write(tmp_path, "b.toml", '[ruleset]\nplugins = ["base"]\nextends = "./a.toml"\n')
     (problem,) = problems_of(a)
     assert problem == f"{b}:3: ruleset.extends: extends cycle: {a} -> {b} -> {a}"
 

@@ -128,7 +128,7 @@ def test_write_is_atomic_and_keeps_the_old_save_on_failure(
         ("[1, 2]", "expected a JSON object"),
         ('{"format": "chess"}', "format is 'chess', expected 'kingdomino-save'"),
         ('{"format": "kingdomino-save", "version": 99}', "version 99 is not supported"),
-        ('{"format": "kingdomino-save", "version": 1}', "required field missing"),
+        ('{"format": "kingdomino-save", "version": 1}', "required key missing"),
     ],
 )
 def test_corrupt_files_give_one_clear_message(text: str, expected: str, tmp_path: Path) -> None:

@@ -126,5 +126,5 @@ def test_kd_play_with_the_ruleset() -> None:
     not _has_command("ruleset", "validate"), reason="kd ruleset validate is not registered yet"
 )
 def test_kd_ruleset_validate_accepts_the_tutorial_ruleset() -> None:
-    done = _kd("ruleset", "validate", "lakes.toml", cwd=TUTORIAL)
+    done = _kd("ruleset", "validate", "./lakes.toml", cwd=TUTORIAL)
     assert done.returncode == 0, done.stderr

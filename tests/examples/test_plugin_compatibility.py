@@ -199,7 +199,7 @@ def test_the_same_value_set_twice_is_no_conflict(tmp_path: Path) -> None:
         (
             "state slice",
             "kd_register_rules(rules)",
-            "rules.add_state('shared', dict)",
+            "rules.add_state('shared', dict, copy=dict.copy)",
             r"state slice 'shared' declared twice \(by 'first' and 'second'\)",
         ),
     ],

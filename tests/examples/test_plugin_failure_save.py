@@ -19,6 +19,10 @@ from kingdomino_cli.exit_codes import ExitCode
 from kingdomino_core import PluginHookError
 from kingdomino_core.savegame import build_engine, read_save, replay
 from kingdomino_core.testing import random_choice
+from kingdomino_core.trust import Trust
+
+#: The test wrote the plugin files itself.
+OWN_CODE = Trust(everything=True)
 
 AFTER_PLACE = """
 from kingdomino_core import hookimpl
@@ -66,7 +70,9 @@ def test_the_log_up_to_the_failing_move_is_saved(
     ]
     saved = read_save(save)
     assert saved.result is None and len(saved.log) > 0
-    game = replay(saved, str(save), engine=build_engine(saved, str(save)))
+    game = replay(
+        saved, str(save), engine=build_engine(saved, str(save), trust=Trust(everything=True))
+    )
     # The failing Place was not logged: the replay stops at that decision...
     step = game.step
     assert step is not None and step.kind == "place"
@@ -98,5 +104,7 @@ def test_a_plugin_failing_in_the_final_scoring_keeps_the_log(
     assert code == ExitCode.PLUGIN
     assert "plugin 'sour' failed in hook kd_score_kingdom" in err
     saved = read_save(save)
-    game = replay(saved, str(save), engine=build_engine(saved, str(save)))
+    game = replay(
+        saved, str(save), engine=build_engine(saved, str(save), trust=Trust(everything=True))
+    )
     assert game.is_terminal()  # every move is kept, though the game could not be scored

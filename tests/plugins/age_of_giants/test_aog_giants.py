@@ -165,3 +165,28 @@ def test_plugin_needs_the_quests_and_base_plugins() -> None:
 
     with pytest.raises(PluginError, match="requires plugin 'quests'"):
         make_engine(["base", "age_of_giants"], 4)
+
+
+def test_decisions_in_words_with_the_points_they_change() -> None:
+    """The words a player reads (terminal and browser): the decision and each choice."""
+    game = placed(aog(), GIANT_A, "C W1 W0 W0\n. . . L1")
+    handler = game.handler(game.step)
+    assert "stand a giant from the supply on one of your crowns" in handler.describe(
+        game, game.step
+    )
+    words = {a: handler.describe_action(game, game.step, a) for a in game.legal_actions()}
+    wheat = next(a for a in words if (a.x, a.y) == (1, 0))
+    assert words[wheat].startswith("cover a crown at 1,0 (wheat, 1 crown showing)")
+    assert words[wheat].endswith("-3 points")  # 3 wheat squares lose their crown
+    engine = aog()
+    game = place_step_game(engine, FOOTPRINT, kingdom="C W1+giant W0")
+    set_kingdom(game, 1, "C L1 L2")
+    from_supply(game)
+    game.apply(next(a for a in game.legal_actions() if not isinstance(a, Discard)))
+    handler = game.handler(game.step)
+    send = SendGiant(seat=0, x=1, y=0, to=1)
+    assert "send the giant at 1,0 to P2" in handler.describe_action(game, game.step, send)
+    assert "pass" in handler.describe_action(game, game.step, Pass(seat=0))
+    game.apply(send)
+    handler = game.handler(game.step)
+    assert handler.describe(game, game.step).startswith("P1 sends you a giant")

@@ -81,3 +81,13 @@ def test_played_kingdoms_round_trip_through_text() -> None:
         assert format_kingdom(again, engine) == rows
         assert again.crowns_at == k.crowns_at
         assert again.layers.get("giants", {}) == k.layers.get("giants", {})
+
+
+def test_giant_on_a_castle_with_footprint_needs_crown_off() -> None:
+    """I-G15 option: a giant sent to a crownless kingdom stands on its castle."""
+    engine = aog(age_of_giants={"footprint_needs_crown": False})
+    k = kingdom_from_text(engine, "C+castle_giant W0")
+    assert k.layers["giants"] == {k.board.castle: 1}
+    assert format_kingdom(k, engine) == ["C+castle_giant W0"]
+    with pytest.raises(KingdomFormatError, match="unknown annotation"):
+        kingdom_from_text(aog(), "C+castle_giant W0")

@@ -263,3 +263,15 @@ def test_bleak_king_covered_crowns_count_as_none(engine: Engine) -> None:
     .  .  C  .  .
     """
     assert score(engine, "bleak_king", half) == 0  # a 2-crown square keeps one crown
+
+
+def test_quests_use_the_7x7_frame_in_the_two_player_7x7_game() -> None:
+    """I-G12: with the Grand Duel, corners and centre are those of the 7x7."""
+    duel = make_engine(["base", "grand_duel", "quests", "age_of_giants"], 2)
+    corner = "\n".join(["C  W0 W0 W0 W0 W0 W0", *[". " * 6 + "W0"] * 6])
+    assert score(duel, "lost_corner", corner) == 20
+    assert score(duel, "four_corners_wheat", corner) == 10  # (6,0) and (6,6); (0,6) is empty
+    centred = "\n".join([".  .  .  W0 .  .  .", ".  .  .  W0 .  .  .", "W0 W0 W0 C  W0 W0 W0"])
+    assert score(duel, "middle_kingdom", centred) == 10
+    # The same 5-wide kingdom is off-centre in 5x5 terms only: 3 squares each side.
+    assert score(make_engine("age-of-giants", 4), "middle_kingdom", "W0 W0 C  W0 W0") == 10

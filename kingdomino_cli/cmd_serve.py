@@ -1,0 +1,99 @@
+"""``kd serve``: the browser table (the ``kingdomino_web`` package, the ``web`` extra).
+
+Imported lazily: ``kd`` works without Starlette and uvicorn, and ``kd serve`` says
+how to install them when they are missing.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from .players import usage_error
+
+INSTALL_HINT = "kd serve needs the web extra (Starlette and uvicorn): pip install 'kingdomino[web]'"
+
+
+def serve(
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host",
+            help="Address to listen on. 127.0.0.1 (default): this computer only; "
+            "0.0.0.0: every device on your local network.",
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            "--data",
+            help="Folder where tables are kept (default: kingdomino/tables in your "
+            "user data folder).",
+        ),
+    ] = None,
+    ruleset: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--ruleset",
+            "-r",
+            help="A ruleset file to offer in the lobby besides the shipped ones and "
+            "KD_RULESET_PATH (repeatable).",
+        ),
+    ] = None,
+) -> None:
+    """Serve the lobby and tables in the browser; print the address (Ctrl-C stops)."""
+    try:
+        import uvicorn
+
+        from kingdomino_web import default_data_dir, make_app
+    except ModuleNotFoundError as exc:
+        print(f"kd: error: {INSTALL_HINT} (missing: {exc.name})", file=sys.stderr)
+        raise typer.Exit(2) from None
+    if not 0 < port < 65536:
+        usage_error(f"--port {port}: expected 1 to 65535")
+    for path in ruleset or []:
+        if not path.is_file():
+            usage_error(f"--ruleset {path}: no such file")
+    folder = data if data is not None else default_data_dir()
+    base = f"http://{_shown_host(host)}:{port}"
+
+    def announce(table: Any) -> None:
+        print(f"kd: table {table.id} ({table.game.engine.ruleset.name}):", flush=True)
+        for link in table.links():
+            who = "host (this device)" if link["token"] == table.host else link["name"]
+            print(f"  seat {link['seat'] + 1} {who}: {base}/table/{table.id}#t={link['token']}")
+        sys.stdout.flush()
+
+    try:
+        app = make_app(folder, rulesets=list(ruleset or []), announce=announce)
+    except OSError as exc:
+        usage_error(f"--data {folder}: {exc.strerror or exc}")
+    server = app.state.server
+    for problem in server.resume_problems:
+        print(f"kd: warning: {problem}", file=sys.stderr)
+    for table in server.tables.values():
+        if not table.game.is_terminal():
+            announce(table)  # resumed: its links again
+    print(f"kd: serving on {base}/ (tables kept in {folder}; Ctrl-C stops)", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+
+
+def _shown_host(host: str) -> str:
+    """The address to print: this machine's LAN address when listening on all of them."""
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))  # no packet is sent: picks the LAN interface
+            return str(s.getsockname()[0])
+    except OSError:
+        return socket.gethostname()
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)

@@ -1,0 +1,476 @@
+"""The web server: the lobby, the tables and the replay viewer as a Starlette app.
+
+Pages are static files shipped in the package (``static/``); everything else is
+JSON over HTTP (``/api/...``) and one WebSocket per open table page
+(``/ws/tables/{id}``) that pushes every new state and takes moves. The protocol:
+
+- client -> server: ``{"type": "hello", "token": T}`` first (T may be empty for a
+  spectator); then ``{"type": "act", "action": {...}, "version": V}``,
+  ``{"type": "explain", "action": {...}}``, ``{"type": "undo"}``.
+- server -> client: ``{"type": "state", "view": ..., "you": [seats], "decision":
+  ... | null}`` after every change; ``{"type": "refused", "reason": ...}`` for a
+  move that was not played (with the engine's reason for an illegal one);
+  ``{"type": "explained", "legal": bool, "reason": ...}``; ``{"type": "error"}``.
+
+The same moves can be posted over HTTP (``POST /api/tables/{id}/act``), which is
+what the API tests and simple scripts use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from collections.abc import Callable
+from functools import partial
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from anyio import to_thread
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from kingdomino_core import Action, KingdominoError, Ruleset
+from kingdomino_core.errors import ReplayError
+from kingdomino_core.ruleset_files import allowed_players, load_ruleset_file
+from kingdomino_core.ruleset_lookup import list_rulesets
+from kingdomino_core.serialize import action_from_dict
+
+from .replays import ReplayStore
+from .tables import ID_RE, Table, TableError, check_seats, load_table, new_table
+
+#: Largest JSON body accepted by the API, and largest save upload.
+MAX_BODY = 64 * 1024
+MAX_UPLOAD = 2 * 1024 * 1024
+#: Largest WebSocket message accepted.
+MAX_MESSAGE = 64 * 1024
+#: Most tables kept in memory (finished ones stay on disk).
+MAX_TABLES = 2000
+
+STATIC = Path(str(resources.files("kingdomino_web") / "static"))
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; "
+        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+class Server:
+    """The tables, rulesets and replays of one server process, and its live channels."""
+
+    def __init__(
+        self,
+        data: Path | None,
+        *,
+        rulesets: list[Path] | None = None,
+        announce: Callable[[Table], None] | None = None,
+    ) -> None:
+        self.data = data
+        if data is not None:
+            data.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.extra_rulesets = list(rulesets or [])
+        self.announce = announce
+        self.tables: dict[str, Table] = {}
+        self.channels: dict[str, set[tuple[WebSocket, str]]] = {}
+        self.replays = ReplayStore()
+        self._rulesets: dict[str, tuple[Ruleset, dict[str, Any]]] | None = None
+        self.resume_problems: list[str] = []
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    # -- rulesets ---------------------------------------------------------------
+
+    def rulesets(self) -> dict[str, tuple[Ruleset, dict[str, Any]]]:
+        """Rulesets the lobby offers, by key: shipped, ``KD_RULESET_PATH``, command line."""
+        if self._rulesets is None:
+            found: dict[str, tuple[Ruleset, dict[str, Any]]] = {}
+            entries = [(e.name, e.path, e.where) for e in list_rulesets()]
+            entries += [(p.stem, p, "command line") for p in self.extra_rulesets]
+            for name, path, where in entries:
+                key = name if name not in found else f"{name} ({path})"
+                try:
+                    ruleset = load_ruleset_file(path)
+                    counts = allowed_players(ruleset)
+                except KingdominoError as exc:
+                    found[key] = (
+                        Ruleset(name=name, plugins=()),
+                        {"key": key, "where": where, "error": str(exc)},
+                    )
+                    continue
+                found[key] = (
+                    ruleset,
+                    {
+                        "key": key,
+                        "name": ruleset.name,
+                        "where": where,
+                        "description": ruleset.description,
+                        "players": list(counts),
+                        "default_players": ruleset.default_players or counts[-1],
+                        "plugins": list(ruleset.plugins),
+                    },
+                )
+            self._rulesets = found
+        return self._rulesets
+
+    # -- tables -----------------------------------------------------------------
+
+    def resume(self) -> None:
+        """Load every table kept in the data directory (unfinished ones play on)."""
+        if self.data is None:
+            return
+        for meta in sorted(self.data.glob("*.table.json")):
+            table_id = meta.name.removesuffix(".table.json")
+            if not ID_RE.match(table_id):
+                continue
+            try:
+                self.tables[table_id] = load_table(self.data, table_id)
+            except (KingdominoError, TableError, OSError, ValueError, KeyError) as exc:
+                self.resume_problems.append(f"{meta}: not resumed: {exc}")
+
+    def table(self, table_id: str) -> Table:
+        found = self.tables.get(table_id) if ID_RE.match(table_id) else None
+        if found is None:
+            raise TableError("no such table", 404)
+        return found
+
+    def create(self, body: Any) -> Table:
+        if not isinstance(body, dict):
+            raise TableError("expected a JSON object")
+        if len(self.tables) >= MAX_TABLES:
+            raise TableError("this server has too many tables open", 503)
+        key = body.get("ruleset", "base")
+        known = self.rulesets()
+        if not isinstance(key, str) or key not in known:
+            raise TableError(f"ruleset: unknown ruleset {key!r}", 404)
+        ruleset, info = known[key]
+        if "error" in info:
+            raise TableError(f"ruleset {key!r} cannot be played: {info['error']}")
+        seats = check_seats(body.get("seats"), info["players"])
+        seed = body.get("seed")
+        if seed is not None and (
+            not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
+        ):
+            raise TableError("seed: expected an integer from 0 to 2**63-1")
+        table = new_table(ruleset, seats, seed, self.data)
+        self.tables[table.id] = table
+        if self.announce is not None:
+            self.announce(table)
+        return table
+
+    # -- live channel -----------------------------------------------------------
+
+    async def broadcast(self, table: Table) -> None:
+        """Send the new state to every open page of the table."""
+        channels = list(self.channels.get(table.id, ()))
+        if not channels:
+            return
+        view = json.dumps(table.view())
+        for ws, token in channels:
+            decision = table.decision_for(token)
+            seats = sorted(table.seats_of(token))
+            text = (
+                f'{{"type": "state", "view": {view}, "you": {json.dumps(seats)}, '
+                f'"host": {json.dumps(bool(token) and token == table.host)}, '
+                f'"decision": {json.dumps(decision)}}}'
+            )
+            # A page that went away is dropped by its own handler.
+            with contextlib.suppress(Exception):
+                await ws.send_text(text)
+
+    async def after_move(self, table: Table) -> None:
+        """Show the move, then let the bots play and show their moves."""
+        await self.broadcast(table)
+        await self.play_bots(table)
+
+    async def play_bots(self, table: Table) -> None:
+        while table.bots_to_move():
+            moved = await to_thread.run_sync(table.run_bots)
+            if not moved:
+                break
+            await self.broadcast(table)
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=SECURITY_HEADERS)
+
+
+def _ok(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers=SECURITY_HEADERS)
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, refused (413) beyond ``limit`` bytes, declared or not."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise TableError(f"request too large (at most {limit} bytes)", 413)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise TableError(f"request too large (at most {limit} bytes)", 413)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
+    body = await read_body(request, limit)
+    try:
+        return json.loads(body or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise TableError("expected a JSON body") from None
+
+
+def _token(request: Request) -> str:
+    return request.headers.get("x-kd-token", "")
+
+
+def parse_action(table: Table, data: Any) -> Action:
+    try:
+        return action_from_dict(data, table.game.engine.registry)
+    except ReplayError as exc:
+        raise TableError(f"not a move: {exc}", 422) from None
+
+
+def create_app(server: Server) -> Starlette:
+    """The Starlette application serving ``server``'s tables."""
+
+    def page(name: str) -> Callable[[Request], Any]:
+        async def handler(request: Request) -> Response:
+            return FileResponse(STATIC / name, headers=SECURITY_HEADERS)
+
+        return handler
+
+    async def rulesets(request: Request) -> Response:
+        return _ok([info for _r, info in server.rulesets().values()])
+
+    async def agents_route(request: Request) -> Response:
+        from kingdomino_cli.players import HUMAN, agents
+
+        registry = agents()
+        return _ok([{"name": n, "help": registry.help(n)} for n in registry.names() if n != HUMAN])
+
+    async def create(request: Request) -> Response:
+        body = await read_json(request)
+        table = await to_thread.run_sync(server.create, body)
+        await server.play_bots(table)  # up to the first human decision
+        return _ok(
+            {
+                "id": table.id,
+                "host": table.host,
+                "links": table.links(),
+                "url": f"/table/{table.id}",
+            },
+            201,
+        )
+
+    async def state(request: Request) -> Response:
+        table = server.table(request.path_params["id"])
+        return _ok(table.state_for(_token(request)))
+
+    async def act(request: Request) -> Response:
+        table = server.table(request.path_params["id"])
+        body = await read_json(request)
+        if not isinstance(body, dict):
+            raise TableError("expected a JSON object")
+        action = parse_action(table, body.get("action"))
+        version = body.get("version")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise TableError("version: expected an integer")
+        await to_thread.run_sync(table.act, _token(request), action, version)
+        await server.after_move(table)
+        return _ok(table.state_for(_token(request)))
+
+    async def explain(request: Request) -> Response:
+        table = server.table(request.path_params["id"])
+        body = await read_json(request)
+        if not isinstance(body, dict):
+            raise TableError("expected a JSON object")
+        action = parse_action(table, body.get("action"))
+        reason = await to_thread.run_sync(table.explain, action)
+        return _ok({"legal": reason is None, "reason": reason})
+
+    async def undo(request: Request) -> Response:
+        table = server.table(request.path_params["id"])
+        await to_thread.run_sync(table.undo, _token(request))
+        await server.after_move(table)
+        return _ok(table.state_for(_token(request)))
+
+    async def links(request: Request) -> Response:
+        table = server.table(request.path_params["id"])
+        if not secrets.compare_digest(_token(request), table.host):
+            raise TableError("only the table's host sees its links", 403)
+        return _ok({"links": table.links()})
+
+    async def download(request: Request) -> Response:
+        table = server.table(request.path_params["id"])
+        host = secrets.compare_digest(_token(request), table.host)
+        if not table.game.is_terminal() and not host:
+            raise TableError("the save is available once the game is over", 403)
+        return Response(
+            table.save_text(),
+            media_type="application/json",
+            headers={
+                **SECURITY_HEADERS,
+                "Content-Disposition": f'attachment; filename="kd-{table.id}.json"',
+            },
+        )
+
+    async def table_replay(request: Request) -> Response:
+        table = server.table(request.path_params["id"])
+        host = secrets.compare_digest(_token(request), table.host)
+        if not table.game.is_terminal() and not host:
+            raise TableError("the replay is available once the game is over", 403)
+        replay_id = server.replays.add_saved(table.saved(), f"table {table.id}")
+        return _ok(server.replays.info(replay_id), 201)
+
+    async def upload(request: Request) -> Response:
+        body = await read_body(request, MAX_UPLOAD)
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise TableError("a save is UTF-8 JSON text") from None
+        replay_id = await to_thread.run_sync(server.replays.add_text, text)
+        return _ok(server.replays.info(replay_id), 201)
+
+    async def replay_move(request: Request) -> Response:
+        replay_id = request.path_params["id"]
+        try:
+            move = int(request.query_params.get("move", "0"))
+        except ValueError:
+            raise TableError("move: expected a whole number") from None
+        data = await to_thread.run_sync(server.replays.view, replay_id, move)
+        return _ok(data)
+
+    async def channel(ws: WebSocket) -> None:
+        table_id = ws.path_params["id"]
+        origin = ws.headers.get("origin")
+        if origin is not None and origin.split("://", 1)[-1] != ws.headers.get("host"):
+            await ws.close(code=4403)  # another site's page may not drive a table
+            return
+        try:
+            table = server.table(table_id)
+        except TableError:
+            await ws.close(code=4404)
+            return
+        await ws.accept()
+        token = ""
+        registered = False
+        try:
+            hello = json.loads(await _receive(ws))
+            if not isinstance(hello, dict) or hello.get("type") != "hello":
+                await ws.close(code=4400)
+                return
+            token = hello.get("token") or ""
+            if not isinstance(token, str):
+                token = ""
+            server.channels.setdefault(table.id, set()).add((ws, token))
+            registered = True
+            await ws.send_text(json.dumps(table.state_for(token)))
+            while True:
+                text = await _receive(ws)
+                await _message(server, table, ws, token, text)
+        except (WebSocketDisconnect, _TooLarge):
+            pass
+        finally:
+            if registered:
+                server.channels.get(table.id, set()).discard((ws, token))
+
+    async def on_table_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, TableError)
+        return _error(str(exc), exc.status)
+
+    routes = [
+        Route("/", page("lobby.html")),
+        Route("/table/{id}", page("table.html")),
+        Route("/replay", page("replay.html")),
+        Route("/api/rulesets", rulesets),
+        Route("/api/agents", agents_route),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/{id}", state),
+        Route("/api/tables/{id}/act", act, methods=["POST"]),
+        Route("/api/tables/{id}/explain", explain, methods=["POST"]),
+        Route("/api/tables/{id}/undo", undo, methods=["POST"]),
+        Route("/api/tables/{id}/links", links),
+        Route("/api/tables/{id}/save", download),
+        Route("/api/tables/{id}/replay", table_replay, methods=["POST"]),
+        Route("/api/replays", upload, methods=["POST"]),
+        Route("/api/replays/{id}", replay_move),
+        WebSocketRoute("/ws/tables/{id}", channel),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+
+    async def startup() -> None:
+        for table in server.tables.values():
+            if table.bots_to_move():
+                task = asyncio.get_running_loop().create_task(server.play_bots(table))
+                server.tasks.add(task)  # keep a reference until it is done
+                task.add_done_callback(server.tasks.discard)
+
+    from contextlib import asynccontextmanager
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette):  # type: ignore[no-untyped-def]
+        await startup()
+        yield
+
+    return Starlette(
+        routes=routes,
+        exception_handlers={TableError: on_table_error},
+        lifespan=lifespan,
+    )
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _receive(ws: WebSocket) -> str:
+    text = await ws.receive_text()
+    if len(text) > MAX_MESSAGE:
+        await ws.close(code=1009)
+        raise _TooLarge()
+    return text
+
+
+async def _message(server: Server, table: Table, ws: WebSocket, token: str, text: str) -> None:
+    """One message from a table page."""
+    try:
+        msg = json.loads(text)
+    except json.JSONDecodeError:
+        await ws.send_text(json.dumps({"type": "error", "reason": "not JSON"}))
+        return
+    if not isinstance(msg, dict):
+        await ws.send_text(json.dumps({"type": "error", "reason": "expected an object"}))
+        return
+    kind = msg.get("type")
+    try:
+        if kind == "act":
+            action = parse_action(table, msg.get("action"))
+            version = msg.get("version")
+            if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+                raise TableError("version: expected an integer")
+            await to_thread.run_sync(partial(table.act, token, action, version))
+            await server.after_move(table)
+        elif kind == "explain":
+            action = parse_action(table, msg.get("action"))
+            reason = await to_thread.run_sync(table.explain, action)
+            await ws.send_text(
+                json.dumps({"type": "explained", "legal": reason is None, "reason": reason})
+            )
+        elif kind == "undo":
+            await to_thread.run_sync(table.undo, token)
+            await server.after_move(table)
+        else:
+            await ws.send_text(json.dumps({"type": "error", "reason": f"unknown type {kind!r}"}))
+    except TableError as exc:
+        await ws.send_text(
+            json.dumps({"type": "refused", "reason": str(exc), "status": exc.status})
+        )

@@ -1,0 +1,125 @@
+"""The replay viewer's games: saves uploaded or taken from a table, stepped move by move.
+
+An uploaded save is read with the same strict reader as ``kd replay`` and never runs
+code: a save whose ruleset names local plugin files (house-rule ``.py`` files) is
+refused, as ``kd`` refuses to run plugin files it was not asked to. Only a bounded
+number of replays is kept, in memory.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from attrs import define
+
+from kingdomino_core import Action, Game, KingdominoError
+from kingdomino_core.savegame import (
+    CHANCE_SEED,
+    SavedGame,
+    apply_logged,
+    build_engine,
+    parse_save,
+    read_actions,
+)
+
+from .tables import TableError
+from .views import public_view
+
+#: Replays kept in memory; the oldest is dropped beyond this.
+MAX_REPLAYS = 64
+
+
+@define
+class Replay:
+    saved: SavedGame
+    source: str
+    actions: list[Action]
+    #: The last game shown and its move number (stepping forward reuses it).
+    game: Game
+    at: int = 0
+    #: Each move in words, by 1-based move number.
+    words: list[str] | None = None
+
+
+class ReplayStore:
+    def __init__(self) -> None:
+        self._replays: OrderedDict[str, Replay] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def add_text(self, text: str) -> str:
+        """Read an uploaded save; refuse it (``TableError``) if it is not one or would
+        run plugin files."""
+        try:
+            saved = parse_save(text, "upload")
+        except KingdominoError as exc:
+            raise TableError(str(exc), 422) from None
+        return self.add_saved(saved, "upload")
+
+    def add_saved(self, saved: SavedGame, source: str) -> str:
+        if saved.ruleset.plugin_files:
+            raise TableError(
+                f"{source}: the save's ruleset {saved.ruleset.name!r} loads local plugin "
+                "files; an uploaded game never runs code (replay it with kd replay)",
+                422,
+            )
+        try:
+            engine = build_engine(saved, source)
+            actions = read_actions(saved, engine, source)
+        except KingdominoError as exc:
+            raise TableError(str(exc), 422) from None
+        replay_id = secrets.token_urlsafe(12)
+        with self._lock:
+            self._replays[replay_id] = Replay(
+                saved=saved, source=source, actions=actions, game=engine.new_game(saved.seed)
+            )
+            while len(self._replays) > MAX_REPLAYS:
+                self._replays.popitem(last=False)
+        return replay_id
+
+    def _get(self, replay_id: str) -> Replay:
+        found = self._replays.get(replay_id)
+        if found is None:
+            raise TableError("no such replay (replays are kept for a while only)", 404)
+        return found
+
+    def info(self, replay_id: str) -> dict[str, Any]:
+        replay = self._get(replay_id)
+        return {
+            "id": replay_id,
+            "moves": len(replay.actions),
+            "ruleset": replay.saved.ruleset.name,
+            "players": [p.name for p in replay.saved.players],
+        }
+
+    def view(self, replay_id: str, move: int) -> dict[str, Any]:
+        """The table after ``move`` moves (0: the start) and that move in words."""
+        with self._lock:
+            replay = self._get(replay_id)
+            total = len(replay.actions)
+            move = max(0, min(move, total))
+            if move < replay.at:
+                replay.game = replay.game.engine.new_game(replay.saved.seed)
+                replay.at = 0
+            check = replay.saved.chance == CHANCE_SEED
+            words = ""
+            try:
+                while replay.at < move:
+                    n = replay.at + 1
+                    action = replay.actions[replay.at]
+                    seat = replay.game.current_seat
+                    apply_logged(replay.game, action, n, replay.source, check_chance=check)
+                    replay.at = n
+                    if n == move:
+                        who = (
+                            "chance"
+                            if seat is None or seat < 0
+                            else replay.saved.players[seat].name
+                        )
+                        words = f"{who}: {action.describe()}"
+            except KingdominoError as exc:
+                raise TableError(str(exc), 422) from None
+            view = public_view(replay.game, list(replay.saved.players))
+            return {"id": replay_id, "move": move, "moves": total, "last": words, "view": view}

@@ -1,0 +1,180 @@
+// Shared by the lobby, the table and the replay viewer: requests, elements, and the
+// drawing of a table view (kingdoms, lines, scores, end of game). Plain JS, no build.
+"use strict";
+
+const KD = {};
+
+KD.api = async function (path, { method = "GET", body = undefined, token = "" } = {}) {
+  const headers = {};
+  if (token) headers["X-KD-Token"] = token;
+  if (body !== undefined && typeof body !== "string") {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(body);
+  }
+  const response = await fetch(path, { method, body, headers });
+  const data = await response.json().catch(() => ({ error: response.statusText }));
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+};
+
+// el("div", {class: "x", onclick: f}, child, "text", ...): text is always text, never HTML.
+KD.el = function (tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "text") node.textContent = value;
+    else if (key === "style") node.style.cssText = value; // CSSOM: allowed by the page's CSP
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+};
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+KD.svg = function (tag, attrs) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+  return node;
+};
+
+// A domino as a small picture: two halves with their terrain letter and crowns.
+KD.dominoSvg = function (domino, size = 34) {
+  const svg = KD.svg("svg", {
+    width: 2 * size, height: size, viewBox: `0 0 ${2 * size} ${size}`, class: "domino-pic",
+  });
+  domino.halves.forEach((half, i) => {
+    svg.append(KD.svg("rect", {
+      x: i * size + 1, y: 1, width: size - 2, height: size - 2, rx: 3,
+      fill: half.colour, stroke: "#333", "stroke-width": 1,
+    }));
+    const label = KD.svg("text", {
+      x: i * size + 4, y: size - 5, "font-size": 10, fill: "#fff", stroke: "#000",
+      "stroke-width": 0.3,
+    });
+    label.textContent = half.letter;
+    svg.append(label);
+    for (let c = 0; c < half.crowns; c++) {
+      svg.append(KD.svg("circle", {
+        cx: i * size + 8 + c * 9, cy: 8, r: 3.5, fill: "#ffd54f", stroke: "#5d4037",
+        class: "crown",
+      }));
+    }
+  });
+  const title = KD.svg("title", {});
+  title.textContent = domino.halves
+    .map((h) => `${h.terrain}${h.crowns ? ` (${h.crowns} crown${h.crowns > 1 ? "s" : ""})` : ""}`)
+    .join(" | ");
+  svg.append(title);
+  return svg;
+};
+
+KD.seatName = (view, seat) => (view.players[seat] ? view.players[seat].name : `seat ${seat}`);
+
+// One line of dominoes (placing or picking) with the king on each.
+KD.renderLine = function (view, dominoes, title, opts = {}) {
+  const row = KD.el("div", { class: "line", "data-line": opts.name || "" },
+    KD.el("h3", { text: title }));
+  for (const d of dominoes) {
+    const king = d.king === null ? KD.el("span", { class: "king free", text: "free" })
+      : KD.el("span", {
+        class: "king", style: `background:${view.players[d.seat].colour}`,
+        text: `♔ ${KD.seatName(view, d.seat)}`,
+      });
+    const box = KD.el("div", { class: "domino", "data-domino": d.id, tabindex: "0" },
+      KD.el("span", { class: "number", text: d.id }), KD.dominoSvg(d), king);
+    if (opts.onDomino) box.addEventListener("click", () => opts.onDomino(d, box));
+    row.append(box);
+  }
+  return row;
+};
+
+KD.kingdomTitle = function (view, kingdom) {
+  return kingdom.seats.map((s) => KD.seatName(view, s)).join(" + ");
+};
+
+// Every kingdom: its players, score, and the server-drawn SVG board.
+KD.renderKingdoms = function (view, container, opts = {}) {
+  container.replaceChildren();
+  for (const k of view.kingdoms) {
+    const current = view.current && view.current.kingdom === k.index;
+    const panel = KD.el("section", {
+      class: "kingdom-panel" + (current ? " current" : ""), "data-kingdom": k.index,
+    });
+    const who = KD.el("span", { class: "who" });
+    k.seats.forEach((s, i) => {
+      if (i) who.append(" + ");
+      who.append(KD.el("span", {
+        class: "seat-dot", style: `background:${view.players[s].colour}`, text: "",
+      }), KD.seatName(view, s));
+    });
+    const score = KD.el("span", { class: "score", text: `${k.score} points` +
+      (k.match_score !== null && k.match_score !== undefined ? ` (match ${k.match_score})` : "") });
+    panel.append(KD.el("h2", {}, who, score));
+    const board = KD.el("div", { class: "board" });
+    // The SVG is drawn by the server (kingdomino_cli.svg) with every text escaped.
+    board.innerHTML = k.svg;
+    panel.append(board);
+    if (k.discarded.length) {
+      panel.append(KD.el("p", { class: "discards", text: `discarded: ${k.discarded.join(", ")}` }));
+    }
+    if (opts.onKingdom) panel.addEventListener("click", (e) => opts.onKingdom(k, e));
+    container.append(panel);
+  }
+};
+
+KD.cellOf = function (container, kingdom, x, y) {
+  return container.querySelector(
+    `[data-kingdom="${kingdom}"] svg [data-x="${x}"][data-y="${y}"]`);
+};
+
+// The end of the game: ranking with the deciding tie-break, each kingdom's sheet.
+KD.renderResult = function (view, container) {
+  container.replaceChildren();
+  const result = view.result;
+  if (!result) return;
+  const names = (seats) => seats.map((s) => KD.seatName(view, s)).join(" + ");
+  const ranking = KD.el("table", { class: "ranking" },
+    KD.el("tr", {}, KD.el("th", { text: "Place" }), KD.el("th", { text: "Kingdom" }),
+      KD.el("th", { text: "Points and tie-breaks" }), KD.el("th", { text: "Ahead of the next on" })));
+  for (const place of result.ranking) {
+    const values = Object.entries(place.values || {})
+      .map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ");
+    ranking.append(KD.el("tr", { class: place.place === 1 ? "winner" : "" },
+      KD.el("td", { text: String(place.place) }), KD.el("td", { text: names(place.seats) }),
+      KD.el("td", { text: values }),
+      KD.el("td", { text: place.decided_by ? place.decided_by.replaceAll("_", " ") : "" })));
+  }
+  const winners = result.winners.map((s) => KD.seatName(view, s));
+  container.append(
+    KD.el("h2", { class: "winners", text: `${winners.join(" and ")} ${winners.length === 1 ? "wins" : "share the victory"}!` }),
+    ranking);
+  if (result.match) {
+    container.append(KD.el("p", { class: "match", text:
+      "Match: " + result.match.games.map((g, i) => `game ${i + 1}: ${g.join(" / ")}`).join("; ") +
+      ` — totals ${result.match.totals.join(" / ")}` }));
+  }
+  const sheets = KD.el("div", { class: "sheets" });
+  for (const sheet of result.sheets) {
+    const kingdom = view.kingdoms[sheet.kingdom];
+    const rows = sheet.lines.map((line) => KD.el("tr", {},
+      KD.el("td", { text: line.kind }),
+      KD.el("td", { text: line.kind === "property"
+        ? `${line.terrain}: ${line.squares} square${line.squares === 1 ? "" : "s"} × ${line.crowns} crown${line.crowns === 1 ? "" : "s"}`
+        : line.name }),
+      KD.el("td", { class: "points", text: String(line.points) })));
+    sheets.append(KD.el("table", { class: "sheet", "data-kingdom": sheet.kingdom },
+      KD.el("caption", { text: KD.kingdomTitle(view, kingdom) }), ...rows,
+      KD.el("tr", { class: "total" }, KD.el("td", { text: "total" }), KD.el("td"),
+        KD.el("td", { class: "points", text: String(sheet.total) }))));
+  }
+  container.append(sheets);
+};
+
+KD.renderInfo = function (view, container) {
+  container.replaceChildren();
+  if (view.info.length) container.append(KD.el("pre", { class: "info", text: view.info.join("\n") }));
+};

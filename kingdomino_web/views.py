@@ -1,0 +1,231 @@
+"""What the browser shows: a game turned into JSON-ready data.
+
+Two parts. :func:`public_view` is what everyone at the table (and a spectator) sees:
+each kingdom drawn as SVG by the same code as ``kd score --svg``, the two lines with
+their kings, the scores, whose decision it is in words, the plugins' own table lines
+(``kd_describe_game``) and, at the end, every score sheet and the ranking with its
+tie-break. :func:`decision_view` is for the seat that decides: the legal actions with
+their words and, for each, what to click (a square, a domino, a kingdom).
+
+Words come from the same places as the terminal's (the decision's handler and the
+action's ``describe()``), so a house rule's decisions appear here without browser
+code. Nothing hidden is sent: not the seed, not the draw pile's order, not the
+options of a seat that does not decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kingdomino_cli.display import describe_decision
+from kingdomino_cli.results import ranking_json
+from kingdomino_cli.svg import SEAT_COLOURS, kingdom_svg
+from kingdomino_core import Action, Discard, Game, Place, Step
+from kingdomino_core.components import DominoId
+from kingdomino_core.savegame import PlayerEntry
+from kingdomino_core.serialize import action_to_dict
+
+
+def step_words(game: Game, step: Step, names: Sequence[str]) -> str:
+    """The current decision in words, as the terminal says it.
+
+    Uses the step handler's ``describe(game, step)`` when the engine offers it (the
+    plugin's own words), else the terminal's generic description.
+    """
+    handler = game.handler(step)
+    describe = getattr(handler, "describe", None)
+    if callable(describe):
+        who = names[step.seat] if 0 <= step.seat < len(names) else "chance"
+        return f"{who}: {describe(game, step)}"
+    return describe_decision(game, names, colour=False)
+
+
+def action_words(game: Game, step: Step, action: Action) -> str:
+    """One choice in words: the handler's ``describe_action`` if any, else the action's."""
+    handler = game.handler(step)
+    describe = getattr(handler, "describe_action", None)
+    if callable(describe):
+        return str(describe(game, step, action))
+    return action.describe()
+
+
+def domino_view(game: Game, domino: DominoId) -> dict[str, Any]:
+    """A domino's two halves: terrain name, colour, letter, crowns."""
+    dom = game.domino(domino)
+    terrains = game.engine.registry.terrains
+    halves = []
+    for t, crowns in ((dom.terrain_a, dom.crowns_a), (dom.terrain_b, dom.crowns_b)):
+        terrain = terrains[t]
+        halves.append(
+            {
+                "terrain": terrain.name,
+                "colour": terrain.colour,
+                "letter": terrain.letter,
+                "crowns": crowns,
+            }
+        )
+    return {"id": str(domino), "halves": halves}
+
+
+def _line(
+    game: Game, dominoes: Sequence[DominoId], kings: Sequence[int | None]
+) -> list[dict[str, Any]]:
+    out = []
+    for domino, king in zip(dominoes, kings, strict=True):
+        entry = domino_view(game, domino)
+        entry["king"] = king
+        entry["seat"] = None if king is None else game.owner(king)
+        out.append(entry)
+    return out
+
+
+def _placed_by(game: Game, index: int) -> dict[int, int] | None:
+    if len(game.config.seats_of(index)) < 2:
+        return None
+    marks: dict[int, int] = {}
+    for seat, _domino, a, b in game.kingdoms[index].placements:
+        marks[a] = marks[b] = seat
+    return marks
+
+
+def public_view(game: Game, players: Sequence[PlayerEntry]) -> dict[str, Any]:
+    """Everything on the table, for every viewer."""
+    names = [p.name for p in players]
+    config = game.config
+    sheets = game.scores()
+    kingdoms = []
+    for k, sheet in enumerate(sheets):
+        kingdom = game.kingdoms[k]
+        earlier = sum(s[k].total for s in game.match_sheets)
+        kingdoms.append(
+            {
+                "index": k,
+                "seats": list(config.seats_of(k)),
+                "score": sheet.total,
+                "match_score": earlier + sheet.total if game.match_sheets else None,
+                "discarded": [str(d) for _s, d in kingdom.discards],
+                "svg": kingdom_svg(
+                    game.engine,
+                    kingdom,
+                    sheet,
+                    window=not game.is_terminal(),
+                    placed_by=_placed_by(game, k),
+                ),
+            }
+        )
+    step = game.step
+    current = None
+    if step is not None and step.seat >= 0:
+        current = {
+            "seat": step.seat,
+            "kind": step.kind,
+            "king": step.king if step.king >= 0 else None,
+            "domino": None if step.domino is None else domino_view(game, step.domino),
+            "kingdom": config.kingdom_of(step.seat),
+            "words": step_words(game, step, names),
+        }
+    info: list[str] = []
+    for contributed in game.engine.hooks.describe_game(game=game):
+        info.extend(contributed)
+    view: dict[str, Any] = {
+        "ruleset": game.engine.ruleset.name,
+        "description": game.engine.ruleset.description,
+        "players": [
+            {"name": p.name, "agent": p.agent, "colour": SEAT_COLOURS[i % len(SEAT_COLOURS)]}
+            for i, p in enumerate(players)
+        ],
+        "game_number": game.game_number,
+        "games": config.games,
+        "moves": len(game.log),
+        "kingdoms": kingdoms,
+        "line": _line(game, game.line, game.line_kings),
+        "next_line": _line(game, game.next_line, game.next_kings),
+        "current": current,
+        "info": info,
+        "finished": game.is_terminal(),
+        "result": end_view(game, sheets) if game.is_terminal() else None,
+    }
+    return view
+
+
+def end_view(game: Game, sheets: Sequence[Any]) -> dict[str, Any]:
+    """Score sheets with their breakdown, the ranking with the deciding tie-breaks."""
+    out: dict[str, Any] = {
+        "sheets": [
+            {
+                "kingdom": s.kingdom,
+                "total": s.total,
+                "lines": [
+                    {
+                        "kind": line.kind,
+                        "name": line.name,
+                        "terrain": line.terrain,
+                        "squares": line.squares,
+                        "crowns": line.crowns,
+                        "points": line.points,
+                    }
+                    for line in s.lines
+                ],
+            }
+            for s in sheets
+        ],
+        "ranking": ranking_json(game),
+        "winners": list(game.winners()),
+        "seed": game.seed,
+    }
+    if game.match_sheets:
+        games = [[s.total for s in past] for past in game.match_sheets]
+        games.append([s.total for s in sheets])
+        out["match"] = {"games": games, "totals": [sum(c) for c in zip(*games, strict=True)]}
+    return out
+
+
+def _target(action: Action, step: Step, game: Game) -> dict[str, Any] | None:
+    """What to click for ``action``: a square of a kingdom, a domino or a kingdom."""
+    seat = step.seat
+    kingdom = game.config.kingdom_of(seat) if seat >= 0 else None
+    fields = getattr(type(action), "__attrs_attrs__", ())
+    names = {f.name for f in fields}
+    if isinstance(action, Place):
+        return None  # placements have their own control
+    if action.kind == "claim":
+        return {"domino": str(action.domino)}  # type: ignore[attr-defined]
+    if {"tx", "ty"} <= names:
+        return {"kingdom": kingdom, "x": action.tx, "y": action.ty}  # type: ignore[attr-defined]
+    if {"x", "y"} <= names:
+        return {"kingdom": kingdom, "x": action.x, "y": action.y}  # type: ignore[attr-defined]
+    if "kingdom" in names and isinstance(getattr(action, "kingdom", None), int):
+        return {"kingdom": action.kingdom}  # type: ignore[attr-defined]
+    return None
+
+
+def decision_view(game: Game) -> dict[str, Any] | None:
+    """The legal choices of the seat deciding now (None when chance or the end)."""
+    step = game.step
+    if step is None or step.seat < 0:
+        return None
+    actions = game.legal_actions()
+    choices = []
+    placements: dict[str, list[list[int]]] = {}
+    for i, action in enumerate(actions):
+        if isinstance(action, Place):
+            placements.setdefault(action.direction.name, []).append([action.x, action.y])
+            continue
+        entry: dict[str, Any] = {
+            "i": i,
+            "words": action_words(game, step, action),
+            "action": action_to_dict(action),
+            "target": _target(action, step, game),
+        }
+        if isinstance(action, Discard):
+            entry["discard"] = True
+        choices.append(entry)
+    out: dict[str, Any] = {"seat": step.seat, "kind": step.kind, "choices": choices}
+    if step.kind == "place" and step.domino is not None:
+        out["place"] = {
+            "domino": domino_view(game, step.domino),
+            "kingdom": game.config.kingdom_of(step.seat),
+            "placements": placements,
+        }
+    return out

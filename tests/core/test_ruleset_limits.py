@@ -1,0 +1,71 @@
+"""Rulesets over the documented limits (docs/trust.md, Limits) are refused, located (issue 12)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from kingdomino_core import RulesetError
+from kingdomino_core.limits import MAX_DEPTH, MAX_EXTENDS, MAX_RULESET_BYTES
+from kingdomino_core.ruleset_files import load_ruleset
+
+
+def problems_of(path: Path) -> list[str]:
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(str(path))
+    return list(info.value.problems)
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("x = " + "[" * 5000 + "]" * 5000 + "\n", f"nested more than {MAX_DEPTH} levels"),
+        ("x = " + "[" * (MAX_DEPTH + 2) + "]" * (MAX_DEPTH + 2) + "\n", "nested more than"),
+        ("x = " + "{a = " * 2000 + "1" + "}" * 2000 + "\n", "nested more than"),
+        ("players = " + "7" * 5000 + "\n", "an integer of more than 4300 digits"),
+    ],
+    ids=["array-5000", "array-just-over", "inline-tables", "huge-integer"],
+)
+def test_pathological_toml_is_a_located_error(tmp_path: Path, body: str, expected: str) -> None:
+    path = tmp_path / "r.toml"
+    path.write_text("[ruleset]\n" + body)
+    (problem,) = problems_of(path)
+    assert problem.startswith(f"{path}: ")
+    assert expected in problem
+
+
+def test_a_huge_ruleset_file_is_not_read(tmp_path: Path) -> None:
+    path = tmp_path / "r.toml"
+    path.write_text("[ruleset]\n" + "# padding\n" * (MAX_RULESET_BYTES // 10 + 1))
+    (problem,) = problems_of(path)
+    assert f"larger than {MAX_RULESET_BYTES} bytes" in problem
+
+
+def test_a_long_extends_chain_stops_at_the_limit_quickly(tmp_path: Path) -> None:
+    n = 1500
+    for i in range(n):
+        parent = f'extends = "./r{i + 1}.toml"\n' if i + 1 < n else 'plugins = ["base"]\n'
+        (tmp_path / f"r{i}.toml").write_text("[ruleset]\n" + parent)
+    start = time.perf_counter()
+    (problem,) = problems_of(tmp_path / "r0.toml")
+    assert time.perf_counter() - start < 10
+    assert f"longer than {MAX_EXTENDS} files" in problem
+    assert problem.startswith(f"{tmp_path / f'r{MAX_EXTENDS - 1}.toml'}:2: ruleset.extends: ")
+
+
+def test_a_chain_at_the_limit_loads(tmp_path: Path) -> None:
+    n = MAX_EXTENDS - 1  # and the shipped base at the end of the chain
+    for i in range(n):
+        parent = f'extends = "./r{i + 1}.toml"\n' if i + 1 < n else 'extends = "base"\n'
+        (tmp_path / f"r{i}.toml").write_text("[ruleset]\n" + parent)
+    (tmp_path / "top.toml").write_text('[ruleset]\nextends = "./r0.toml"\n')
+    assert load_ruleset(str(tmp_path / "r0.toml")).plugins == ("base",)
+    assert "longer than" in problems_of(tmp_path / "top.toml")[0]
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
+    path = tmp_path / "r.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + b'[ruleset]\nplugins = ["base"]\n')
+    assert load_ruleset(str(path)).plugins == ("base",)

@@ -1,0 +1,184 @@
+"""A real browser (the system's Chromium) plays at a real ``kd serve`` by clicks.
+
+Screenshots of each test are saved under ``<pytest tmp>/artifacts`` (printed at the
+end of the run); with ``KD_DOCS_SCREENSHOTS=DIR`` the documentation's pictures are
+written to DIR too (``docs/img``).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_support import LiveServer, click_turn, wait_turn
+
+from kingdomino_core.savegame import read_save, verify
+
+DOCS_SHOTS = os.environ.get("KD_DOCS_SCREENSHOTS")
+
+
+def shot(page: Any, artifacts: Path, name: str, *, docs: bool = False) -> None:
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+    if docs and DOCS_SHOTS:
+        page.screenshot(path=str(Path(DOCS_SHOTS) / f"{name}.png"), full_page=False)
+
+
+@pytest.fixture
+def page(browser: Any) -> Any:
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    found = context.new_page()
+    errors: list[str] = []
+    found.on("pageerror", lambda exc: errors.append(str(exc)))
+    found.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    found.errors = errors
+    yield found
+    context.close()
+    assert not errors, errors  # no script error, no blocked resource, nothing fetched afar
+
+
+def create_in_lobby(
+    page: Any,
+    server: LiveServer,
+    ruleset: str,
+    seats: list[tuple[str, str]],
+    seed: int,
+    artifacts: Path | None = None,
+) -> None:
+    """Fill the lobby form: ``seats`` are (kind, bot) pairs; then open the table."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready]")
+    page.select_option("#ruleset", ruleset)
+    page.select_option("#count", str(len(seats)))
+    rows = page.locator("#seats tbody tr")
+    for i, (kind, bot) in enumerate(seats):
+        row = rows.nth(i)
+        row.locator(".kind").select_option(kind)
+        if kind == "bot":
+            row.locator(".agent").select_option(bot)
+    page.fill("#seed", str(seed))
+    if artifacts is not None:
+        shot(page, artifacts, "lobby", docs=True)
+    page.click("#create")
+    page.wait_for_selector("#open-table[href]")
+
+
+def test_a_whole_base_game_against_a_bot_by_clicks(
+    live_server: LiveServer, page: Any, artifacts: Path, tmp_path: Path
+) -> None:
+    create_in_lobby(page, live_server, "base", [("here", ""), ("bot", "greedy")], 7, artifacts)
+    page.click("#open-table")
+    assert wait_turn(page) == "claim"
+    shot(page, artifacts, "base-start")
+    kinds: list[str] = []
+    refused = undone = False
+    while True:
+        kind = wait_turn(page)
+        if kind == "over":
+            break
+        if (
+            kind == "place"
+            and not refused
+            and page.locator(".kingdom-panel.current svg rect.legal").count()
+        ):
+            # A square that is not highlighted: the engine's reason is shown, nothing moves.
+            direction = page.inner_text("#direction")
+            page.keyboard.press("r")
+            assert page.inner_text("#direction") != direction
+            page.keyboard.press("Shift+R")
+            assert page.inner_text("#direction") == direction
+            moves = page.evaluate("document.body.dataset.moves")
+            page.locator(".kingdom-panel.current svg rect.empty:not(.legal)").first.click()
+            page.wait_for_selector("#refusal:not([hidden])")
+            assert page.inner_text("#refusal").strip()
+            shot(page, artifacts, "base-refused")
+            assert page.evaluate("document.body.dataset.moves") == moves
+            refused = True
+        if kind == "place" and len(kinds) > 8 and not undone:
+            # Undo against a bot: back to the previous decision, then play on.
+            moves = int(page.evaluate("document.body.dataset.moves"))
+            version = page.evaluate("document.body.dataset.version")
+            page.click("#undo")
+            page.wait_for_function(f"() => document.body.dataset.version !== {version!r}")
+            assert int(page.evaluate("document.body.dataset.moves")) < moves
+            undone = True
+            continue
+        if len(kinds) == 20:
+            shot(page, artifacts, "base-table", docs=True)
+        kinds.append(click_turn(page))
+    assert refused and undone
+    assert kinds.count("claim") >= 10 and kinds.count("place") >= 10
+    # The end: ranking with the tie-break column, each kingdom's score sheet.
+    page.wait_for_selector("#end:not([hidden]) table.ranking")
+    assert page.locator("table.ranking tr").count() == 3
+    assert page.locator("table.sheet").count() == 2
+    assert "wins" in page.inner_text(".winners") or "share" in page.inner_text(".winners")
+    shot(page, artifacts, "base-end", docs=True)
+    # The download is a save that kd replay --verify accepts.
+    with page.expect_download() as info:
+        page.click("#save")
+    target = tmp_path / "game.json"
+    info.value.save_as(target)
+    assert verify(read_save(target)).ok
+    done = subprocess.run(
+        [sys.executable, "-m", "kingdomino_cli.app", "replay", str(target), "--verify"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    # The replay viewer steps through it.
+    page.click("#replay")
+    page.wait_for_selector("#stepper:not([hidden])")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("body[data-move='1']")
+    page.keyboard.press("End")
+    page.wait_for_selector("#result table.ranking")
+    shot(page, artifacts, "replay", docs=True)
+
+
+def test_two_devices_play_one_table_through_their_seat_links(
+    live_server: LiveServer, browser: Any, page: Any, artifacts: Path
+) -> None:
+    create_in_lobby(page, live_server, "base", [("link", ""), ("link", "")], 12)
+    links = page.locator("#created-links a.seat-link")
+    assert links.count() == 2
+    urls = [links.nth(i).get_attribute("href") for i in range(2)]
+    assert urls[0] != urls[1]
+    devices = []
+    for url in urls:
+        context = browser.new_context(viewport={"width": 1100, "height": 800})
+        other = context.new_page()
+        other.goto(url)
+        devices.append((context, other))
+    try:
+        pages = [p for _c, p in devices]
+        for p in pages:
+            p.wait_for_function("() => document.body && document.body.dataset.turn")
+        turns = 0
+        while True:
+            states = [p.evaluate("document.body.dataset.turn") for p in pages]
+            if all(s == "over" for s in states):
+                break
+            deciding = [p for p, s in zip(pages, states, strict=True) if s not in ("wait", "over")]
+            if not deciding:
+                pages[0].wait_for_timeout(50)
+                continue
+            assert len(deciding) == 1  # one seat decides at a time, the other waits
+            mover = deciding[0]
+            other = pages[1 - pages.index(mover)]
+            assert other.locator("#controls").is_hidden()
+            click_turn(mover)
+            turns += 1
+            if turns == 30:
+                shot(pages[0], artifacts, "two-devices-seat1")
+                shot(pages[1], artifacts, "two-devices-seat2")
+        assert turns >= 40
+        for p in pages:
+            p.wait_for_selector("#end:not([hidden]) table.ranking")
+        assert pages[0].inner_text(".winners") == pages[1].inner_text(".winners")
+    finally:
+        for context, _p in devices:
+            context.close()

@@ -1,0 +1,147 @@
+"""Support of the web tests: a real ``kd serve`` process on 127.0.0.1, Chromium, moves.
+
+The browser is the system's Chromium (``/usr/bin/chromium``, installed by the
+package manager; ``.ci/run`` installs it when absent) driven by Playwright's Python
+API: Playwright's own browser download is never used. Screenshots go to
+``<pytest tmp>/artifacts`` (the path is printed at the end of the run).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = os.environ.get("KD_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LiveServer:
+    """``kd serve`` in its own process, on 127.0.0.1 only."""
+
+    def __init__(self, data: Path, port: int | None = None, extra: list[str] | None = None):
+        self.data = data
+        self.port = port or free_port()
+        self.extra = extra or []
+        self.proc: subprocess.Popen[str] | None = None
+        self.output: list[str] = []
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> LiveServer:
+        cmd = [sys.executable, "-m", "kingdomino_cli.app", "serve", "--host", "127.0.0.1"]
+        cmd += ["--port", str(self.port), "--data", str(self.data), *self.extra]
+        self.proc = subprocess.Popen(
+            cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1
+        )
+        deadline = time.monotonic() + 30
+        assert self.proc.stdout is not None
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                break
+            self.output.append(line)
+            if "serving on" in line:
+                self._wait_port(deadline)
+                return self
+        self.stop()
+        raise RuntimeError("kd serve did not start:\n" + "".join(self.output))
+
+    def _wait_port(self, deadline: float) -> None:
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("kd serve never listened")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+
+def first_move(decision: dict[str, Any]) -> dict[str, Any]:
+    """A legal move of a decision view: its first placement, else its first choice."""
+    place = decision.get("place")
+    if place:
+        for direction, squares in place["placements"].items():
+            if squares:
+                x, y = squares[0]
+                return {
+                    "kind": "place",
+                    "seat": decision["seat"],
+                    "domino": place["domino"]["id"],
+                    "x": x,
+                    "y": y,
+                    "direction": direction,
+                }
+    return decision["choices"][0]["action"]
+
+
+def wait_turn(page: Any, timeout: float = 20_000) -> str:
+    """Wait until this page must decide (or the game is over); return the decision kind."""
+    page.wait_for_function(
+        "() => document.body && document.body.dataset.turn"
+        " && document.body.dataset.turn !== 'wait'",
+        timeout=timeout,
+    )
+    return str(page.evaluate("document.body.dataset.turn"))
+
+
+def click_turn(page: Any) -> str:
+    """Play this page's decision by clicking, as a person would; return its kind.
+
+    A claim clicks a highlighted domino of the line; a placement clicks a highlighted
+    square (rotating with the R key until one is highlighted) or the discard button;
+    any other decision clicks a highlighted square or kingdom, else its first button.
+    """
+    kind = wait_turn(page)
+    if kind == "over":
+        return kind
+    version = page.evaluate("document.body.dataset.version")
+    if kind == "claim":
+        page.locator("[data-line='next'] .domino.legal").first.click()
+    elif page.locator("#place-controls").is_visible():
+        for _ in range(4):
+            squares = page.locator(".kingdom-panel.current svg rect.legal")
+            if squares.count():
+                squares.first.click()
+                break
+            page.keyboard.press("r")
+        else:
+            page.locator("#choices .choice.discard").first.click()
+    else:
+        targets = page.locator(".kingdom-panel svg rect.target")
+        if targets.count() and page.locator("#choices .choice").count() == targets.count():
+            targets.first.click()
+        else:
+            page.locator("#choices .choice").first.click()
+    page.wait_for_function(f"() => document.body.dataset.version !== {version!r}", timeout=20_000)
+    return kind
