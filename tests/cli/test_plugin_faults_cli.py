@@ -67,7 +67,8 @@ CASES = {
         10,
     ),
     "end-of-turn-not-a-list": (
-        "def kd_end_of_turn(game, seat, king, final):\n    return 5 if len(game.log) > 10 else None\n",
+        "def kd_end_of_turn(game, seat, king, final):\n"
+        "    return 5 if len(game.log) > 10 else None\n",
         "hook kd_end_of_turn: expected a list of steps, got 5",
         10,
     ),
@@ -84,12 +85,14 @@ CASES = {
         20,
     ),
     "clears-the-pile": (
-        "def kd_after_place(game, seat, action):\n    if len(game.log) > 20:\n        game.pile.clear()\n",
+        "def kd_after_place(game, seat, action):\n"
+        "    if len(game.log) > 20:\n        game.pile.clear()\n",
         "changed the core's own state in hook kd_after_place: game.pile from",
         20,
     ),
     "clears-the-log": (
-        "def kd_after_place(game, seat, action):\n    if len(game.log) > 20:\n        game.log.clear()\n",
+        "def kd_after_place(game, seat, action):\n"
+        "    if len(game.log) > 20:\n        game.log.clear()\n",
         "changed the core's own state in hook kd_after_place: game.log from",
         20,
     ),
