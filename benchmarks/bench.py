@@ -138,8 +138,32 @@ def speed(args: argparse.Namespace) -> None:
         engine = engine_for(plugins, players, options)
         random_games(engine, max(5, args.n // 10))  # warm up
         print(f"  {label:24s} {random_games(engine, args.n):8.0f} games/s")
+    simulate_vs_bare(args.n)
     print("Micro-benchmarks (mid-game positions):")
     micro(engine_for(("base",), 4, {}), "base 4p")
+
+
+def simulate_vs_bare(n: int) -> None:
+    """``kd simulate``'s game loop (seats, per-decision seeding, results) against the
+    bare engine loop above, 4 random players, measured alternately in one run."""
+    from kingdomino_cli.cmd_simulate import run
+    from kingdomino_core.ruleset_files import load_ruleset
+
+    ruleset = load_ruleset("base")
+    engine = engine_for(("base",), 4, {})
+    specs = ("random",) * 4
+    run(ruleset, specs, 1, max(5, n // 10))  # warm up
+    bare_rates, sim_rates = [], []
+    for _ in range(3):
+        bare_rates.append(random_games(engine, n // 3 or 1))
+        start = time.perf_counter()
+        run(ruleset, specs, 1, n // 3 or 1)
+        sim_rates.append((n // 3 or 1) / (time.perf_counter() - start))
+    bare, sim = max(bare_rates), max(sim_rates)
+    print(
+        f"  kd simulate, base 4p random   {sim:8.0f} games/s   bare engine loop {bare:8.0f}"
+        f" games/s   ratio {sim / bare:.2f} (best of 3 alternating runs)"
+    )
     micro(engine_for(("base", "quests", "age_of_giants"), 4, {}), "age of giants 4p")
 
 

@@ -33,6 +33,9 @@ from .playout import PlayoutPolicy, play_out
 
 
 class MctsAgent:
+    #: Chooses only from the engine's legal actions: runners skip re-checking its moves.
+    trusted = True
+
     def __init__(
         self,
         rng: random.Random,
