@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from aog_checks import aog, giants_in_play, giants_of, printed_crowns, recount_properties
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -38,8 +39,8 @@ def check_giants(game: Game) -> None:
             assert kingdom.crowns_at[cell] == crowns - giants_of(game, k).get(cell, 0)
 
 
-def play_checked(players: int, seed: int) -> Game:
-    engine = aog(players)
+def play_checked(players: int, seed: int, engine=None) -> Game:
+    engine = engine or aog(players)
     game = engine.new_game(seed=seed)
     choose = random_choice(random.Random(seed))
     while not game.is_terminal():
@@ -73,6 +74,20 @@ def test_seeded_games_keep_every_invariant(players: int, seed: int) -> None:
     assert again.log == game.log and digest(again) == digest(game)
 
 
+DUEL = make_engine(["base", "grand_duel", "quests", "age_of_giants"], 2)
+DYNASTY = make_engine("age-of-giants", 4, base={"dynasty": True})
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), dynasty=st.booleans())
+def test_seeded_duel_and_dynasty_games_keep_the_giant_invariants(seed: int, dynasty: bool) -> None:
+    """The same checks at every decision of 7x7 duels (I-G12) and Dynasty matches."""
+    game = play_checked(0, seed, DYNASTY if dynasty else DUEL)
+    assert game.is_terminal()
+    if dynasty:
+        assert len(game.match_sheets) == 2
+
+
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**31))
 def test_saves_replay(players: int, seed: int) -> None:
@@ -93,3 +108,27 @@ def test_conformance_kit_for_every_player_count_and_mode() -> None:
     conformance(
         make_engine("age-of-giants", 3, base={"dynasty": True}), seeds=[0]
     ).raise_for_problems()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"giants_per_square": "one"},  # I-G6
+        {"footprint_needs_crown": False},  # I-G15
+        {"send_received_giants": False},  # I-G5
+        {"giant_from_discarded_domino": True},  # I-G4
+        {"covered_crowns_in_tiebreak": True},  # I-G8
+    ],
+    ids=lambda o: next(iter(o)),
+)
+def test_every_reading_plays_with_the_invariants(options: dict) -> None:
+    """Each I-G option keeps giants conserved, crowns consistent and scores recounted."""
+    engine = make_engine(
+        "age-of-giants", 3, age_of_giants=options, quests={"folie_covered_crowns": True}
+    )
+    for seed in range(4):
+        game = play_checked(3, seed, engine)
+        for k, sheet in enumerate(game.scores()):
+            assert sum(line.points for line in sheet.properties) == recount_properties(game, k)
+            assert sheet.total == game.score_total(k)
+    conformance(engine, seeds=range(1)).raise_for_problems()
