@@ -230,6 +230,52 @@ class StateEncoder:
         raise NotImplementedError
 
 
+class LayerPlanes(StateEncoder):
+    """A kingdom layer (``kingdom.layer(name)``: things on squares) as board planes.
+
+    With ``values``: one plane per value, 1 where the layer holds that value (resource
+    tokens by kind, tiles by type). Without: one plane holding the value where it is
+    a number, else 1. Kingdoms in the observer's order (its own first); each plane
+    is ``W x W`` (the board), row = y, column = x, like the observation's kingdoms.
+    """
+
+    def __init__(self, layer: str, values: Sequence[Any] | None = None) -> None:
+        self.layer = layer
+        self.values = tuple(values) if values is not None else None
+        self._index = {v: i for i, v in enumerate(self.values or ())}
+
+    def size(self, engine: Engine) -> int:
+        planes = len(self.values) if self.values is not None else 1
+        return engine.config.kingdoms * planes * engine.board.width**2
+
+    def encode(self, game: Game, seat: int) -> Sequence[float]:
+        board = game.engine.board
+        w, stride = board.width, board.stride
+        plane = w * w
+        planes = len(self.values) if self.values is not None else 1
+        count = len(game.kingdoms)
+        out = [0.0] * (count * planes * plane)
+        own = game.config.kingdom_of(seat)
+        for i in range(count):
+            layer = game.kingdoms[(own + i) % count].layers.get(self.layer)
+            if not layer:
+                continue
+            base = i * planes * plane
+            for cell, value in layer.items():
+                j, x = divmod(cell, stride)
+                square = j * w + x
+                if not (0 <= x < w and 0 <= j < w):
+                    continue
+                if self.values is None:
+                    number = value if isinstance(value, int | float) else 1.0
+                    out[base + square] = float(number)
+                else:
+                    k = self._index.get(value)
+                    if k is not None:
+                        out[base + k * plane + square] = 1.0
+        return out
+
+
 class ActionSpace:
     """The fixed action space of an engine: slices per action kind, masks, decoding.
 

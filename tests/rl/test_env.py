@@ -136,3 +136,35 @@ def test_bad_arguments_are_refused() -> None:
         KingdominoEnv("base", reward="points")
     with pytest.raises(ValueError, match="observation"):
         KingdominoEnv("base", observation="image")
+
+
+def test_plugin_state_is_observed_court_tiles_on_squares_and_the_board() -> None:
+    from kd_court.state import TILE_LAYER
+    from kd_court.tiles import court_data
+
+    env = KingdominoEnv("court", 2, observation="dict")
+    rng = np.random.default_rng(0)
+    for seed in range(20):
+        env.reset(seed=seed)
+        game = env.game
+        assert game is not None
+        while game.pending:
+            tiles = game.kingdoms[0].layers.get(TILE_LAYER)
+            if tiles:
+                break
+            obs = env.observe(env.agent_selection)
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        if game.kingdoms[0].layers.get(TILE_LAYER):
+            break
+    cell, tile = next(iter(game.kingdoms[0].layers[TILE_LAYER].items()))
+    data = court_data()
+    types = sorted(data.tiles)
+    board = env.engine.board
+    w, plane, k = board.width, board.width**2, game.config.kingdoms
+    j, x = divmod(cell, board.stride)
+    plugin = env.observe("player_0")["plugin"]
+    resources = k * len(data.resources) * plane
+    assert plugin[resources + types.index(tile) * plane + j * w + x] == 1.0
+    board_part = plugin[resources + k * len(types) * plane :]
+    assert board_part[-1] == len(game.ext["court"].pile)
+    assert board_part[:-1].sum() == len(game.ext["court"].visible)
