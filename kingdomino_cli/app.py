@@ -24,7 +24,7 @@ from kingdomino_core.errors import (
 from kingdomino_core.savegame import SaveFormatError
 from kingdomino_core.trust import CodeNotAllowedError
 
-from .exit_codes import ExitCode
+from .exit_codes import COMMAND, ExitCode, usage_hint
 
 app = typer.Typer(
     name="kd",
@@ -91,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``kd`` script."""
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
+    COMMAND["path"] = _command_path(args)
     try:
         # Without standalone mode, click returns typer.Exit's status instead of raising.
         status = app(args=args, standalone_mode=False)
@@ -119,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
             print("kd: aborted", file=sys.stderr)
             return int(ExitCode.INTERRUPTED)
         if isinstance(exc, click_errors):
-            exc.show()  # type: ignore[attr-defined]
+            usage_message(exc)
             return int(ExitCode.USAGE)
         if debug:
             raise
@@ -129,6 +130,37 @@ def main(argv: list[str] | None = None) -> int:
         )
         return int(ExitCode.INTERNAL)
     return status if isinstance(status, int) else 0
+
+
+def _command_path(args: list[str]) -> str:
+    """``kd ruleset validate`` from the arguments: the command and sub-command words."""
+    words = ["kd"]
+    group: typer.Typer | None = app
+    for arg in (a for a in args if not a.startswith("-")):
+        if group is None:
+            break
+        groups = {}
+        for info in group.registered_groups:
+            sub = info.typer_instance
+            name = info.name or (sub.info.name if sub is not None else None)
+            if isinstance(name, str):
+                groups[name] = sub
+        if arg in groups:
+            group = groups[arg]
+        elif arg in {c.name for c in group.registered_commands}:
+            group = None
+        else:
+            break
+        words.append(arg)
+    return " ".join(words)
+
+
+def usage_message(exc: Exception) -> None:
+    """A usage error as the docs promise: one ``kd: error:`` line, then a hint."""
+    format_message = getattr(exc, "format_message", None)
+    message = format_message() if callable(format_message) else str(exc)
+    print(f"kd: error: {' '.join(message.split())}", file=sys.stderr)
+    print(usage_hint(), file=sys.stderr)
 
 
 if __name__ == "__main__":

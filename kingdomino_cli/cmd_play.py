@@ -29,7 +29,7 @@ from .common import (
     seed_problem,
     trust_of,
 )
-from .display import table_lines, use_colour
+from .display import screen_width, table_text, use_colour
 from .exit_codes import ExitCode
 from .players import (
     default_players,
@@ -164,8 +164,9 @@ def _report(game: Game, table: list[PlayerEntry], json_out: bool) -> None:
         emit_json(result)
         return
     names = [p.name for p in table]
-    out = table_lines(game, names, colour=use_colour(sys.stdout), window=False)
-    print("\n".join([*out, "", *summary_lines(result)]))
+    width = screen_width(sys.stdout)
+    out = table_text(game, names, width=width, colour=use_colour(sys.stdout), window=False)
+    print("\n".join([out, "", *summary_lines(result)]))
 
 
 def _stdin_is_terminal() -> bool:

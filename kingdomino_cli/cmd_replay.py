@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from kingdomino_core import Game
+from kingdomino_core import Game, describe_action
 from kingdomino_core.savegame import (
     CHANCE_SEED,
     SavedGame,
@@ -22,7 +22,7 @@ from kingdomino_core.savegame import (
 from kingdomino_core.trust import SAVED_GAME, Trust
 
 from .common import AllowCode, TrustAll, emit_json, trust_of
-from .display import table_lines, use_colour
+from .display import screen_width, table_text, use_colour
 from .exit_codes import ExitCode
 from .players import usage_error
 from .results import game_json, summary_lines
@@ -67,7 +67,8 @@ def replay_command(
     if json_out:
         emit_json(result)
         return
-    lines = table_lines(game, names, colour=use_colour(sys.stdout), window=False)
+    width = screen_width(sys.stdout)
+    lines = [table_text(game, names, width=width, colour=use_colour(sys.stdout), window=False)]
     lines += ["", *summary_lines(result)]
     if not game.is_terminal():
         lines.append(f"Not finished after {len(game.log)} moves: kd play --resume {source}")
@@ -108,16 +109,22 @@ def _step_through(saved: SavedGame, source: str, names: list[str], trust: Trust)
     game = engine.new_game(seed=saved.seed)
     pause = _interactive()
     colour = use_colour(sys.stdout)
+    width = screen_width(sys.stdout)
     shown: tuple[object, ...] = ()
     for n, action in enumerate(actions, start=1):
         seat = game.current_seat
         who = "chance" if seat is None or seat < 0 else f"{names[seat]}"
+        try:
+            words = describe_action(game, action)
+        except Exception:  # a move the log got wrong: apply_logged explains it
+            words = action.describe()
         apply_logged(game, action, n, source, check_chance=saved.chance == CHANCE_SEED)
-        print(f"{n:>4}. {who}: {action.describe()}")
+        print(f"{n:>4}. {who}: {words}")
         # The table once per round, when its new line is laid out and a player decides.
         if game.next_line and not game.is_chance() and tuple(game.next_line) != shown:
             shown = tuple(game.next_line)
-            print("\n".join(["", *table_lines(game, names, colour=colour, window=False), ""]))
+            board = table_text(game, names, width=width, colour=colour, window=False)
+            print(f"\n{board}\n")
             if pause and not _wait():
                 pause = False
     return game

@@ -45,24 +45,29 @@ def score_kingdom(engine: Engine, kingdom: Kingdom) -> ScoreSheet:
     return game.score_sheet(0)
 
 
-def format_sheet(sheet: ScoreSheet) -> list[str]:
-    """The human score table: one row per property, bonus and other line, then the total."""
-    rows: list[tuple[str, str, str, str]] = [("", "squares", "crowns", "points")]
+def format_sheet(sheet: ScoreSheet, icons: str = "crowns") -> list[str]:
+    """The human score table: one row per property, every bonus of the rules (0 when
+    missed) and other line, then the total. ``icons``: what the rules call crowns."""
+    rows: list[tuple[str, str, str, str]] = [("", "squares", icons, "points")]
     for line in sheet.properties:
         rows.append((line.name, str(line.squares), str(line.crowns), str(line.points)))
     for line in (*sheet.bonuses, *sheet.others):
-        rows.append((f"{line.kind}: {line.name}", "", "", str(line.points)))
+        name = line.name.replace("_", " ")
+        label = name if name.startswith(line.kind) else f"{line.kind}: {name}"
+        rows.append((label, "", "", str(line.points)))
     width = max(len(r[0]) for r in rows)
     width = max(width, len("total"))
+    wide = max(6, len(icons))
 
     def fmt(row: tuple[str, str, str, str]) -> str:
-        return f"{row[0]:<{width}}  {row[1]:>7}  {row[2]:>6}  {row[3]:>6}"
+        return f"{row[0]:<{width}}  {row[1]:>7}  {row[2]:>{wide}}  {row[3]:>6}"
 
     out = [fmt(("property", *rows[0][1:]))]
     out += [fmt(row) for row in rows[1:]]
     out.append("-" * len(out[0]))
     out.append(fmt(("total", "", "", str(sheet.total))))
-    out.append(f"largest property: {sheet.largest_property} squares; crowns: {sheet.crowns}")
+    squares = "square" if sheet.largest_property == 1 else "squares"
+    out.append(f"largest property: {sheet.largest_property} {squares}; {icons}: {sheet.crowns}")
     return out
 
 
@@ -125,7 +130,7 @@ def score_command(
         emit_json(sheet.as_dict())
         return
     print(f"{source} (ruleset {rules.name})")
-    for line in format_sheet(sheet):
+    for line in format_sheet(sheet, engine.registry.icon_words[1]):
         print(line)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,7 +11,6 @@ import attrs
 import typer
 
 from kingdomino_core import AgentRegistry, Engine, Ruleset, RulesetError
-from kingdomino_core.plugins import default_catalogue
 from kingdomino_core.ruleset_files import allowed_players, load_ruleset, locate_problems
 from kingdomino_core.trust import DEFAULT, Trust
 
@@ -62,16 +60,12 @@ def build_engine(ruleset: Ruleset, players: int | None) -> Engine:
         raise RulesetError(locate_problems(ruleset, exc.problems)) from exc
 
 
-@cache
 def agent_registry() -> AgentRegistry:
-    """Agents registered by every installed plugin (active in the ruleset or not)."""
-    registry = AgentRegistry()
-    from kingdomino_core.plugins import make_plugin_manager
+    """Agents registered by every installed plugin (active in the ruleset or not),
+    loaded lazily by name: a broken plugin nobody asks for changes nothing."""
+    from kingdomino_core.agents import installed_agents
 
-    catalogue = default_catalogue()
-    pm = make_plugin_manager(catalogue.all())
-    pm.hook.kd_register_agents(agents=registry)
-    return registry
+    return installed_agents()
 
 
 #: Seeds ``kd`` accepts: the 63-bit seeds it draws itself. Python's generator seeds ``n``

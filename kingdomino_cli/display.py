@@ -1,25 +1,43 @@
-"""The terminal display of a game: kingdoms as coloured grids, the lines, the scores.
+"""The terminal table, drawn with rich: every kingdom, the lines, the scores, on one screen.
 
-Everything here returns lines of text; callers choose the stream. Colours are ANSI
-256-colour backgrounds from ``Terrain.ansi``, and only when the stream is a terminal
-and ``NO_COLOR`` is not set (https://no-color.org).
+:func:`table` builds the screen as a rich renderable; :func:`render` turns it into
+text of a given width, coloured or plain. Colour only for a terminal, and never when
+``NO_COLOR`` is set (https://no-color.org): plain text then, with no escape codes.
+
+Layout: the kingdoms side by side, each drawn at its real size (its squares plus the
+room it can still grow into), then the lines. When they do not all fit across, the
+other kingdoms come first and the player's own kingdom is drawn next to the lines,
+right above the prompt, so the bottom of the screen holds all a decision needs.
+
+Squares are two characters, the terrain letter and its crowns (``W1``, ``F``); when
+the rules put pieces on squares (Court tokens, Origins fire and cro-magnons) a third
+character shows the piece (``W •``). The squares of each player's last move are
+highlighted; in plain text their letters are lower case.
 """
 
 from __future__ import annotations
 
+import io
 import os
+import shutil
 from collections.abc import Sequence
 from typing import TextIO
 
-from kingdomino_core import Game
+from rich.console import Console, Group, RenderableType
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from kingdomino_core import Action, Discard, Game, Place
 from kingdomino_core.components import DominoId
 from kingdomino_core.kingdom import CASTLE, EMPTY, Kingdom
-from kingdomino_core.kingdom_text import format_square
+from kingdomino_core.words import describe_action, describe_step, pieces_at, plural
 
-RESET = "\x1b[0m"
-BOLD = "\x1b[1m"
-_CASTLE_BG = 255
-_EMPTY_FG = 244
+_CASTLE = Style(color="black", bgcolor="grey85", bold=True)
+_ROOM = Style(color="grey42")
+_RULER = Style(color="grey50")
+_LAST = Style(bold=True, underline=True, reverse=True)
+_MINE = Style(bold=True, color="bright_cyan")
 
 
 def use_colour(stream: TextIO) -> bool:
@@ -27,182 +45,424 @@ def use_colour(stream: TextIO) -> bool:
     if os.environ.get("NO_COLOR"):
         return False
     isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
+    try:
+        return bool(isatty and isatty())
+    except ValueError:  # a closed stream
+        return False
 
 
-def _is_light(ansi: int) -> bool:
-    """Whether an ANSI 256 colour is light enough for black text."""
-    if ansi < 16:
-        return ansi in (3, 7, 10, 11, 14, 15)
-    if ansi >= 232:
-        return ansi >= 244
-    c = ansi - 16
-    r, g, b = c // 36, (c // 6) % 6, c % 6
-    return 0.299 * r + 0.587 * g + 0.114 * b >= 2.6
+def screen_width(stream: TextIO) -> int:
+    """The width to draw for: the terminal's, else ``COLUMNS``, else 100."""
+    isatty = getattr(stream, "isatty", None)
+    try:
+        tty = bool(isatty and isatty())
+    except ValueError:
+        tty = False
+    if tty or os.environ.get("COLUMNS"):
+        return max(40, shutil.get_terminal_size((100, 40)).columns)
+    return 100
 
 
-def paint(text: str, ansi: int) -> str:
-    fg = 16 if _is_light(ansi) else 231
-    return f"\x1b[48;5;{ansi}m\x1b[38;5;{fg}m{text}{RESET}"
+def render(renderable: RenderableType, width: int, *, colour: bool = False) -> str:
+    """``renderable`` as text ``width`` columns wide; ANSI styles only if ``colour``."""
+    console = Console(
+        file=io.StringIO(),
+        record=True,
+        width=width,
+        color_system="256" if colour else None,
+        force_terminal=colour,
+        no_color=not colour,
+        legacy_windows=False,
+        soft_wrap=False,
+    )
+    console.print(renderable)
+    text = console.export_text(styles=colour)
+    return "\n".join(line.rstrip() for line in text.splitlines())
 
 
 def seat_mark(seat: int) -> str:
-    """The letter that marks a seat's squares in a shared (team) kingdom."""
+    """The letter that marks a seat's squares in a shared (team) kingdom: ``a`` for seat 0."""
     return chr(ord("a") + seat % 26)
 
 
-def domino_text(game: Game, domino: DominoId, colour: bool = False) -> str:
-    """``17 W0|F1``: number, then first and second half (terrain letter and crowns)."""
-    dom = game.domino(domino)
-    terrains = game.engine.registry.terrains
-    halves = []
-    for t, crowns in ((dom.terrain_a, dom.crowns_a), (dom.terrain_b, dom.crowns_b)):
-        label = f"{terrains[t].letter}{crowns}"
-        halves.append(paint(label, terrains[t].ansi) if colour else label)
-    return f"{domino} {halves[0]}|{halves[1]}"
+def describe_decision(game: Game, names: Sequence[str], colour: bool = False) -> str:
+    """``P1: Place domino 23 (...)``: who decides what now (``describe_step`` with a name)."""
+    step = game.step
+    if step is None:
+        return "The game is over."
+    return f"{names[step.seat]}: {describe_step(game)}"
 
 
-def kingdom_lines(
+# -- pieces of the table ---------------------------------------------------------------
+
+
+def _fg_for(ansi: int) -> str:
+    """Black or white text, whichever reads on ANSI 256 background ``ansi``."""
+    if ansi < 16:
+        light = ansi in (3, 7, 10, 11, 14, 15)
+    elif ansi >= 232:
+        light = ansi >= 244
+    else:
+        c = ansi - 16
+        r, g, b = c // 36, (c // 6) % 6, c % 6
+        light = 0.299 * r + 0.587 * g + 0.114 * b >= 2.6
+    return "black" if light else "white"
+
+
+def terrain_style(game: Game, terrain: int) -> Style:
+    ansi = game.engine.registry.terrains[terrain].ansi
+    return Style(color=_fg_for(ansi), bgcolor=f"color({ansi})")
+
+
+def _has_pieces(game: Game) -> bool:
+    return bool(game.engine.registry.annotations)
+
+
+def last_moves(game: Game) -> dict[int, set[tuple[int, int]]]:
+    """Per seat, the squares its last turn touched (placement, purchases, throws)."""
+    out: dict[int, set[tuple[int, int]]] = {}
+    done: set[int] = set()
+    for action in reversed(game.log):
+        seat = getattr(action, "seat", None)
+        if not isinstance(seat, int) or seat in done:
+            continue
+        cells = out.setdefault(seat, set())
+        if isinstance(action, Place):
+            cells.update(((action.x, action.y), action.second))
+            done.add(seat)  # a turn starts with its placement
+        elif isinstance(action, Discard):
+            done.add(seat)
+        else:
+            for fx, fy in (("x", "y"), ("tx", "ty")):
+                x, y = getattr(action, fx, None), getattr(action, fy, None)
+                if isinstance(x, int) and isinstance(y, int):
+                    cells.add((x, y))
+    return out
+
+
+def _square(game: Game, kingdom: Kingdom, cell: int, width: int, last: bool) -> Text:
+    """Two characters (terrain letter, crowns), after the piece's symbol if ``width`` is 3."""
+    t = kingdom.terrain_at[cell]
+    if t == EMPTY:
+        return Text(" " * (width - 2) + "· ", style=_ROOM)
+    pieces = pieces_at(game.engine, kingdom, cell)
+    mark = " " * (width - 2)
+    if pieces and width > 2:
+        mark = pieces[0].symbol
+    if t == CASTLE:
+        return Text(mark + "C ", style=_CASTLE)
+    terrain = game.engine.registry.terrains[t]
+    crowns = kingdom.crowns_at[cell]
+    letter = terrain.letter.lower() if last else terrain.letter
+    style = terrain_style(game, t)
+    return Text(
+        mark + letter + (str(crowns) if crowns else " "), style=style + _LAST if last else style
+    )
+
+
+def _window(kingdom: Kingdom) -> tuple[range, range]:
+    """The occupied squares plus the room the kingdom can still grow into."""
+    reach = kingdom.board.size - 1
+    xs = range(kingdom.maxx - reach, kingdom.minx + reach + 1)
+    ys = range(kingdom.maxy - reach, kingdom.miny + reach + 1)
+    return xs, ys
+
+
+def kingdom_title(game: Game, index: int, names: Sequence[str], me: int | None) -> Text:
+    """``P1 (you) 12 points``: who builds it, the score, discards."""
+    seats = game.config.seats_of(index)
+    who = "+".join(names[s] for s in seats)  # a team, as Teamdomino writes it
+    mine = me is not None and me in seats
+    total = game.score_sheet(index).total
+    earlier = sum(sheets[index].total for sheets in game.match_sheets)
+    title = Text(who + (" (you)" if mine else ""), style=_MINE if mine else Style(bold=True))
+    title.append(f" {plural(total, 'point')}")
+    if earlier:
+        title.append(f" (match {earlier + total})")
+    lost = len(game.kingdoms[index].discards)
+    if lost:
+        title.append(f", {lost} discarded")
+    return title
+
+
+def kingdom_block(
     game: Game,
     index: int,
     names: Sequence[str],
     *,
-    colour: bool = False,
+    me: int | None = None,
+    last: dict[int, set[tuple[int, int]]] | None = None,
     window: bool = True,
-) -> list[str]:
-    """One kingdom with its header, coordinate rulers and notes.
+) -> Text:
+    """One kingdom: its title, an x ruler, and its rows with a y ruler.
 
-    ``window`` shows every square the kingdom could still grow into (so a player
-    can read placement coordinates off it); otherwise just the occupied extent.
+    ``window`` shows every square the kingdom could still grow into (with the
+    rulers, a player reads placement coordinates off it); otherwise just its squares.
     """
     kingdom = game.kingdoms[index]
-    engine = game.engine
-    seats = game.config.seats_of(index)
-    shared = len(seats) > 1
-    sheet = game.score_sheet(index)
-    who = " + ".join(f"{names[s]}" for s in seats)
-    points = "point" if sheet.total in (1, -1) else "points"
-    header = f"Kingdom {index + 1}: {who} ({sheet.total} {points}"
-    if kingdom.discards:
-        header += f", {len(kingdom.discards)} discarded"
-    header += ")"
+    board = kingdom.board
     if window:
-        reach = kingdom.board.size - 1
-        xs = range(kingdom.maxx - reach, kingdom.minx + reach + 1)
-        ys = range(kingdom.maxy - reach, kingdom.miny + reach + 1)
+        xs, ys = _window(kingdom)
     else:
         xs = range(kingdom.minx, kingdom.maxx + 1)
         ys = range(kingdom.miny, kingdom.maxy + 1)
-    placed_by = _placed_by(kingdom) if shared else {}
-    cells: dict[tuple[int, int], tuple[str, int | None]] = {}
-    notes = []
-    board = kingdom.board
+    width = 3 if _has_pieces(game) else 2
+    highlighted: set[tuple[int, int]] = set()
+    for seat in game.config.seats_of(index):
+        highlighted |= (last or {}).get(seat, set())
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append_text(kingdom_title(game, index, names, me))
+    out.append("\n")
+    # The y ruler is followed by a space unless the squares start with their pieces.
+    ruler = 2 if width == 3 else 3
+    out.append(" " * ruler + "".join(f"{x:>2}".ljust(width) for x in xs), style=_RULER)
     for y in ys:
+        out.append("\n")
+        out.append(f"{y:>2}".ljust(ruler), style=_RULER)
         for x in xs:
             cell = board.cell(x, y)
-            label, bg = _cell(game, kingdom, cell, placed_by)
-            token = format_square(kingdom, engine, cell)
-            if "+" in token:
-                label += "+"
-                notes.append(f"({x},{y}) {token.partition('+')[2]}")
-            cells[x, y] = (label, bg)
-    width = max([len(label) for label, _ in cells.values()] + [len(str(x)) for x in xs])
-    lines = [header]
-    lines.append("    " + " ".join(f"{x:>{width}}" for x in xs))
-    for y in ys:
-        row = []
-        for x in xs:
-            label, bg = cells[x, y]
-            text = f"{label:<{width}}"
-            if colour and bg is not None:
-                text = paint(text, bg)
-            elif colour and label == ".":
-                text = f"\x1b[38;5;{_EMPTY_FG}m{text}{RESET}"
-            row.append(text)
-        lines.append(f"{y:>3} " + " ".join(row))
-    if shared:
-        legend = ", ".join(f"{seat_mark(s)} = {names[s]}" for s in seats)
-        lines.append(f"    placed by: {legend}")
-    if notes:
-        lines.append("    notes: " + "; ".join(notes))
-    return lines
-
-
-def _placed_by(kingdom: Kingdom) -> dict[int, int]:
-    out = {}
-    for seat, _domino, a, b in kingdom.placements:
-        out[a] = seat
-        out[b] = seat
+            out.append_text(_square(game, kingdom, cell, width, (x, y) in highlighted))
     return out
 
 
-def _cell(
-    game: Game, kingdom: Kingdom, cell: int, placed_by: dict[int, int]
-) -> tuple[str, int | None]:
-    t = kingdom.terrain_at[cell]
-    if t == EMPTY:
-        return ".", None
-    if t == CASTLE:
-        return "C", _CASTLE_BG
-    terrain = game.engine.registry.terrains[t]
-    label = f"{terrain.letter}{kingdom.crowns_at[cell]}"
-    if cell in placed_by:
-        label += seat_mark(placed_by[cell])
-    return label, terrain.ansi
+def domino_cells(game: Game, domino: DominoId) -> Text:
+    """``W1|F`` in the grid's terms (coloured halves)."""
+    dom = game.domino(domino)
+    terrains = game.engine.registry.terrains
+    out = Text()
+    for i, (t, crowns) in enumerate(((dom.terrain_a, dom.crowns_a), (dom.terrain_b, dom.crowns_b))):
+        if i:
+            out.append("|")
+        out.append(terrains[t].letter + (str(crowns) if crowns else " "), terrain_style(game, t))
+    return out
 
 
-def line_text(
+def domino_text(game: Game, domino: DominoId) -> str:
+    """``17 W|F1``: number, then the first and second half (letter, crowns if any)."""
+    return f"{domino} {domino_cells(game, domino).plain}"
+
+
+def _placed(game: Game) -> set[DominoId]:
+    done: set[DominoId] = set()
+    for kingdom in game.kingdoms:
+        done.update(d for _seat, d, _a, _b in kingdom.placements)
+        done.update(d for _seat, d in kingdom.discards)
+    return done
+
+
+def round_text(game: Game) -> str:
+    """``Round 3 of 13, 28 dominoes left``."""
+    rounds = game.config.lines_total + 1
+    now = game.lines_drawn if game.next_line else game.lines_drawn + 1
+    left = len(game.pile)
+    text = f"Round {min(now, rounds)} of {rounds}, {plural(left, 'domino', 'dominoes')} left"
+    if game.config.games > 1:
+        text = f"Game {game.game_number} of {game.config.games}, " + text[0].lower() + text[1:]
+    return text
+
+
+def line_blocks(game: Game, names: Sequence[str], me: int | None = None) -> list[Text]:
+    """The line being placed and the line being picked, each domino with its king."""
+    out = []
+    step = game.step
+    current = step.domino if step is not None and step.kind == "place" else None
+    done = _placed(game)
+    for title, line, kings in (
+        ("Placing (this round):", game.line, game.line_kings),
+        ("Picking (next round):", game.next_line, game.next_kings),
+    ):
+        if not line:
+            continue
+        width = max(len(str(d)) for d in line)
+        block = Text(title, no_wrap=True, overflow="ellipsis")
+        for domino, king in zip(line, kings, strict=True):
+            block.append("\n")
+            block.append("▸ " if domino == current else "  ")
+            block.append(f"{domino!s:>{width}} ")
+            block.append_text(domino_cells(game, domino))
+            if king is None:
+                block.append("  free", style=_ROOM)
+            else:
+                seat = game.owner(king)
+                who = names[seat] + (" (you)" if seat == me else "")
+                block.append(f"  {who}", style=_MINE if seat == me else Style())
+            if domino in done and line is game.line:
+                block.append(" ✓", style=_ROOM)
+        out.append(block)
+    return out
+
+
+def lines_block(game: Game, names: Sequence[str], me: int | None = None) -> Text:
+    """The round, then the two lines one above the other."""
+    out = Text(round_text(game), style=Style(bold=True), no_wrap=True, overflow="ellipsis")
+    for block in line_blocks(game, names, me):
+        out.append("\n")
+        out.append_text(block)
+    return out
+
+
+def key_text(game: Game) -> Text:
+    """The terrain key and the symbols of the pieces on the table."""
+    _singular, many = game.engine.registry.icon_words
+    parts = [f"{t.letter} {t.name}" for t in game.engine.registry.terrains]
+    parts += ["C castle", f"digit = {many}", "· free", "lower case = last move"]
+    symbols: dict[str, list[str]] = {}
+    for kingdom in game.kingdoms:
+        for cell in kingdom.board.cells_of(kingdom.occupied):
+            for piece in pieces_at(game.engine, kingdom, cell):
+                symbol, words = piece.symbol, piece.words.split(" (")[0]
+                if piece.shape == "crater":  # one entry for ¹ ² ³
+                    symbol, words = "¹²³", "volcano craters"
+                found = symbols.setdefault(symbol, [])
+                if words not in found:
+                    found.append(words)
+    parts += [f"{s} {'/'.join(sorted(w))}" for s, w in symbols.items()]
+    return Text("Key: " + "  ".join(parts), style=_RULER)
+
+
+def plugin_text(game: Game) -> list[str]:
+    """What the plugins say about the table (``kd_describe_game``)."""
+    return [
+        line for contributed in game.engine.hooks.describe_game(game=game) for line in contributed
+    ]
+
+
+def _grid(
+    blocks: Sequence[RenderableType], widths: Sequence[int], width: int, gap: int = 1
+) -> list[Table]:
+    """Blocks side by side, ``gap`` columns apart, as many per row as fit in ``width``."""
+    rows: list[Table] = []
+    row: list[RenderableType] = []
+    used = 0
+    for block, w in zip(blocks, widths, strict=True):
+        if row and used + gap + w > width:
+            rows.append(_row(row, gap))
+            row, used = [], 0
+        row.append(block)
+        used += w + (gap if used else 0)
+    if row:
+        rows.append(_row(row, gap))
+    return rows
+
+
+def _row(blocks: Sequence[RenderableType], gap: int) -> Table:
+    grid = Table.grid(padding=(0, gap))
+    for _ in blocks:
+        grid.add_column(no_wrap=True)
+    grid.add_row(*blocks)
+    return grid
+
+
+def _text_width(text: Text) -> int:
+    return max((len(line) for line in text.plain.splitlines()), default=0)
+
+
+#: Rows a decision needs under the table: its words, a few choices, the prompt.
+DECISION_ROWS = 7
+
+
+def table(
     game: Game,
-    dominoes: Sequence[DominoId],
-    kings: Sequence[int | None],
     names: Sequence[str],
+    *,
+    width: int = 100,
+    height: int | None = None,
+    me: int | None = None,
+    window: bool = True,
+) -> Group:
+    """The whole table for a screen ``width`` columns wide (and ``height`` rows, if known).
+
+    ``me``: the seat of the player looking at it. Their kingdom is marked; when the
+    table does not fit across (or, with a ``height``, down) the screen, the other
+    kingdoms and the notes come first and their kingdom is drawn next to the lines,
+    at the bottom, right above the decision.
+    """
+    last = last_moves(game)
+    count = len(game.kingdoms)
+    blocks = [kingdom_block(game, k, names, me=me, last=last, window=window) for k in range(count)]
+    widths = [_text_width(b) for b in blocks]
+    notes: list[RenderableType] = [Text(line, overflow="fold") for line in plugin_text(game)]
+    notes.append(key_text(game))
+    mine = game.config.kingdom_of(me) if me is not None else None
+    if mine is None or sum(widths) + count - 1 <= width:
+        parts: list[RenderableType] = [*_grid(blocks, widths, width)]
+        parts.append(Text(round_text(game), style=Style(bold=True)))
+        found = line_blocks(game, names, me)
+        parts += _grid(found, [_text_width(b) for b in found], width, gap=4)
+        wide = Group(*parts, *notes)
+        if mine is None or height is None:
+            return wide
+        if render(wide, width).count("\n") + 1 + DECISION_ROWS <= height:
+            return wide
+    assert mine is not None
+    others = [k for k in range(count) if k != mine]
+    parts = [*notes, *_grid([blocks[k] for k in others], [widths[k] for k in others], width)]
+    room = width - widths[mine] - 2
+    found = line_blocks(game, names, me)
+    side = sum(_text_width(b) for b in found) + 2 * (len(found) - 1)
+    if len(found) > 1 and side <= room:
+        pair = _row(found, 2)
+        lines: RenderableType = Group(Text(round_text(game), style=Style(bold=True)), pair)
+    else:
+        lines = lines_block(game, names, me)
+    parts.append(_row([blocks[mine], lines], 2))
+    return Group(*parts)
+
+
+def table_text(
+    game: Game,
+    names: Sequence[str],
+    *,
+    width: int = 100,
+    height: int | None = None,
     colour: bool = False,
+    me: int | None = None,
+    window: bool = True,
 ) -> str:
-    parts = []
-    for domino, king in zip(dominoes, kings, strict=True):
-        owner = "free" if king is None else f"king {king} {names[game.owner(king)]}"
-        parts.append(f"[{domino_text(game, domino, colour)} {owner}]")
-    return " ".join(parts)
+    """:func:`table` rendered to text."""
+    found = table(game, names, width=width, height=height, me=me, window=window)
+    return render(found, width, colour=colour)
 
 
 def table_lines(
     game: Game, names: Sequence[str], *, colour: bool = False, window: bool = True
 ) -> list[str]:
-    """The whole table: kingdoms, the two lines with their kings, scores, plugin lines."""
-    lines: list[str] = []
-    if game.config.games > 1:
-        lines.append(f"Game {game.game_number} of {game.config.games}")
-    for k in range(len(game.kingdoms)):
-        lines.extend(kingdom_lines(game, k, names, colour=colour, window=window))
-        lines.append("")
-    if game.line:
-        lines.append("Placing: " + line_text(game, game.line, game.line_kings, names, colour))
-    if game.next_line:
-        lines.append("Picking: " + line_text(game, game.next_line, game.next_kings, names, colour))
-    scores = []
-    for k, sheet in enumerate(game.scores()):
-        who = "+".join(names[s] for s in game.config.seats_of(k))
-        earlier = sum(sheets[k].total for sheets in game.match_sheets)
-        total = f"{sheet.total}" + (f" (match {earlier + sheet.total})" if earlier else "")
-        scores.append(f"{who} {total}")
-    lines.append("Scores: " + ", ".join(scores))
-    for contributed in game.engine.hooks.describe_game(game=game):
-        lines.extend(contributed)
-    return lines
+    """The table as lines of plain (or coloured) text, 100 columns wide."""
+    return table_text(game, names, colour=colour, window=window).splitlines()
 
 
-def describe_decision(game: Game, names: Sequence[str], colour: bool = False) -> str:
-    """Who decides what now, in words."""
+# -- the decision ------------------------------------------------------------------------
+
+
+def choices_text(
+    game: Game, actions: Sequence[Action], width: int, max_rows: int | None = None
+) -> Text:
+    """The numbered choices in words, in columns when they are short.
+
+    At most ``max_rows`` rows; the rest is announced ("type 'list' to see all").
+    """
+    words = [describe_action(game, a) for a in actions]
+    items = [f"{i:>3}. {w}" for i, w in enumerate(words, start=1)]
+    cell = max(len(item) for item in items) + 2 if items else 1
+    per_row = max(1, min(len(items), (width + 2) // cell)) if cell <= width // 2 else 1
+    rows = [items[i : i + per_row] for i in range(0, len(items), per_row)]
+    out = Text()
+    shown = rows if max_rows is None or len(rows) <= max_rows else rows[: max(1, max_rows - 1)]
+    for n, row in enumerate(shown):
+        if n:
+            out.append("\n")
+        out.append("".join(item.ljust(cell) for item in row).rstrip())
+    hidden = sum(len(r) for r in rows) - sum(len(r) for r in shown)
+    if hidden:
+        out.append(f"\n     ... and {hidden} more: type 'list' to see them all", style=_RULER)
+    return out
+
+
+def decision_text(game: Game, names: Sequence[str]) -> Text:
+    """``P1 (you), round 3: Place domino 23 (...) in your kingdom...``."""
     step = game.step
     if step is None:
-        return "The game is over."
-    seat = step.seat
-    who = f"{names[seat]} (seat {seat}" + (f", king {step.king})" if step.king >= 0 else ")")
-    if step.kind == "place" and step.domino is not None:
-        return (
-            f"{who}: place {domino_text(game, step.domino, colour)} "
-            "(first half at x y, second half towards E, S, W or N)"
-        )
-    if step.kind == "claim":
-        return f"{who}: put your king on a domino of the line being picked"
-    return f"{who}: {step.kind.replace('_', ' ')}"
+        return Text("The game is over.")
+    out = Text(f"{names[step.seat]}, your decision: ", style=_MINE)
+    out.append(describe_step(game))
+    return out

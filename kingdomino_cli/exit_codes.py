@@ -23,3 +23,12 @@ class ExitCode(enum.IntEnum):
     CODE_NOT_ALLOWED = 7
     #: Interrupted by the user (Ctrl-C).
     INTERRUPTED = 130
+
+
+#: The command being run (``kd play``), for the hint under a usage error; set by ``main``.
+COMMAND = {"path": "kd"}
+
+
+def usage_hint() -> str:
+    """The line printed under every usage error."""
+    return f"kd: hint: '{COMMAND['path']} --help' lists the options"

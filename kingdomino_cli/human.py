@@ -8,15 +8,29 @@ raised as :class:`HumanCommand` exceptions for the session to carry out.
 
 from __future__ import annotations
 
+import contextlib
 import re
+import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
-from kingdomino_core import Action, Direction, Game, Place
+from kingdomino_core import Action, Direction, Game, Place, describe_action
 
-from .display import describe_decision, table_lines, use_colour
+from .display import (
+    choices_text,
+    decision_text,
+    key_text,
+    render,
+    screen_width,
+    table_text,
+    use_colour,
+)
 
 HELP = """\
+The table: each kingdom with its x ruler on top and y ruler on the left (the castle C
+is at 0 0); squares show the terrain letter and crowns (W1 = wheat with 1 crown); the
+squares of each player's last move are in lower case (highlighted in colour); the key
+under the table names every letter and symbol.
 Commands:
   N            choose action number N from the list
   x y D        place the domino's first half at x,y (castle is 0,0; x east, y south)
@@ -25,6 +39,7 @@ Commands:
   why          explain why your last refused placement was illegal
   list         show the legal actions again
   board        show the table again
+  key          what the letters and symbols on the table mean
   undo         take back your last decision (and the moves played since)
   save         save the game (to --save, or a file you name)
   quit         stop the game (you are offered to save it)
@@ -69,6 +84,39 @@ class Console:
     def colour(self) -> bool:
         return use_colour(sys.stderr)
 
+    @property
+    def width(self) -> int:
+        return screen_width(sys.stderr)
+
+    @property
+    def height(self) -> int | None:
+        """Rows of the terminal; None when standard error is not one."""
+        isatty = getattr(sys.stderr, "isatty", None)
+        try:
+            tty = bool(isatty and isatty())
+        except ValueError:
+            tty = False
+        return shutil.get_terminal_size((100, 40)).lines if tty else None
+
+    @contextlib.contextmanager
+    def thinking(self, text: str) -> Iterator[None]:
+        """A spinner with ``text`` while a bot thinks (only on a terminal)."""
+        if not _tty(sys.stderr):
+            yield
+            return
+        from rich.console import Console as RichConsole
+
+        with RichConsole(file=sys.stderr).status(text, spinner="dots"):
+            yield
+
+
+def _tty(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:
+        return False
+
 
 class HumanAgent:
     """An agent that asks the person at the terminal."""
@@ -82,12 +130,9 @@ class HumanAgent:
     def act(self, game: Game) -> Action:
         names = self.names or [f"P{i + 1}" for i in range(game.config.players)]
         con = self.console
-        colour = con.colour
-        con.say()
-        con.say("\n".join(table_lines(game, names, colour=colour)))
         actions = game.legal_actions()
-        con.say(describe_decision(game, names, colour))
-        self._show(actions)
+        con.say()
+        con.say(self.screen(game, names, actions, con.width, con.height, con.colour))
         if len(actions) == 1:
             con.say("Only one choice: type 1 (or 'help').")
         while True:
@@ -95,6 +140,28 @@ class HumanAgent:
             chosen = self._interpret(game, actions, line, names)
             if chosen is not None:
                 return chosen
+
+    @staticmethod
+    def screen(
+        game: Game,
+        names: Sequence[str],
+        actions: Sequence[Action],
+        width: int,
+        height: int | None = None,
+        colour: bool = False,
+    ) -> str:
+        """The table, the decision in words and the numbered choices, for one screen.
+
+        With a ``height``, the choices are cut to what fits above the prompt.
+        """
+        me = game.current_seat
+        board = table_text(game, names, width=width, height=height, colour=colour, me=me)
+        decision = render(decision_text(game, names), width, colour=colour)
+        # Lines of the screen: a blank one, the board, the decision, the choices, the prompt.
+        used = 1 + board.count("\n") + 1 + decision.count("\n") + 1 + 1
+        rows = None if height is None else max(2, height - used)
+        choices = render(choices_text(game, actions, width, rows), width, colour=colour)
+        return "\n".join((board, decision, choices))
 
     # -- input ------------------------------------------------------------------------
 
@@ -115,16 +182,18 @@ class HumanAgent:
         elif head in ("quit", "exit"):
             raise QuitRequested()
         elif head in ("list", "ls"):
-            self._show(actions)
+            self._show(game, actions)
         elif head in ("board", "show", "table"):
-            con.say("\n".join(table_lines(game, names, colour=con.colour)))
+            con.say(table_text(game, names, width=con.width, colour=con.colour))
+        elif head == "key":
+            con.say(render(key_text(game), con.width, colour=con.colour))
         elif head == "why":
             self._why(game, actions, " ".join(words[1:]))
         elif re.fullmatch(r"-?\d+", line):
             n = int(line)
             if 1 <= n <= len(actions):
                 return actions[n - 1]
-            con.say(f"There is no action {n}: choose a number from 1 to {len(actions)}.")
+            con.say(f"There is no choice {n}: choose a number from 1 to {len(actions)}.")
         else:
             typed = self._placement(game, line)
             if typed is None:
@@ -138,7 +207,7 @@ class HumanAgent:
             if reason is None:
                 return typed
             self._last_refused = typed
-            con.say(f"Illegal: {typed.describe()}: {reason}")
+            con.say(f"Illegal: {describe_action(game, typed)}: {reason}")
         return None
 
     def _placement(self, game: Game, text: str) -> Place | None:
@@ -181,9 +250,9 @@ class HumanAgent:
         elif re.fullmatch(r"\d+", rest):
             n = int(rest)
             if 1 <= n <= len(actions):
-                con.say(f"Action {n} ({actions[n - 1].describe()}) is legal.")
+                con.say(f"Choice {n} ({describe_action(game, actions[n - 1])}) is legal.")
             else:
-                con.say(f"There is no action {n}: choose a number from 1 to {len(actions)}.")
+                con.say(f"There is no choice {n}: choose a number from 1 to {len(actions)}.")
             return
         else:
             target = self._placement(game, rest)
@@ -191,18 +260,15 @@ class HumanAgent:
             con.say(f"'why' needs a placement such as 'why 1 0 E', not {rest!r}.")
             return
         reason = game.explain(target)
+        words = describe_action(game, target)
         if reason is None:
-            con.say(f"{target.describe()} is legal.")
+            con.say(f"{words} is legal.")
         else:
-            con.say(f"{target.describe()} is illegal: {reason}")
+            con.say(f"{words} is illegal: {reason}")
 
-    def _show(self, actions: list[Action]) -> None:
-        items = [f"{i:>3}. {a.describe()}" for i, a in enumerate(actions, start=1)]
-        width = max(len(s) for s in items) + 2
-        per_row = max(1, 96 // width)
-        for start in range(0, len(items), per_row):
-            row = items[start : start + per_row]
-            self.console.say("".join(s.ljust(width) for s in row).rstrip())
+    def _show(self, game: Game, actions: list[Action]) -> None:
+        con = self.console
+        con.say(render(choices_text(game, actions, con.width), con.width, colour=con.colour))
 
 
 def _placing(game: Game) -> bool:

@@ -23,21 +23,22 @@ from kingdomino_core.savegame import PlayerEntry, SaveFormatError, decision_seed
 
 from .common import agent_registry
 from .decision_random import DecisionRandom
-from .exit_codes import ExitCode
+from .exit_codes import ExitCode, usage_hint
 
 HUMAN = "human"
 
 
 def usage_error(message: str) -> NoReturn:
-    """Print one line on stderr and exit with the bad-usage status."""
+    """Print the error line and a hint on stderr; exit with the bad-usage status."""
     print(f"kd: error: {message}", file=sys.stderr)
+    print(usage_hint(), file=sys.stderr)
     raise typer.Exit(int(ExitCode.USAGE))
 
 
 def agents() -> AgentRegistry:
     """The agent registry of every installed plugin, plus the interactive ``human``."""
     registry = agent_registry()
-    if HUMAN not in registry.names():
+    if not registry.registered(HUMAN):
         from .human import HumanAgent
 
         registry.add(
@@ -118,13 +119,13 @@ def make_seats(
     def fail(index: int, message: str) -> NoReturn:
         if saved_in is not None:
             raise SaveFormatError(f"{saved_in}: players[{index}].agent: {message}")
-        usage_error(f"seat {index}: {message}")
+        usage_error(f"player {index + 1}: {message}")
 
     registry = agents()
     seats = []
     for index, entry in enumerate(entries):
         if not allow_human and entry.agent.partition(":")[0] == HUMAN:
-            usage_error(f"seat {index}: 'human' cannot play here; use bots such as greedy")
+            usage_error(f"player {index + 1}: 'human' cannot play here; use bots such as greedy")
         try:
             seats.append(build_seat(index, entry, registry))
         except ConfigError as exc:

@@ -58,9 +58,17 @@ def ranking_json(game: Game) -> list[dict[str, Any]]:
 def summary_lines(result: dict[str, Any]) -> list[str]:
     """The end of a game in words: ranking with tie-breaks, winners."""
     names = [p["name"] for p in result["players"]]
+    teams = [
+        "+".join(names[s] for s in kingdom["players"]) for kingdom in result.get("kingdoms", ())
+    ]
     lines = []
     for place in result["ranking"]:
-        who = " + ".join(names[s] for s in place["seats"])
+        # A team (Teamdomino) is written P1+P2; kingdoms tied for a place "P1 and P2 tie".
+        if teams and place.get("kingdoms"):
+            tied = [teams[k] for k in place["kingdoms"]]
+        else:
+            tied = [names[s] for s in place["seats"]]
+        who = " and ".join(tied) + (" tie" if len(tied) > 1 else "")
         values = place.get("values") or {}
         shown = ", ".join(f"{k} {v}" for k, v in values.items())
         line = f"{place['place']}. {who}" + (f" ({shown})" if shown else "")
@@ -68,6 +76,9 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
             line += f" (ahead of the next on {place['decided_by'].replace('_', ' ')})"
         lines.append(line)
     winners = [names[s] for s in result["winners"]]
+    if teams and len(teams) < len(names):  # teams: the winning kingdoms, as teams
+        won = set(result["winners"])
+        winners = [t for k, t in enumerate(teams) if won & set(result["kingdoms"][k]["players"])]
     verb = "wins" if len(winners) == 1 else "share the victory"
     status = "" if result.get("finished", True) else " (game not finished: leading)"
     lines.append(f"{' and '.join(winners)} {verb}{status}.")

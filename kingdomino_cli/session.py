@@ -12,10 +12,18 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from kingdomino_core import Action, Game, IllegalActionError, KingdominoError, PluginHookError
+from kingdomino_core import (
+    Action,
+    Game,
+    IllegalActionError,
+    KingdominoError,
+    PluginHookError,
+    describe_action,
+)
 from kingdomino_core.plugins import PLUGIN_FAULTS, blame
 from kingdomino_core.savegame import PlayerEntry, save_of, write_save
 
+from .display import round_text
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
 from .players import Seat
 
@@ -88,7 +96,11 @@ class Session:
             if seat.human:
                 self.history.append((seat.index, game.clone()))
             try:
-                action = seat.choose(game)
+                if seat.human:
+                    action = seat.choose(game)
+                else:
+                    with self.console.thinking(self._thinking_text(seat)):
+                        action = seat.choose(game)
             except UndoRequested:
                 self._undo(seat.index)
                 continue
@@ -103,6 +115,7 @@ class Session:
                 if bot_fault and not seat.human:
                     raise self._agent_fault(seat, exc) from exc
                 raise
+            words = _words(game, action) if self.announce and not seat.human else ""
             try:
                 game.apply(action)
             except IllegalActionError as exc:
@@ -110,10 +123,16 @@ class Session:
                     raise
                 raise self._agent_fault(seat, exc) from exc
             self.moves.append(action)
-            if self.announce and not seat.human:
-                self.console.say(f"{seat.entry.name} ({seat.entry.agent}): {action.describe()}")
+            if words:
+                self.console.say(f"{seat.entry.name} ({seat.entry.agent}): {words}")
             if seat.human:
                 self._autosave()
+
+    def _thinking_text(self, seat: Seat) -> str:
+        return (
+            f"{seat.entry.name} ({seat.entry.agent}) is thinking... "
+            f"({round_text(self.game)}; Ctrl-C stops the game)"
+        )
 
     def _agent_fault(self, seat: Seat, exc: BaseException) -> PluginHookError:
         """A bot that crashes or plays an illegal move: name the plugin that provides it."""
@@ -209,3 +228,12 @@ def _interactive() -> bool:
         return bool(isatty and isatty())
     except ValueError:  # closed stream
         return False
+
+
+def _words(game: Game, action: Action) -> str:
+    """A bot's move in words; a move the handler cannot describe (an illegal one, which
+    ``apply`` then refuses and blames) falls back to the action's own description."""
+    try:
+        return describe_action(game, action)
+    except Exception:
+        return action.describe()

@@ -4,8 +4,10 @@ Written directly as text, no drawing library: one panel per kingdom with its
 squares in their terrain colours (``Terrain.colour``) and terrain letter, crowns,
 the castle, each property outlined and labelled with its points, and the score
 sheet below (every property, bonus and other score line, and the total).
-Plugin annotations (Court tokens, Origins fire, ...) appear as small text in their
-square, so expansions show up without code here.
+Pieces on squares (Court tokens, buildings and characters; Origins fire tokens,
+craters, resources, cro-magnons and totems) are drawn as small icons with a short
+label, from the plugins' ``Annotation.piece`` descriptions, and named in a legend
+under the score sheet: expansions show up without code here.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from kingdomino_core import Engine, Kingdom, ScoreSheet
 from kingdomino_core.kingdom import CASTLE, EMPTY
+from kingdomino_core.registry import Piece
+from kingdomino_core.words import pieces_at
 
 from .display import seat_mark
 
@@ -26,6 +30,9 @@ PER_ROW = 4
 FONT = "font-family='Helvetica, Arial, sans-serif'"
 
 _CROWN = "M0,8 L0,2 L3,5 L5,0 L7,5 L10,2 L10,8 Z"  # 10 x 8, scaled per use
+_FLAME = "M5,0 C7,3 10,5 10,8 C10,11 7,12 5,12 C3,12 0,11 0,8 C0,6 2,5 3,3 C4,5 5,5 5,0 Z"
+_HOUSE = "M0,5 L5,0 L10,5 L10,11 L0,11 Z"
+_PERSON = "M5,0 A2.5,2.5 0 1 1 4.99,0 Z M1,12 C1,7 9,7 9,12 Z"
 _CASTLE = (
     "M8,40 L8,14 L13,14 L13,19 L18,19 L18,14 L23,14 L23,19 L28,19 L28,14 L33,14 "
     "L33,19 L38,19 L38,14 L43,14 L43,40 Z M21,40 L21,30 A4,4 0 0 1 30,30 L30,40 Z"
@@ -146,15 +153,20 @@ def _panel(engine: Engine, title: str, kingdom: Kingdom, sheet: ScoreSheet) -> t
     out.extend(grid_parts(engine, kingdom, sheet, xs, ys, top=top))
     y = top + grid_h + 22
     rows: list[tuple[str | None, str]] = []
+    icon, icons = engine.registry.icon_words
     for line in sheet.properties:
         colour = _colour_of(engine, line.terrain)
+        crowns = f"{line.crowns} {icon if line.crowns == 1 else icons}"
         rows.append(
-            (colour, f"{line.terrain}: {_n(line.squares, 'square')} × "
-                     f"{_n(line.crowns, 'crown')} = {line.points}")
-        )  # fmt: skip
+            (colour, f"{line.terrain}: {_n(line.squares, 'square')} × {crowns} = {line.points}")
+        )
     for line in (*sheet.bonuses, *sheet.others):
-        rows.append((None, f"{line.kind} {line.name}: {line.points:+d}"))
+        rows.append((None, f"{_line_words(line.kind, line.name)}: {line.points:+d}"))
     rows.append((None, f"total: {sheet.total}"))
+    seen: dict[str, Piece] = {}
+    for cell in kingdom.board.cells_of(kingdom.occupied):
+        for piece in pieces_at(engine, kingdom, cell):
+            seen.setdefault(piece.words, piece)
     for colour, text in rows:
         if colour is not None:
             out.append(
@@ -164,8 +176,19 @@ def _panel(engine: Engine, title: str, kingdom: Kingdom, sheet: ScoreSheet) -> t
         weight = " font-weight='bold'" if text.startswith("total") else ""
         out.append(f"<text x='18' y='{y}' font-size='13'{weight}>{escape(text)}</text>")
         y += LINE
+    for words, piece in sorted(seen.items()):
+        out.append(f"<g class='legend'>{_piece(piece, 0, y - 12, 14)}")
+        out.append(f"<text x='18' y='{y}' font-size='13'>{escape(words)}</text></g>")
+        y += LINE
     width = max(grid_w, MIN_WIDTH)
     return width, y, "".join(out)
+
+
+def _line_words(kind: str, name: str) -> str:
+    """A score line in words: ``bonus middle kingdom``; ``horde at 1,2: ...`` stays as is."""
+    name = name.replace("_", " ")
+    kind = kind.replace("_", " ")
+    return name if name.startswith(kind) else f"{kind} {name}"
 
 
 def _n(count: int, noun: str) -> str:
@@ -254,15 +277,72 @@ def _square(
         f"<text x='{px + 4}' y='{py + CELL - 5}' font-size='10' fill='#fff' "
         f"stroke='#000' stroke-width='0.3'>{escape(terrain.letter)}</text>",
     ]
-    for i in range(kingdom.crowns_at[cell]):
+    pieces = pieces_at(engine, kingdom, cell)
+    fire = engine.registry.icon_words[0] == "fire"
+    tokens = sum(p.shape == "fire" for p in pieces)  # fire tokens: drawn as tokens, not icons
+    fire_token = next((int(p.label) for p in pieces if p.shape == "fire" and p.label.isdigit()), 0)
+    printed = kingdom.crowns_at[cell] - (fire_token if tokens else 0)
+    for i in range(printed):
+        shape, d = ("flame", _FLAME) if fire else ("crown", _CROWN)
         out.append(
-            f"<path class='crown' transform='translate({px + 4 + i * 16},{py + 4}) scale(1.4)' "
-            f"d='{_CROWN}' fill='#ffd54f' stroke='#5d4037' stroke-width='0.7'/>"
+            f"<path class='{shape}' transform='translate({px + 4 + i * 16},{py + 4}) scale(1.2)' "
+            f"d='{d}' fill='{'#ff7043' if fire else '#ffd54f'}' stroke='#5d4037' "
+            "stroke-width='0.7'/>"
         )
-    notes = [n for ann in engine.registry.annotations.values() for n in ann.render(kingdom, cell)]
-    for i, note in enumerate(notes[:3]):  # one per line; at most 3 fit in a square
-        out.append(
-            f"<text class='note' x='{px + CELL - 3}' y='{py + 24 + 9 * i}' font-size='7' "
-            f"text-anchor='end' fill='#000'>{escape('+' + note)}</text>"
-        )
+    # Pieces in the middle of the square: clear of the crowns (top), the terrain letter
+    # (bottom left) and the property's points (bottom right). At most two fit.
+    for i, piece in enumerate(pieces[:2]):
+        out.append(_piece(piece, px + 6 + i * 22, py + 20 - i * 6, 20))
     return out
+
+
+def _piece(piece: Piece, x: int, y: int, size: int) -> str:
+    """One piece as an icon ``size`` wide at ``x, y``, its label written on it."""
+    cls = f"piece {piece.shape}"
+    title = f"<title>{escape(piece.words)}</title>"
+    k = size / 12
+    label = escape(piece.label)
+    font = max(6, int(size * 0.45))
+    cx, cy = x + size / 2, y + size / 2
+    text = (
+        f"<text x='{cx:.1f}' y='{cy + font / 3:.1f}' font-size='{font}' text-anchor='middle' "
+        f"fill='#000'>{label}</text>"
+        if label
+        else ""
+    )
+    if piece.shape == "fire":
+        body = (
+            f"<path transform='translate({x},{y}) scale({k:.2f})' d='{_FLAME}' fill='#ff5722' "
+            "stroke='#7f0000' stroke-width='0.8'/>"
+        )
+    elif piece.shape == "crater":
+        n = int(piece.label) if piece.label.isdigit() else 1
+        r = size / 6
+        body = "".join(
+            f"<circle cx='{x + r + i * 2.4 * r:.1f}' cy='{cy:.1f}' r='{r:.1f}' fill='#3e2723' "
+            "stroke='#ffab91' stroke-width='1'/>"
+            for i in range(n)
+        )
+        text = ""
+    elif piece.shape == "tile":
+        body = (
+            f"<path transform='translate({x},{y}) scale({k:.2f})' d='{_HOUSE}' fill='#fff3c4' "
+            "stroke='#5d4037' stroke-width='0.8'/>"
+        )
+        if label == "⌂":
+            text = ""
+    elif piece.shape == "figure":
+        body = (
+            f"<path transform='translate({x},{y}) scale({k:.2f})' d='{_PERSON}' fill='#ffe0b2' "
+            "stroke='#3e2723' stroke-width='0.8'/>"
+        )
+        text = (
+            f"<text x='{cx:.1f}' y='{y + size + font * 0.3:.1f}' font-size='{font}' "
+            f"text-anchor='middle' fill='#000' stroke='#fff' stroke-width='0.3'>{label}</text>"
+        )
+    else:  # a token
+        body = (
+            f"<circle cx='{cx:.1f}' cy='{cy:.1f}' r='{size / 2 - 1:.1f}' fill='#d7a86e' "
+            "stroke='#4e342e' stroke-width='1'/>"
+        )
+    return f"<g class='{cls}'>{title}{body}{text}</g>"

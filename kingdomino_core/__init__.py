@@ -42,6 +42,7 @@ from .rules import ClaimRule, ExtraActions, PlacementRule, RuleBook, StepHandler
 from .ruleset import Ruleset
 from .scoring import Ranking, ScoreLine, ScoreSheet, rank_by
 from .trust import CodeNotAllowedError, Trust
+from .words import describe_action, describe_step
 
 __version__ = "0.1.0"
 
@@ -101,6 +102,8 @@ __all__ = [
     "Trust",
     "UnknownPluginError",
     "default_catalogue",
+    "describe_action",
+    "describe_step",
     "hookimpl",
     "hookspec",
     "rank_by",

@@ -16,6 +16,7 @@ from .actions import Action, Claim, Discard, DrawKing, Place, Reveal, Step
 from .errors import IllegalActionError
 from .geometry import Direction
 from .rules import RuleBook, StepHandler
+from .words import domino_words, ordinal, square_words
 
 if TYPE_CHECKING:
     from .components import DominoId
@@ -36,6 +37,13 @@ def register(rules: RuleBook) -> None:
 class RevealHandler(StepHandler):
     kind = "reveal"
     chance = True
+
+    def describe(self, game: Game, step: Step) -> str:
+        return "A domino is drawn for the next line"
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        assert isinstance(action, Reveal)
+        return f"domino {domino_words(game, action.domino)} drawn"
 
     def sample(self, game: Game, step: Step, r: float) -> Action:
         return Reveal(domino=game.pool[int(r * len(game.pool))])
@@ -67,6 +75,9 @@ def _remove_sorted(ids: list[DominoId], domino: DominoId) -> None:
 class DrawKingHandler(StepHandler):
     kind = "draw_king"
     chance = True
+
+    def describe(self, game: Game, step: Step) -> str:
+        return "A king is drawn to choose from the first line"
 
     def sample(self, game: Game, step: Step, r: float) -> Action:
         return DrawKing(king=game.undrawn_kings[int(r * len(game.undrawn_kings))])
@@ -206,6 +217,29 @@ def _step_masks(game: Game, step: Step) -> list[tuple[Direction, int]]:
 class PlaceHandler(StepHandler):
     kind = "place"
 
+    def describe(self, game: Game, step: Step) -> str:
+        assert step.domino is not None
+        what = f"domino {domino_words(game, step.domino)}"
+        if not any(mask for _, mask in _step_masks(game, step)):
+            return f"Discard {what}: it fits nowhere in your kingdom"
+        return (
+            f"Place {what} in your kingdom: its first half at x y (the castle is 0 0), "
+            "its second half towards E, S, W or N"
+        )
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        dom = game.domino(action.domino) if isinstance(action, Place | Discard) else None
+        if isinstance(action, Place) and dom is not None:
+            x2, y2 = action.second
+            a = square_words(game, dom.terrain_a, dom.crowns_a)
+            b = square_words(game, dom.terrain_b, dom.crowns_b)
+            return f"{a} at {action.x},{action.y}, {b} at {x2},{y2}"
+        if isinstance(action, Discard):
+            fits = any(mask for _, mask in _step_masks(game, step))
+            why = "instead of placing it" if fits else "it fits nowhere"
+            return f"discard domino {action.domino} ({why})"
+        return action.describe()
+
     def sample_action(self, game: Game, step: Step, r: float) -> Action:
         assert step.domino is not None
         kingdom = game.kingdom_of(step.seat)
@@ -282,6 +316,20 @@ class PlaceHandler(StepHandler):
 
 class ClaimHandler(StepHandler):
     kind = "claim"
+
+    def describe(self, game: Game, step: Step) -> str:
+        mine = [k for k in range(game.config.kings) if game.owner(k) == step.seat]
+        king = "your king" if len(mine) < 2 else f"your {ordinal(mine.index(step.king) + 1)} king"
+        return (
+            f"Choose the domino you place next round: put {king} on a free domino of the "
+            "next line (the first domino of the line plays first)"
+        )
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        if not isinstance(action, Claim) or action.domino not in game.next_line:
+            return action.describe()
+        slot = game.next_line.index(action.domino)
+        return f"take {domino_words(game, action.domino)}, {ordinal(slot + 1)} in the line"
 
     @staticmethod
     def _free_slots(game: Game, step: Step) -> list[int]:

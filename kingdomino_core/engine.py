@@ -16,6 +16,7 @@ from .geometry import Board, board
 from .plugins import (
     Catalogue,
     PluginInfo,
+    build_plugin_manager,
     call_each,
     compile_hook,
     default_catalogue,
@@ -114,9 +115,10 @@ class Engine:
         options = self._options(ruleset)
         #: The pluggy plugin manager of the active plugins (build hooks go through it).
         self.pm = make_plugin_manager(self.plugins)
+        build = build_plugin_manager(self.plugins)
 
         builder = ConfigBuilder(players, options)
-        call_each(self.pm, "kd_configure", _setter(builder), {"config": builder})
+        call_each(build, "kd_configure", _setter(builder), {"config": builder})
         self.config = config = builder.build()
         if (
             not isinstance(players, int)
@@ -127,7 +129,7 @@ class Engine:
 
         self.registry = registry = Registry()
         call_each(
-            self.pm,
+            build,
             "kd_register_components",
             _setter(registry),
             {"registry": registry, "config": config},
@@ -136,7 +138,7 @@ class Engine:
         rules._plugin = "core"
         core_steps.register(rules)
         call_each(
-            self.pm,
+            build,
             "kd_register_rules",
             _setter(rules),
             {"rules": rules, "config": config, "registry": registry},
@@ -144,7 +146,7 @@ class Engine:
         rules.compile_steps()
         problems: list[str] = []
         for found in call_each(
-            self.pm, "kd_validate", lambda n: None, {"config": config, "registry": registry}
+            build, "kd_validate", lambda n: None, {"config": config, "registry": registry}
         ):
             problems.extend(found)
         problems.extend(self._check_config(config))

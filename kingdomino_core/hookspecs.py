@@ -15,11 +15,18 @@ Hooks come in two tiers:
   implementations once per engine into a plain list of functions, so a hook that no
   active plugin implements costs nothing.
 
-Order: build hooks run in the ruleset's ``plugins`` order (base first, so the
-variants listed after it can override what it set). Game hooks run in the reverse
-order (pluggy is last-in, first-out), so a plugin listed later (a variant, a house
-rule) runs before the plugins it builds on and wins ``firstresult`` hooks.
-``tryfirst``/``trylast`` on an implementation adjust this as usual in pluggy.
+Order: every hook runs in pluggy's order: ``tryfirst`` implementations first,
+then the plain ones, then ``trylast``. Within a group, build hooks run in the
+ruleset's ``plugins`` order (base first, so the variants listed after it see and
+may change what it set: the engine registers them for pluggy in reverse), and game
+hooks in the reverse order (pluggy is last-in, first-out), so a plugin listed later
+(a variant, a house rule) runs before the plugins it builds on and wins
+``firstresult`` hooks. Build hooks take no wrappers. (Before this was documented and
+tested, build hooks ran ``trylast``, plain, ``tryfirst``: a plugin that relied on
+that reversed order must swap its marks; nothing else changes, so ``HOOK_API`` stays 1.)
+
+A function named ``kd_*`` in a plugin must carry ``@hookimpl``: one without it is
+reported when the plugin is loaded (pluggy would never call it).
 
 The flow of a round and where a plugin changes it:
 
@@ -125,8 +132,11 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[str] | None:
 def kd_register_agents(agents: AgentRegistry) -> None:
     """Register players (bots) by name, usable in ``kd play --players``.
 
-    When: once, when a program asks for agents; called for every installed
-    plugin, active in the ruleset or not (installing a bot makes it available).
+    When: when a program asks for an agent by name (or for the list of agents);
+    called for installed plugins, active in the ruleset or not (installing a bot
+    makes it available), one plugin at a time (the built-in ``bots`` first) until
+    one registers the name asked for: a broken plugin nobody asks for changes
+    nothing.
     Receives: ``agents`` (:class:`~kingdomino_core.agents.AgentRegistry`).
     Returns: nothing; call ``agents.add(name, factory, help)``.
     Combination: every implementation runs; a name registered twice is an error.

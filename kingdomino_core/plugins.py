@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import inspect
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib import metadata
 from pathlib import Path
@@ -65,10 +66,8 @@ class PluginInfo:
         return tuple(getattr(self.obj, "CONFLICTS", ()))
 
     def hooks(self) -> list[str]:
-        """Names of the hooks this plugin implements."""
-        return sorted(
-            n for n in dir(self.obj) if n.startswith("kd_") and callable(getattr(self.obj, n))
-        )
+        """Names of the hooks this plugin implements (marked ``@hookimpl``)."""
+        return sorted(n for n in dir(self.obj) if n.startswith("kd_") and _marked(self.obj, n))
 
 
 class Catalogue:
@@ -195,7 +194,43 @@ def load_file(path: Path) -> ModuleType:
     return module
 
 
+_IMPL_MARK = f"{PROJECT}_impl"
+
+
+def _marked(obj: Any, attr: str) -> bool:
+    """Whether ``obj.attr`` carries the ``@hookimpl`` marker."""
+    return hasattr(getattr(obj, attr, None), _IMPL_MARK)
+
+
+def unmarked_hooks(obj: Any) -> list[str]:
+    """Functions of a plugin named ``kd_*`` without ``@hookimpl``: pluggy would never
+    call them (a forgotten decorator), so loading the plugin reports them."""
+    found = []
+    for attr in sorted(dir(obj)):
+        if not attr.startswith("kd_") or _marked(obj, attr):
+            continue
+        value = getattr(obj, attr, None)
+        if inspect.isfunction(value) or inspect.ismethod(value):
+            found.append(attr)
+    return found
+
+
+def _check_marks(name: str, obj: Any, where: str) -> None:
+    unmarked = unmarked_hooks(obj)
+    if unmarked:
+        known = {n for n in dir(hookspecs) if n.startswith("kd_")}
+        what = ", ".join(
+            f"{n}" + ("" if n in known else " (not a hook name either)") for n in unmarked
+        )
+        raise PluginError(
+            f"plugin {name!r} ({where}): {what} not marked @hookimpl, so never called: put "
+            "`@hookimpl` (from kingdomino_core) on the line above each, or rename a helper "
+            "so it does not start with kd_"
+        )
+
+
 def _check_api(name: str, obj: Any, where: str) -> None:
+    _check_marks(name, obj, where)
     wanted: Any = getattr(obj, "HOOK_API", HOOK_API)
     pair: Any = wanted if isinstance(wanted, tuple) and len(wanted) == 2 else (wanted, wanted)
     lo, hi = pair
@@ -226,7 +261,7 @@ def make_plugin_manager(plugins: Iterable[PluginInfo]) -> pluggy.PluginManager:
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
-        plugin = pm.get_name(exc.plugin) if exc.plugin is not None else "?"
+        plugin = pm.get_name(exc.plugin) if exc.plugin is not None else _unknown_hook_owner(pm)
         text = str(exc).replace("\n", "; ")
         raise PluginError(
             f"plugin {plugin!r}: {text} (misspelled hook name? known hooks: "
@@ -235,7 +270,57 @@ def make_plugin_manager(plugins: Iterable[PluginInfo]) -> pluggy.PluginManager:
     return pm
 
 
+def _unknown_hook_owner(pm: pluggy.PluginManager) -> str:
+    """The plugins implementing a ``kd_*`` name that is not a hook, for messages."""
+    known = {n for n in dir(hookspecs) if n.startswith("kd_")}
+    owners = [
+        name
+        for name, obj in pm.list_name_plugin()
+        if obj is not None
+        and any(
+            h not in known for h in PluginInfo(name=name, obj=obj, source="", origin="").hooks()
+        )
+    ]
+    return ", ".join(owners) or "(no plugin)"
+
+
+def build_plugin_manager(plugins: Sequence[PluginInfo]) -> pluggy.PluginManager:
+    """The plugin manager the build hooks are called through.
+
+    Build hooks run in pluggy's own order: ``tryfirst`` implementations, then the
+    plain ones, then ``trylast``. pluggy calls the last registered plugin first, so
+    here the plugins are registered in reverse: within each group they run in the
+    ruleset's order, base first, and a variant listed later sees (and may change)
+    what the base set.
+    """
+    return make_plugin_manager(list(reversed(plugins)))
+
+
 HookCaller = Callable[..., Any]
+
+
+def _owner_of(exc: BaseException, pm: pluggy.PluginManager, name: str) -> str:
+    """The plugin whose code raised ``exc`` inside hook ``name`` (never "?")."""
+    impls = getattr(pm.hook, name).get_hookimpls()
+    codes = {getattr(i.function, "__code__", None): i.plugin_name for i in impls}
+    tb = exc.__traceback__
+    frames = []
+    while tb is not None:
+        frames.append(tb.tb_frame.f_code)
+        tb = tb.tb_next
+    for code in reversed(frames):  # the innermost implementation on the stack
+        if code in codes:
+            return codes[code]
+    infos = [
+        PluginInfo(name=n, obj=o, source="", origin="")
+        for n, o in pm.list_name_plugin()
+        if o is not None
+    ]
+    found = blame(exc, infos)
+    if found is not None:
+        return found
+    names = [i.plugin_name for i in impls]
+    return "one of " + ", ".join(repr(n) for n in names) if len(names) > 1 else names[0]
 
 
 def compile_hook(pm: pluggy.PluginManager, name: str) -> HookCaller:
@@ -257,7 +342,7 @@ def compile_hook(pm: pluggy.PluginManager, name: str) -> HookCaller:
             except KingdominoError:
                 raise
             except PLUGIN_FAULTS as exc:
-                raise PluginHookError("?", name, exc) from exc
+                raise PluginHookError(_owner_of(exc, pm, name), name, exc) from exc
 
         return via_pluggy
 
@@ -315,15 +400,24 @@ def compile_hook(pm: pluggy.PluginManager, name: str) -> HookCaller:
 def call_each(
     pm: pluggy.PluginManager, name: str, before: Callable[[str], None], kw: Mapping[str, Any]
 ) -> list[Any]:
-    """Call every implementation of ``name`` in order, telling ``before`` whose turn it is.
+    """Call every implementation of build hook ``name``, telling ``before`` whose turn
+    it is (builders record which plugin set what).
 
-    Build hooks use this so builders can record which plugin set what. Unlike game
-    hooks, build hooks run in registration (ruleset) order: base first, so the
-    variants listed after it can override what it set.
+    ``pm`` comes from :func:`build_plugin_manager`; the implementations are called in
+    pluggy's own order (it calls its list of implementations from the end), which
+    there means ``tryfirst``, then ruleset order, then ``trylast``. Build hooks take
+    no wrappers.
     """
     caller = getattr(pm.hook, name)
+    impls = caller.get_hookimpls()
+    wrappers = [i.plugin_name for i in impls if i.hookwrapper or i.wrapper]
+    if wrappers:
+        raise PluginError(
+            f"plugin {wrappers[0]!r}: build hook {name} cannot be a wrapper "
+            "(wrappers are for game hooks)"
+        )
     out = []
-    for impl in caller.get_hookimpls():
+    for impl in reversed(impls):
         before(impl.plugin_name)
         try:
             res = impl.function(*[kw[a] for a in impl.argnames])

@@ -22,6 +22,26 @@ if TYPE_CHECKING:
 
 
 @frozen(kw_only=True, slots=True)
+class Piece:
+    """How displays show one thing on a square (a token, a tile, a figure).
+
+    A plugin gives one per annotation value (``Annotation.piece``), so the terminal
+    grid, the pictures (``--svg``) and the browser show its pieces without code of
+    their own, in the game's words rather than the text format's.
+    """
+
+    #: One character in terminal grids, e.g. ``"•"`` for a resource token.
+    symbol: str
+    #: The thing in words for the key and the legend: ``"wheat token"``, ``"Amazon warrior"``.
+    words: str
+    #: At most 3 characters written on the piece in pictures: ``"Fa"`` (Farmer), ``"2"``.
+    label: str = ""
+    #: The drawing in pictures: ``"token"`` (a disc), ``"tile"`` (a square),
+    #: ``"figure"`` (a person), ``"fire"`` (a flame) or ``"crater"`` (volcano craters).
+    shape: str = "token"
+
+
+@frozen(kw_only=True, slots=True)
 class Annotation:
     """A plugin's notation on squares in the kingdom text format: ``+key`` or ``+key=value``.
 
@@ -37,6 +57,8 @@ class Annotation:
     #: True for something the kingdom holds as a whole, written on its castle
     #: (``C+totem=fish``); False for things on squares. Each is refused on the other.
     on_castle: bool = False
+    #: How displays show a value (``None`` for a bare ``+key``); None: shown as text.
+    piece: Callable[[str | None], Piece] | None = None
 
 
 @frozen(kw_only=True, slots=True)
@@ -79,6 +101,9 @@ class Registry:
         self.annotations: dict[str, Annotation] = {}
         #: Which plugin registered what: ``"terrain:NAME"`` -> plugin name.
         self.provenance: dict[str, str] = {}
+        #: The scoring icon in words, singular and plural: crowns in the base game;
+        #: a plugin may set its own (Origins: ``("fire", "fire")``).
+        self.icon_words: tuple[str, str] = ("crown", "crowns")
         self._plugin = ""
 
     # -- terrains --------------------------------------------------------------

@@ -146,6 +146,31 @@ class StepHandler:
         """Carry out a legal ``action`` (already checked) on ``game``."""
         raise NotImplementedError
 
+    # -- words for the people at the table (terminal and browser alike) ------------
+
+    def describe(self, game: Game, step: Step) -> str:
+        """The decision ``step`` in words for the player who makes it.
+
+        One sentence saying what is decided, with the costs and the choices'
+        general effect, addressed to the deciding player ("your kingdom"), e.g.
+        "Buy a building or character (2 different resources for a visible tile,
+        4 for one from the pile), or pass". Name other players ``P1``, ``P2``
+        (:func:`kingdomino_core.words.seat_name`), squares ``x,y``; never an
+        internal id. The default is generic (from ``step.kind``): override it.
+        """
+        from .words import generic_step_words
+
+        return generic_step_words(step)
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        """One legal choice ``action`` of ``step`` in words, with its cost and effect.
+
+        Shown in the numbered list of choices, e.g. "buy the Farmer (3 + 3 per wheat
+        token around it: 6 points there now) from the board onto 1,1". The default
+        is ``action.describe()``.
+        """
+        return action.describe()
+
 
 class StepWrapper(StepHandler):
     """A handler that replaces the one registered for its step and delegates to it.
@@ -186,6 +211,12 @@ class StepWrapper(StepHandler):
     def apply(self, game: Game, step: Step, action: Action) -> None:
         self.inner.apply(game, step, action)
 
+    def describe(self, game: Game, step: Step) -> str:
+        return self.inner.describe(game, step)
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        return self.inner.describe_action(game, step, action)
+
 
 class ExtraActions:
     """More choices offered in the decision of an existing step (core steps included).
@@ -224,6 +255,12 @@ class ExtraActions:
                 self.id or f"{step.kind}.choices",
                 f"{action.describe()} is not one of the legal choices now",
             )
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        """One of this object's actions in words, with its cost and effect, for the
+        list of choices (see ``StepHandler.describe_action``). Default:
+        ``action.describe()``."""
+        return action.describe()
 
     def apply(self, game: Game, step: Step, action: Action) -> None:
         """Carry out a legal ``action``. The step is already removed from the queue:
@@ -272,6 +309,12 @@ class WithExtraActions(StepWrapper):
             self.inner.apply(game, step, action)
         else:
             extra.apply(game, step, action)
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        extra = self._owner(action)
+        if extra is None:
+            return self.inner.describe_action(game, step, action)
+        return extra.describe_action(game, step, action)
 
 
 def _same(value: Any) -> Any:

@@ -34,6 +34,7 @@ from .errors import ConfigError, PlayerCountError, PluginError, RulesetError
 from .plugins import default_catalogue
 from .ruleset import Ruleset
 from .ruleset_chain import (
+    Merged,
     RulesetDocument,
     RulesetTable,
     chain_complete,
@@ -123,20 +124,52 @@ def load_ruleset_file(path: Path, *, trust: Trust = DEFAULT, text: str | None = 
     merged = merge(chain)
     check_plugins(merged, default_catalogue().copy(), found, trust)
     if found:
+        found += _player_count_problems(merged, found)
         raise RulesetError(_in_file_order(found))
+    ruleset = _ruleset_of(merged, merged.options)
+    allowed_players(ruleset)  # one engine build runs the plugins' own checks
+    return ruleset
+
+
+def _ruleset_of(merged: Merged, options: dict[str, Any]) -> Ruleset:
     top = merged.top
-    ruleset = Ruleset(
+    return Ruleset(
         name=top.get("name", str) or top.path.stem,
         plugins=merged.plugins,
-        options=merged.options,
+        options=options,
         plugin_files=merged.plugin_files,
         description=merged.description,
         source=str(top.path),
         default_players=merged.players,
         locations={key: src.where(p) for key, (src, p) in merged.owners.items()},
     )
-    allowed_players(ruleset)  # one engine build runs the plugins' own checks
-    return ruleset
+
+
+_BAD_OPTION = re.compile(r"(?:^|: )options\.([\w\-]+)")
+
+
+def _player_count_problems(merged: Merged, found: list[str]) -> list[str]:
+    """The ``players`` count checked too when only options have problems, so that one
+    run lists every problem: the plugins whose options are wrong get their defaults.
+    """
+    if merged.players is None:
+        return []
+    bad = set()
+    for problem in found:
+        m = _BAD_OPTION.search(problem)
+        if m is None:
+            return []  # a plugin or a key of [ruleset] is wrong: no engine to ask
+        bad.add(m.group(1))
+    ruleset = _ruleset_of(merged, {k: v for k, v in merged.options.items() if k not in bad})
+    from .engine import Engine
+
+    try:
+        Engine(ruleset, merged.players)
+    except PlayerCountError as exc:
+        return locate_problems(ruleset, [f"ruleset.players: {exc}"])
+    except (RulesetError, PluginError, ConfigError):
+        return []  # the problems already found explain it
+    return []
 
 
 def allowed_players(ruleset: Ruleset) -> tuple[int, ...]:

@@ -110,21 +110,29 @@ def is_harmony(kingdom: Kingdom, require_no_discard: bool) -> bool:
 
 
 def bonus_lines(game: Game, kingdom: Kingdom, options: BaseOptions) -> list[ScoreLine]:
+    """A line for every bonus the rules play with, 0 points when the kingdom missed it
+    (so a score sheet shows that Middle Kingdom and Harmony were checked)."""
     lines = []
     if options.middle_kingdom:
         frame = options.middle_kingdom_frame or game.config.kingdom_size
-        if is_middle_kingdom(kingdom, frame):
-            lines.append(
-                ScoreLine(
-                    kind="bonus",
-                    name="middle_kingdom",
-                    points=options.middle_kingdom_points,
-                    source=SOURCE,
-                )
-            )
-    if options.harmony and is_harmony(kingdom, options.harmony_requires_no_discard):
+        earned = is_middle_kingdom(kingdom, frame)
         lines.append(
-            ScoreLine(kind="bonus", name="harmony", points=options.harmony_points, source=SOURCE)
+            ScoreLine(
+                kind="bonus",
+                name="middle_kingdom",
+                points=options.middle_kingdom_points if earned else 0,
+                source=SOURCE,
+            )
+        )
+    if options.harmony:
+        earned = is_harmony(kingdom, options.harmony_requires_no_discard)
+        lines.append(
+            ScoreLine(
+                kind="bonus",
+                name="harmony",
+                points=options.harmony_points if earned else 0,
+                source=SOURCE,
+            )
         )
     return lines
 

@@ -38,7 +38,7 @@ from .notation import court_annotations
 from .options import CourtOptions
 from .purchase import BuyHandler, Court, PayHandler, RevealHandler
 from .state import RESOURCE_LAYER, TILE_LAYER, CourtState, Tokens, bump
-from .tiles import court_data
+from .tiles import TileType, court_data
 
 NAME = "court"
 HOOK_API = 1
@@ -204,13 +204,19 @@ def kd_describe_game(game: Game) -> list[str]:
     court = court_of(game)
     st = court.state(game)
     tiles = court.data.tiles
-    shown = ", ".join(tiles[t].describe() for t in st.visible) or "none"
-    lines = [f"court: visible {shown}; {len(st.pile)} in the pile"]
+    shown = ", ".join(_tile_words(tiles[t]) for t in st.visible) or "no tile face up"
+    lines = [f"Court board: {shown}; {len(st.pile)} tiles face down"]
     on_line = []
     for domino in (*game.line, *game.next_line):
         tokens = st.on_dominoes.get(domino)
         if tokens is not None:
-            on_line.append(f"{domino} {'+'.join(t or '-' for t in tokens)}")
+            on_line.append(f"{domino} {'|'.join(t or '-' for t in tokens)}")
     if on_line:
-        lines.append("court: tokens on the lines: " + ", ".join(on_line))
+        lines.append("Resource tokens on the lines' dominoes: " + ", ".join(on_line))
     return lines
+
+
+def _tile_words(tile: TileType) -> str:
+    if tile.is_building:
+        return tile.describe()
+    return f"{tile.name} ({tile.effect().replace(' on the 8 squares around it', ' around')})"

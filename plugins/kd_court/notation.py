@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kingdomino_core import Kingdom
-from kingdomino_core.registry import Annotation
+from kingdomino_core.registry import Annotation, Piece
 
 from .state import RESOURCE_LAYER, TILE_LAYER
 
@@ -55,11 +55,13 @@ def _resource(registry: Registry, resource: str, terrain: str) -> Annotation:
         layer = kingdom.layers.get(RESOURCE_LAYER)
         return [resource] if layer and layer.get(cell) == resource else []
 
+    token = Piece(symbol="•", words=f"{resource} token", label=resource[:2].title())
     return Annotation(
         key=resource,
         parse=parse,
         render=render,
         help=f"a {resource} token (Court), on a crownless {terrain} square",
+        piece=lambda _value: token,
     )
 
 
@@ -86,8 +88,18 @@ def _character(data: CourtData, tile_id: str) -> Annotation:
         layer = kingdom.layers.get(TILE_LAYER)
         return [tile_id] if layer and layer.get(cell) == tile_id else []
 
+    tile = data.tiles[tile_id]
+    words = tile.name.split()
+    label = "".join(w[0].upper() for w in words) if len(words) > 1 else tile.name[:2]
+    figure = Piece(
+        symbol="!" if tile.warrior else "@", words=tile.name, label=label, shape="figure"
+    )
     return Annotation(
-        key=tile_id, parse=parse, render=render, help=f"the {tile_id} (Court character)"
+        key=tile_id,
+        parse=parse,
+        render=render,
+        help=f"the {tile_id} (Court character)",
+        piece=lambda _value: figure,
     )
 
 
@@ -129,7 +141,14 @@ def _building(registry: Registry, data: CourtData) -> Annotation:
         parse=parse,
         render=render,
         help="a Court building with its crowns, on its own terrain: W1+building=1",
+        piece=_building_piece,
     )
+
+
+def _building_piece(value: str | None) -> Piece:
+    crowns = int(value or 1)
+    s = "" if crowns == 1 else "s"
+    return Piece(symbol="⌂", words=f"building (+{crowns} crown{s})", label="⌂", shape="tile")
 
 
 def court_annotations(registry: Registry, data: CourtData) -> list[Annotation]:

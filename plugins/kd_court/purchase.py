@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Pass, Step, StepHandler
+from kingdomino_core.words import cell_words, plural
 
 from .actions import BuyTile, PayToken, RevealTile, Source
+from .scoring import character_points
 from .state import RESOURCE_LAYER, TILE_LAYER, CourtState, bump, remove_one
 
 if TYPE_CHECKING:
@@ -155,6 +157,42 @@ class BuyHandler(StepHandler):
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
         return [Pass(seat=step.seat), *self.court.purchases(game, step.seat)]
 
+    def describe(self, game: Game, step: Step) -> str:
+        court = self.court
+        kinds = court.kinds_held(game.kingdom_of(step.seat))
+        return (
+            f"Buy a building or character ({VISIBLE_COST} different resources for a visible "
+            f"tile, {court.hidden_cost} for one from the pile) and put it on a crownless "
+            f"square, or pass; you hold {plural(kinds, 'kind')} of resource"
+        )
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        if isinstance(action, Pass):
+            return "pass (buy nothing)"
+        if not isinstance(action, BuyTile):
+            return action.describe()
+        court = self.court
+        tile = court.data.tiles[action.tile]
+        kingdom = game.kingdom_of(step.seat)
+        board = kingdom.board
+        cell = board.cell(action.x, action.y)
+        cost = VISIBLE_COST if action.source == "visible" else court.hidden_cost
+        where = "from the board" if action.source == "visible" else "from the pile"
+        square = cell_words(game, kingdom, cell)
+        token = (kingdom.layers.get(RESOURCE_LAYER) or {}).get(cell)
+        if tile.is_building or not tile.per_unit:
+            effect = tile.effect()
+        else:
+            probe = kingdom.clone()
+            probe.layer(TILE_LAYER)[cell] = tile.id
+            points = character_points(probe, cell, tile.id, court.data, court.options)
+            effect = f"{tile.effect()}: {plural(points, 'point')} there now"
+        pays = f"; pays its {token} token" if token else ""
+        return (
+            f"buy the {tile.describe()} {where} onto {action.x},{action.y} ({square}) for "
+            f"{cost} different resources{pays}: {effect}"
+        )
+
     def check(self, game: Game, step: Step, action: Action) -> None:
         if not isinstance(action, Pass | BuyTile):
             raise IllegalActionError(
@@ -277,6 +315,20 @@ class PayHandler(StepHandler):
     def __init__(self, court: Court) -> None:
         self.court = court
 
+    def describe(self, game: Game, step: Step) -> str:
+        pay: Payment = step.data
+        left = pay.owed - len(pay.paid)
+        paid = f" (paid so far: {', '.join(pay.paid)})" if pay.paid else ""
+        return (
+            f"Pay for your tile: choose a resource token of your kingdom, {left} more to "
+            f"pay, each of a kind not paid yet{paid}"
+        )
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        if not isinstance(action, PayToken):
+            return action.describe()
+        return f"pay the {action.resource} token at {action.x},{action.y}"
+
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
         pay: Payment = step.data
         kingdom = game.kingdom_of(step.seat)
@@ -352,6 +404,14 @@ class RevealHandler(StepHandler):
 
     def __init__(self, court: Court) -> None:
         self.court = court
+
+    def describe(self, game: Game, step: Step) -> str:
+        return "A Court tile is turned face up from the pile"
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        if isinstance(action, RevealTile) and action.tile in self.court.data.tiles:
+            return f"{self.court.data.tiles[action.tile].describe()} turned face up"
+        return action.describe()
 
     def outcomes(self, game: Game, step: Step) -> list[tuple[Action, float]]:
         pile = self.court.state(game).pile

@@ -35,6 +35,19 @@ UNITS = (
 )
 
 
+#: ``UNITS`` in words, for the screen.
+UNIT_WORDS = {
+    "wheat_token": "wheat token",
+    "wood_token": "wood token",
+    "fish_token": "fish token",
+    "sheep_token": "sheep token",
+    "any_resource_token": "resource token",
+    "crown": "crown",
+    "character_tile": "character",
+    "warrior_tile": "warrior",
+}
+
+
 @frozen(kw_only=True, slots=True)
 class TileType:
     """One kind of Court tile."""
@@ -63,7 +76,18 @@ class TileType:
         if self.is_building:
             s = "" if self.crowns == 1 else "s"
             return f"{self.terrain} building ({self.crowns} crown{s})"
-        return self.id
+        return self.name
+
+    def effect(self) -> str:
+        """What the tile does, in words: ``+1 crown on its wheat square``, ``3 + 3 per ...``."""
+        if self.is_building:
+            s = "" if self.crowns == 1 else "s"
+            return f"+{self.crowns} crown{s} on its {self.terrain} square"
+        if not self.per_unit:
+            return f"{self.base} points"
+        unit = UNIT_WORDS.get(self.unit, self.unit.replace("_", " "))
+        base = f"{self.base} + " if self.base else ""
+        return f"{base}{self.per_unit} per {unit} on the 8 squares around it"
 
 
 @frozen(kw_only=True, slots=True)

@@ -27,9 +27,10 @@ from kingdomino_core import (
     hookimpl,
 )
 from kingdomino_core.encoding import Choice, LayerPlanes, Number, ProductEncoder, Square
+from kingdomino_core.words import kingdom_name, plural
 
 from . import scoring
-from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen, load_dominoes
+from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen, load_dominoes, totem_points
 from .fire import FIRE_STEP, FireHandler, FireLost, FireThrow
 from .notation import text_annotations
 from .options import OriginsOptions
@@ -82,6 +83,7 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
     options = options_of(config)
     for terrain in TERRAINS:
         registry.add_terrain(terrain)
+    registry.icon_words = ("fire", "fire")  # Origins' scoring icons are fire
     registry.add_domino_set(load_dominoes(options.dominoes))
     # Numbered for learning agents (kingdomino_core.encoding): every field but the seat.
     encoders = {
@@ -252,16 +254,31 @@ def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking:
 
 @hookimpl
 def kd_describe_game(game: Game) -> list[str]:
+    """Only what there is to see: totems, the cave, fire tokens lost (when any were)."""
     options = _options(game)
     state: OriginsState = game.ext[STATE]
-    lost = sum(state.fire_discarded.values())
-    lines = [f"origins ({options.mode}): {lost} fire token(s) discarded for want of a square"]
+    lines = []
     if options.mode == "totem":
+        points = totem_points()
         held = ", ".join(
-            f"{res} {'middle' if k is None else f'kingdom {k}'}" for res, k in state.totems.items()
+            f"{res} ({points[res]} points) "
+            + ("in the middle" if k is None else f"held by {kingdom_name(game, k)}")
+            for res, k in state.totems.items()
         )
-        lines.append(f"totems: {held}")
+        lines.append(f"Totems: {held}")
     if options.mode == "tribe":
-        visible = ", ".join(state.cave_visible) or "none"
-        lines.append(f"cave: visible {visible}; {sum(state.cave_pile.values())} in the pile")
+        visible = ", ".join(_caveman_words(c) for c in state.cave_visible) or "empty"
+        left = sum(state.cave_pile.values())
+        lines.append(f"Cave: {visible}; {plural(left, 'cro-magnon')} in the pile")
+    lost = sum(state.fire_discarded.values())
+    if lost:
+        lines.append(f"Fire: {plural(lost, 'fire token')} discarded for want of a square")
     return lines
+
+
+def _caveman_words(cid: str) -> str:
+    cm = cavemen()[cid]
+    name = cm.name.removeprefix("The ")
+    if cm.warrior:
+        return f"{name} (power {cm.power})"
+    return f"{name} ({cm.points_per_unit} per {cm.unit} around)"

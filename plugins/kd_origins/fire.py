@@ -20,8 +20,9 @@ from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Step, StepHandler
 from kingdomino_core.kingdom import CASTLE, EMPTY
+from kingdomino_core.words import cell_words, plural
 
-from .data import fire_tokens
+from .data import cavemen, fire_tokens
 from .options import OriginsOptions
 from .state import CAVEMAN, FIRE, RESOURCE, STATE, OriginsState, bump
 
@@ -141,6 +142,45 @@ class FireHandler(StepHandler):
         self.options = options
         self.volcano = volcano
         self.after = after
+
+    def describe(self, game: Game, step: Step) -> str:
+        kingdom = game.kingdom_of(step.seat)
+        board = kingdom.board
+        parts = []
+        for x, y in self._pending(game, step):
+            token = fire_tokens()[craters_at(kingdom, board.cell(x, y))]
+            reach = (
+                f"exactly {plural(token.max_distance, 'square')}"
+                if token.min_distance == token.max_distance
+                else f"up to {plural(token.max_distance, 'square')}"
+            )
+            parts.append(
+                f"the volcano at {x},{y} ({plural(token.craters, 'crater')}) throws "
+                f"{token.fire} fire {reach} away"
+            )
+        return (
+            "Throw a fire token onto a square of your kingdom: "
+            + "; ".join(parts)
+            + ". Fire scores like a crown and burns the resource or cro-magnon it lands on"
+        )
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        if isinstance(action, FireLost):
+            where = f"{action.x},{action.y}"
+            return f"discard the fire token of the volcano at {where} (no square can take it)"
+        if not isinstance(action, FireThrow):
+            return action.describe()
+        kingdom = game.kingdom_of(step.seat)
+        cell = kingdom.board.cell(action.tx, action.ty)
+        burnt = []
+        res = (kingdom.layers.get(RESOURCE) or {}).get(cell)
+        if res is not None:
+            burnt.append(res)
+        person = (kingdom.layers.get(CAVEMAN) or {}).get(cell)
+        if person is not None:
+            burnt.append(cavemen()[person].name.removeprefix("The "))
+        burns = f", burning the {' and the '.join(burnt)}" if burnt else ""
+        return f"fire onto {action.tx},{action.ty} ({cell_words(game, kingdom, cell)}){burns}"
 
     def _pending(self, game: Game, step: Step) -> list[tuple[int, int]]:
         pending = list(step.data)

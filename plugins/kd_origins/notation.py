@@ -17,7 +17,7 @@ Annotations:
 from __future__ import annotations
 
 from kingdomino_core import Kingdom, Registry
-from kingdomino_core.registry import Annotation
+from kingdomino_core.registry import Annotation, Piece
 
 from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen
 from .state import CAVEMAN, FIRE, RESOURCE, TOTEMS
@@ -115,12 +115,14 @@ def text_annotations(registry: Registry, mode: str) -> list[Annotation]:
             parse=parse_fire,
             render=render_fire,
             help="a fire token of N fire on the square (+fire=2)",
+            piece=_fire_piece,
         ),
         Annotation(
             key="craters",
             parse=parse_craters,
             render=render_craters,
             help="the craters of a volcano (+craters=1..3)",
+            piece=_crater_piece,
         ),
     ]
     if mode in ("totem", "tribe"):
@@ -130,6 +132,7 @@ def text_annotations(registry: Registry, mode: str) -> list[Annotation]:
                 parse=parse_res,
                 render=render_res,
                 help="a wooden resource: mammoth, fish, mushroom or flint (+res=fish)",
+                piece=_resource_piece,
             )
         )
     if mode == "totem":
@@ -139,6 +142,7 @@ def text_annotations(registry: Registry, mode: str) -> list[Annotation]:
                 parse=parse_totem,
                 render=render_totem,
                 help="a totem the kingdom holds, on its castle (C+totem=fish)",
+                piece=_totem_piece,
                 on_castle=True,
             )
         )
@@ -149,9 +153,47 @@ def text_annotations(registry: Registry, mode: str) -> list[Annotation]:
                 parse=parse_caveman,
                 render=render_caveman,
                 help="a cro-magnon tile (+caveman=hunter)",
+                piece=_caveman_piece,
             )
         )
     return out
+
+
+_SUPERSCRIPT = {"1": "¹", "2": "²", "3": "³"}
+
+
+def _fire_piece(value: str | None) -> Piece:
+    return Piece(symbol="*", words=f"fire token ({value} fire)", label=value or "", shape="fire")
+
+
+def _crater_piece(value: str | None) -> Piece:
+    n = value or "1"
+    craters = "crater" if n == "1" else "craters"
+    return Piece(
+        symbol=_SUPERSCRIPT.get(n, "^"), words=f"{n} {craters} (volcano)", label=n, shape="crater"
+    )
+
+
+def _resource_piece(value: str | None) -> Piece:
+    res = value or "resource"
+    return Piece(symbol="•", words=res, label=res[:2].title())
+
+
+def _totem_piece(value: str | None) -> Piece:
+    res = value or "?"
+    return Piece(symbol="T", words=f"{res} totem", label=res[:2].title(), shape="tile")
+
+
+def _caveman_piece(value: str | None) -> Piece:
+    cm = cavemen().get(value or "")
+    if cm is None:
+        return Piece(symbol="@", words=value or "cro-magnon", shape="figure")
+    name = cm.name.removeprefix("The ")
+    words = name.split()
+    label = "".join(w[0].upper() for w in words) if len(words) > 1 else name[:2]
+    if cm.warrior:
+        return Piece(symbol="!", words=f"{name} (power {cm.power})", label=label, shape="figure")
+    return Piece(symbol="@", words=name, label=label, shape="figure")
 
 
 def _no_piece(kingdom: Kingdom, cell: int, what: str) -> None:

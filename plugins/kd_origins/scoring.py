@@ -56,22 +56,27 @@ def region_lines(game: Game, kingdom: Kingdom) -> list[ScoreLine]:
 
 
 def bonus_lines(game: Game, kingdom: Kingdom, options: OriginsOptions) -> list[ScoreLine]:
+    """A line for every bonus played with, 0 points when the kingdom missed it."""
     lines = []
     if options.empire_of_fire:
         frame = options.empire_of_fire_frame or game.config.kingdom_size
-        if is_middle_kingdom(kingdom, frame):
-            lines.append(
-                ScoreLine(
-                    kind="bonus",
-                    name="empire_of_fire",
-                    points=options.empire_of_fire_points,
-                    source=SOURCE,
-                )
-            )
-    if options.homo_habilis and is_harmony(kingdom, True):
+        earned = is_middle_kingdom(kingdom, frame)
         lines.append(
             ScoreLine(
-                kind="bonus", name="homo_habilis", points=options.homo_habilis_points, source=SOURCE
+                kind="bonus",
+                name="empire_of_fire",
+                points=options.empire_of_fire_points if earned else 0,
+                source=SOURCE,
+            )
+        )
+    if options.homo_habilis:
+        earned = is_harmony(kingdom, True)
+        lines.append(
+            ScoreLine(
+                kind="bonus",
+                name="homo_habilis",
+                points=options.homo_habilis_points if earned else 0,
+                source=SOURCE,
             )
         )
     return lines
@@ -152,7 +157,8 @@ def caveman_lines(kingdom: Kingdom) -> list[ScoreLine]:
         lines.append(
             ScoreLine(
                 kind="horde",
-                name=f"horde at {x},{y}: {len(horde)} warriors x power {power}",
+                name=f"horde at {x},{y}: {len(horde)} warrior{'s' if len(horde) > 1 else ''} "
+                f"x power {power}",
                 points=len(horde) * power,
                 source=SOURCE,
             )

@@ -18,8 +18,9 @@ from typing import ClassVar
 from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Step, StepHandler
+from kingdomino_core.words import kingdom_name
 
-from .data import RESOURCES
+from .data import RESOURCES, totem_points
 from .options import OriginsOptions
 from .state import STATE, TOTEMS, OriginsState, resource_counts
 
@@ -86,6 +87,19 @@ def _recheck(game: Game, options: OriginsOptions) -> list[Step]:
 
 class TotemHandler(StepHandler):
     kind = TOTEM_STEP
+
+    def describe(self, game: Game, step: Step) -> str:
+        res, tied = step.data
+        names = " or ".join(kingdom_name(game, k) for k in tied)
+        return (
+            f"You lost the majority of {res}: give the {res} totem "
+            f"({totem_points()[res]} points) to {names}, tied at the top"
+        )
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        if not isinstance(action, GiveTotem):
+            return action.describe()
+        return f"give the {action.totem} totem to {kingdom_name(game, action.kingdom)}"
 
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
         res, tied = step.data

@@ -26,6 +26,7 @@ from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Pass, Step, StepHandler
 from kingdomino_core.kingdom import CASTLE, EMPTY
+from kingdomino_core.words import cell_words, plural
 
 from .data import RESOURCES, cavemen
 from .options import OriginsOptions
@@ -86,9 +87,25 @@ def refill_steps(state: OriginsState) -> list[Step]:
     return [Step(kind=DRAW_STEP) for _ in range(max(n, 0))]
 
 
+def caveman_effect(cid: str) -> str:
+    """What a cro-magnon scores, in words."""
+    cm = cavemen()[cid]
+    if cm.warrior:
+        return f"warrior of power {cm.power}: a horde scores its warriors x their total power"
+    return f"{cm.points_per_unit} per {cm.unit} on the 8 squares around it"
+
+
 class CaveDrawHandler(StepHandler):
     kind = DRAW_STEP
     chance = True
+
+    def describe(self, game: Game, step: Step) -> str:
+        return "A cro-magnon is drawn from the pile into the cave"
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        if isinstance(action, CaveDraw) and action.caveman in cavemen():
+            return f"{cavemen()[action.caveman].name} comes into the cave"
+        return action.describe()
 
     def outcomes(self, game: Game, step: Step) -> list[tuple[Action, float]]:
         pile = game.ext[STATE].cave_pile
@@ -178,6 +195,31 @@ class RecruitHandler(StepHandler):
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
         return [Pass(seat=step.seat), *self.recruits(game, step.seat)]
 
+    def describe(self, game: Game, step: Step) -> str:
+        kinds = len(resource_types(game.kingdom_of(step.seat)))
+        return (
+            f"Recruit a cro-magnon ({COST_VISIBLE} different resources for one in the cave, "
+            f"{COST_PILE} for any one from the pile) and put it on a square without fire, "
+            f"or pass; you hold {plural(kinds, 'kind')} of resource"
+        )
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        if isinstance(action, Pass):
+            return "pass (recruit nobody)"
+        if not isinstance(action, Recruit) or action.caveman not in cavemen():
+            return action.describe()
+        kingdom = game.kingdom_of(step.seat)
+        cell = kingdom.board.cell(action.x, action.y)
+        where = "from the pile" if action.pile else "from the cave"
+        cost = COST_PILE if action.pile else COST_VISIBLE
+        token = (kingdom.layers.get(RESOURCE) or {}).get(cell)
+        pays = f"; pays its {token}" if token else ""
+        return (
+            f"recruit the {cavemen()[action.caveman].name.removeprefix('The ')} {where} onto "
+            f"{action.x},{action.y} ({cell_words(game, kingdom, cell)}) for {cost} different "
+            f"resources{pays}: {caveman_effect(action.caveman)}"
+        )
+
     def check(self, game: Game, step: Step, action: Action) -> None:
         if not isinstance(action, Recruit | Pass) or action.seat != step.seat:
             raise IllegalActionError(
@@ -253,6 +295,22 @@ class PayHandler(StepHandler):
     """Step data: (resources still to pay, types already spent, recruits left)."""
 
     kind = PAY_STEP
+
+    def describe(self, game: Game, step: Step) -> str:
+        needed, spent, _ = step.data
+        paid = f" (spent so far: {', '.join(spent)})" if spent else ""
+        return (
+            f"Pay for your cro-magnon: spend a wooden resource of your kingdom, {needed} more, "
+            f"each of a kind not spent yet{paid}"
+        )
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        if not isinstance(action, Spend):
+            return action.describe()
+        kingdom = game.kingdom_of(step.seat)
+        board = kingdom.board
+        res = (kingdom.layers.get(RESOURCE) or {}).get(board.cell(action.x, action.y))
+        return f"spend the {res or 'resource'} at {action.x},{action.y}"
 
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
         _, spent, _ = step.data

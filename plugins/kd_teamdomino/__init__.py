@@ -86,11 +86,10 @@ def kd_draw_pool(game: Game, line_number: int) -> list[DominoId]:
 
 @hookimpl
 def kd_describe_game(game: Game) -> list[str]:
-    """Who is in which team, and how many dominoes each teammate placed or discarded.
-
-    (Displays mark each square with the seat that placed it, from ``placements``.)
-    """
+    """Who is in which team, and how many dominoes each teammate placed or discarded
+    (one line for all the teams, so the table stays on one screen)."""
     lines = [f"teamdomino: {two_boxes.describe(game, options_of(game.config).first_box)}"]
+    teams = []
     for kingdom, team in enumerate(teams_of(game.config)):
         k = game.kingdoms[kingdom]
         parts = []
@@ -102,7 +101,8 @@ def kd_describe_game(game: Game) -> list[str]:
                 text += f", discarded {' '.join(discarded)}"
             parts.append(text)
         seats = "+".join(f"P{s + 1}" for s in team)
-        lines.append(f"team {kingdom + 1} ({seats}, kingdom {kingdom}): {'; '.join(parts)}")
+        teams.append(f"team {kingdom + 1} ({seats}): {', '.join(parts)}")
+    lines.append("; ".join(teams))
     return lines
 
 

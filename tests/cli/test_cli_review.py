@@ -5,6 +5,7 @@ docs/formats.md round trip of every shipped ruleset's grids through ``kd score``
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from play_support import ScriptedStdin, kd
@@ -25,7 +26,9 @@ def test_seed_outside_0_to_2_63_is_a_usage_error(capsys, monkeypatch, command, s
     assert r.code == 2
     assert r.out == ""
     lines = r.err.strip().splitlines()
-    assert len(lines) == 1 and seed in lines[0] and "2**63" in lines[0], r.err
+    assert len(lines) == 2 and seed in lines[0] and "2**63" in lines[0], r.err
+    assert lines[0].startswith("kd: error: --seed ")
+    assert lines[1] == f"kd: hint: 'kd {command[0]} --help' lists the options"
 
 
 def test_seed_bounds_are_accepted(capsys, monkeypatch) -> None:
@@ -108,7 +111,7 @@ def test_kingdom_header_says_1_point_not_1_points(capsys, monkeypatch) -> None:
         game.apply(actions[0])
         assert not game.is_terminal()
     text = "\n".join(table_lines(game, ["A", "B"], colour=False))
-    assert "(1 points" not in text and "(1 point" in text
+    assert "1 points" not in text and "1 point" in text
 
 
 # -- docs/formats.md: kd score of kd play's grid is kd play's score, in every shipped ruleset -
@@ -147,3 +150,37 @@ def test_options_to_agents_without_options_are_a_usage_error(capsys, monkeypatch
     r = kd(capsys, monkeypatch, "play", "-p", f"{spec},greedy", "--seed", "1", "--json")
     assert r.code == 2 and r.out == ""
     assert spec.split(":")[0] in r.err and spec.split(":")[1].split("=")[0] in r.err
+
+
+# -- help and usage errors in one style (docs/cli-reference.md) ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message", "command"),
+    [
+        (["play", "--seed", "abc"], "Invalid value for '--seed'", "kd play"),
+        (["play", "--jsn"], "No such option: --jsn", "kd play"),
+        (["score"], "Missing argument", "kd score"),
+        (["ruleset", "validate", "--x"], "No such option: --x", "kd ruleset validate"),
+        (["simulate", "-n", "0"], "-n must be at least 1, not 0", "kd simulate"),
+        (["nosuch"], "No such command 'nosuch'", "kd"),
+    ],
+)
+def test_usage_errors_are_one_error_line_and_a_hint(capsys, monkeypatch, args, message, command):
+    r = kd(capsys, monkeypatch, *args)
+    assert r.code == 2 and r.out == ""
+    lines = r.err.splitlines()
+    assert len(lines) == 2, r.err
+    assert lines[0].startswith("kd: error: ") and message in lines[0]
+    assert lines[1] == f"kd: hint: '{command} --help' lists the options"
+    assert "╭" not in r.err and "Usage:" not in r.err  # no click box
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "score", "replay"])
+def test_help_shows_flags_as_flags(capsys, monkeypatch, command) -> None:
+    """``--json`` takes no value, so its help must not show one (``--json <bool>``)."""
+    r = kd(capsys, monkeypatch, command, "--help")
+    assert r.code == 0
+    assert "<bool>" not in r.out and "BOOLEAN" not in r.out
+    flag = next(line for line in r.out.splitlines() if "--json" in line)
+    assert re.search(r"--json\s{2,}\S", flag) and "--help" in r.out

@@ -140,6 +140,26 @@ def test_validate_disallowed_player_count(tmp_path, capsys, monkeypatch) -> None
     )
 
 
+def test_validate_reports_a_bad_player_count_with_the_other_problems(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    """One run lists every problem: ``players = 7`` is not hidden by a bad option."""
+    path = write(
+        tmp_path,
+        "r.toml",
+        '[ruleset]\nname = "r"\nplugins = ["base"]\nplayers = 7\n\n'
+        '[options.base]\nharmony = "yes"\n',
+    )
+    result = kd(capsys, monkeypatch, "ruleset", "validate", str(path))
+    assert result.code == ExitCode.RULESET
+    lines = result.err.splitlines()
+    assert lines[0] == f"{path}:4: ruleset.players: 7 players is not allowed by ruleset 'r'; " + (
+        "allowed: 2, 3, 4"
+    )
+    assert lines[1].startswith(f"{path}:7: options.base.harmony: expected a boolean")
+    assert lines[-1] == f"kd: error: {path}: 2 problems"
+
+
 def test_validate_syntax_error_line_and_column(tmp_path, capsys, monkeypatch) -> None:
     path = write(tmp_path, "r.toml", '[ruleset]\nplugins = ["base"]\nplayers = 4 4\n')
     result = kd(capsys, monkeypatch, "ruleset", "validate", str(path))

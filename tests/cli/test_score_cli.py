@@ -116,7 +116,7 @@ def test_middle_kingdom_only_when_the_castle_is_central(tmp_path, capsys, monkey
         capsys, monkeypatch, kingdom_file(tmp_path, "C F1 F1 F0\n", "off.txt"), "-r",
         "middle-kingdom",
     )  # fmt: skip
-    assert off["bonuses"] == []
+    assert off["bonuses"] == [{"name": "middle_kingdom", "points": 0}]  # checked, missed
     assert off["total"] == 6
 
 
@@ -131,7 +131,9 @@ def test_harmony_needs_a_complete_kingdom(tmp_path, capsys, monkeypatch) -> None
     assert sorted(b["name"] for b in both["bonuses"]) == ["harmony", "middle_kingdom"]
     assert both["total"] == 39
     incomplete = score_json(capsys, monkeypatch, kingdom_file(tmp_path, WORKED), "-r", "harmony")
-    assert incomplete["bonuses"] == []
+    assert incomplete["bonuses"] == [{"name": "harmony", "points": 0}]  # checked, missed
+    plain = score_json(capsys, monkeypatch, kingdom_file(tmp_path, WORKED))
+    assert plain["bonuses"] == []  # the base game plays with no bonus
 
 
 def test_grand_duel_accepts_a_7x7_grid(tmp_path, capsys, monkeypatch) -> None:
@@ -152,7 +154,7 @@ def test_human_table_lists_properties_bonuses_and_total(tmp_path, capsys, monkey
     assert lines[0] == f"{path} (ruleset middle-kingdom)"
     rows = {line.split()[0]: line.split()[-3:] for line in lines[2:5]}
     assert rows == {"wheat": ["3", "1", "3"], "forest": ["6", "2", "12"], "lake": ["4", "0", "0"]}
-    assert any(line.startswith("bonus: middle_kingdom") and line.endswith("10") for line in lines)
+    assert any(line.startswith("bonus: middle kingdom") and line.endswith("10") for line in lines)
     total = next(line for line in lines if line.startswith("total"))
     assert total.split() == ["total", "25"]
     assert "largest property: 6 squares; crowns: 3" in lines
@@ -198,7 +200,8 @@ def test_kd_score_of_each_finished_kingdom_matches_the_game(capsys, monkeypatch,
         cc = rows[cr].index("C")
         reach = max(cc, len(rows[0]) - 1 - cc, cr, len(rows) - 1 - cr)
         centred = name == "middle-kingdom" and reach <= 2
-        assert out["bonuses"] == ([{"name": "middle_kingdom", "points": 10}] if centred else [])
+        bonus = [{"name": "middle_kingdom", "points": 10 * centred}]
+        assert out["bonuses"] == (bonus if name == "middle-kingdom" else [])
         assert out["total"] == sum(p.points for p in expected) + 10 * centred
 
 
@@ -282,6 +285,63 @@ def test_svg_draws_terrains_crowns_castle_and_scores(tmp_path, capsys, monkeypat
     assert "total: 15" in texts
     badges = {"".join(g.itertext()) for g in root.iter(f"{SVG}g") if g.get("class") == "points"}
     assert badges == {"12", "3"}
+
+
+def _pieces(root: ET.Element) -> dict[str, list[str]]:
+    """Icons drawn on squares and in the legend: shape -> their tooltips (titles)."""
+    found: dict[str, list[str]] = {}
+    for g in root.iter(f"{SVG}g"):
+        cls = (g.get("class") or "").split()
+        if cls[:1] == ["piece"]:
+            title = g.find(f"{SVG}title")
+            found.setdefault(cls[1], []).append("" if title is None else title.text or "")
+    return found
+
+
+def _texts(root: ET.Element) -> list[str]:
+    return ["".join(e.itertext()) for e in root.iter(f"{SVG}text")]
+
+
+def test_svg_of_a_court_kingdom_shows_tokens_buildings_characters_as_icons(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    out = tmp_path / "k.svg"
+    path = kingdom_file(tmp_path, "W0+wheat G0+farmer F0+wood\nC W1+building=1 L0+fish\n")
+    result = kd(capsys, monkeypatch, "score", path, "--ruleset", "court", "--svg", str(out))
+    assert result.code == 0, result.err
+    root = ET.parse(out).getroot()
+    pieces = _pieces(root)
+    # Each piece twice: on its square and in the legend.
+    assert sorted(pieces["token"]) == sorted(["wheat token", "wood token", "fish token"] * 2)
+    assert pieces["figure"] == ["Farmer", "Farmer"]
+    assert pieces["tile"] == ["building (+1 crown)"] * 2
+    texts = _texts(root)
+    assert not [t for t in texts if "+" in t and "=" in t], "raw annotation text drawn"
+    assert {"Farmer", "wheat token", "building (+1 crown)"} <= set(texts)  # the legend
+    assert len([e for e in root.iter(f"{SVG}path") if e.get("class") == "crown"]) == 1
+
+
+def test_svg_of_an_origins_kingdom_speaks_of_fire_and_draws_its_pieces(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    out = tmp_path / "k.svg"
+    text = "G0+res=mammoth L0+caveman=amazon J2+fire=2\nC Q0+res=flint V0+craters=2\n"
+    path = kingdom_file(tmp_path, text)
+    result = kd(capsys, monkeypatch, "score", path, "--ruleset", "origins-tribe", "--svg", str(out))
+    assert result.code == 0, result.err
+    root = ET.parse(out).getroot()
+    pieces = _pieces(root)
+    assert pieces["figure"] == ["Amazon warrior (power 2)"] * 2
+    assert pieces["fire"] == ["fire token (2 fire)"] * 2
+    assert pieces["crater"] == ["2 craters (volcano)"] * 2
+    assert sorted(pieces["token"]) == ["flint", "flint", "mammoth", "mammoth"]
+    texts = _texts(root)
+    assert "jungle: 1 square × 2 fire = 2" in texts
+    assert not [t for t in texts if "crown" in t], "Origins has fire, not crowns"
+    assert not [t for t in texts if "horde horde" in t or "+caveman" in t or "+res" in t]
+    assert "horde at 1,-1: 1 warrior x power 2: +2" in texts
+    # The fire is the token's: no printed fire icon is drawn on the jungle square.
+    assert not [e for e in root.iter(f"{SVG}path") if e.get("class") in ("crown", "flame")]
 
 
 def test_svg_unwritable_output(tmp_path, capsys, monkeypatch) -> None:

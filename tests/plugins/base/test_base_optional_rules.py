@@ -44,7 +44,7 @@ FULL_CORNER = """
 def bonuses(text: str, plugins=("base",), players: int = 2, **options) -> dict[str, int]:
     game = make_game(list(plugins), players, base=options)
     set_kingdom(game, 0, text)
-    return {b.name: b.points for b in game.score_sheet(0).bonuses}
+    return {b.name: b.points for b in game.score_sheet(0).bonuses if b.points}  # earned
 
 
 # -- Middle Kingdom ---------------------------------------------------------------------
@@ -54,6 +54,18 @@ def test_middle_kingdom_centred_complete_kingdom_gets_10() -> None:
     """Section 1 Middle Kingdom: +10 when the castle is at the centre of the kingdom."""
     assert bonuses(FULL_CENTRED, middle_kingdom=True) == {"middle_kingdom": 10}
     assert bonuses(FULL_CORNER, middle_kingdom=True) == {}
+
+
+def test_a_bonus_played_with_but_missed_is_a_zero_line() -> None:
+    """kd score shows every bonus the rules play with: a missed one scores 0, and a
+    bonus the rules do not play with has no line."""
+    game = make_game(["base"], 2, base={"middle_kingdom": True, "harmony": True})
+    set_kingdom(game, 0, "C W0 W0 W0")
+    lines = [(b.name, b.points) for b in game.score_sheet(0).bonuses]
+    assert lines == [("middle_kingdom", 0), ("harmony", 0)]
+    game = make_game(["base"], 2, base={"harmony": True})
+    set_kingdom(game, 0, FULL_CENTRED)
+    assert [(b.name, b.points) for b in game.score_sheet(0).bonuses] == [("harmony", 5)]
 
 
 @pytest.mark.parametrize(
@@ -106,7 +118,7 @@ def test_harmony_any_discard_by_the_player_loses_it(required: bool) -> None:
     game = make_game(["base"], 2, base={"harmony": True, "harmony_requires_no_discard": required})
     kingdom = set_kingdom(game, 0, FULL_CORNER)
     kingdom.discards.append((0, DominoId(number=5)))
-    names = [b.name for b in game.score_sheet(0).bonuses]
+    names = [b.name for b in game.score_sheet(0).bonuses if b.points]
     assert names == ([] if required else ["harmony"])
 
 
@@ -116,7 +128,7 @@ def test_harmony_unpicked_leftover_belongs_to_nobody() -> None:
     game = play_random_game(engine, seed=1)
     assert len(game.unpicked) == 12
     set_kingdom(game, 2, FULL_CENTRED)
-    assert [b.name for b in game.score_sheet(2).bonuses] == ["harmony"]
+    assert [b.name for b in game.score_sheet(2).bonuses if b.points] == ["harmony"]
 
 
 def test_harmony_bonus_matches_its_definition_over_random_games() -> None:
@@ -128,7 +140,7 @@ def test_harmony_bonus_matches_its_definition_over_random_games() -> None:
         for i, k in enumerate(game.kingdoms):
             full = sum(1 for t in k.terrain_at if t != EMPTY) == 25
             expected = ["harmony"] if full and not k.discards else []
-            assert [b.name for b in game.score_sheet(i).bonuses] == expected
+            assert [b.name for b in game.score_sheet(i).bonuses if b.points] == expected
 
 
 # -- each optional rule on its own --------------------------------------------------------

@@ -301,7 +301,8 @@ def test_the_display_shows_the_visible_tiles_the_pile_and_tokens_on_the_lines() 
     st.visible, st.pile = ("farmer", "wheat_building_1"), tuple(sorted(rest.elements()))
     assert game.engine.hooks.describe_game(game=game) == [
         [
-            "court: visible farmer, wheat building (1 crown); 23 in the pile",
-            "court: tokens on the lines: 1 wheat+wheat, 19 -+wood, 39 sheep+-",
+            "Court board: Farmer (3 + 3 per wheat token around), wheat building (1 crown); "
+            "23 tiles face down",
+            "Resource tokens on the lines' dominoes: 1 wheat|wheat, 19 -|wood, 39 sheep|-",
         ]
     ]

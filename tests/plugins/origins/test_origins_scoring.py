@@ -56,7 +56,7 @@ FULL_CENTRED = "\n".join(
 
 
 def bonuses(game) -> dict[str, int]:
-    return {b.name: b.points for b in game.score_sheet(0).bonuses}
+    return {b.name: b.points for b in game.score_sheet(0).bonuses if b.points}
 
 
 def test_empire_of_fire_and_homo_habilis() -> None:
@@ -144,10 +144,12 @@ def test_describe_game_shows_totems_and_cave() -> None:
     game = origins(4, "totem").new_game(seed=1)
     game.play_chance()
     lines = game.engine.hooks.describe_game(game=game)[0]
-    assert any(line.startswith("totems: mammoth middle") for line in lines)
+    assert any(line.startswith("Totems: mammoth (3 points) in the middle") for line in lines)
+    assert not any("Fire" in line for line in lines)  # nothing discarded: nothing said
     game = origins(4, "tribe").new_game(seed=1)
     game.play_chance()
     lines = game.engine.hooks.describe_game(game=game)[0]
-    cave = next(line for line in lines if line.startswith("cave: visible"))
-    assert cave.endswith("18 in the pile")
+    cave = next(line for line in lines if line.startswith("Cave: "))
+    assert cave.endswith("; 18 cro-magnons in the pile")
+    assert "_" not in cave
     assert len(game.ext["origins"].cave_visible) == 4

@@ -173,7 +173,7 @@ def test_I_X2_harmony_fails_if_either_teammate_discarded(discarder) -> None:
     kingdom = set_kingdom(game, 0, FULL)
     if discarder is not None:
         kingdom.discards.append((discarder, DominoId(box=2, number=7)))
-    names = [b.name for b in game.scores()[0].bonuses]
+    names = [b.name for b in game.scores()[0].bonuses if b.points]
     assert names == ([] if discarder is not None else ["harmony"])
 
 
@@ -181,7 +181,7 @@ def test_I_X2_base_option_can_ignore_discards_for_harmony() -> None:
     """I-X2 is base's ``harmony_requires_no_discard``; false lets a team keep Harmony."""
     game = team(6, base={"harmony": True, "harmony_requires_no_discard": False}).new_game(seed=1)
     set_kingdom(game, 0, FULL).discards.append((1, DominoId(box=1, number=3)))
-    assert [b.name for b in game.scores()[0].bonuses] == ["harmony"]
+    assert [b.name for b in game.scores()[0].bonuses if b.points] == ["harmony"]
 
 
 def test_I_X2_middle_kingdom_per_team_kingdom_on_the_7x7_centre() -> None:
@@ -189,8 +189,10 @@ def test_I_X2_middle_kingdom_per_team_kingdom_on_the_7x7_centre() -> None:
     set_kingdom(game, 0, "W1 . . . . . .\n. . . C . . W1")
     set_kingdom(game, 1, ". . C . . . W1")
     sheets = game.scores()
-    assert [b.name for b in sheets[0].bonuses] == ["middle_kingdom"]
-    assert sheets[1].bonuses == () and sheets[2].bonuses != ()  # kingdom 2 is empty: centred
+    assert [b.name for b in sheets[0].bonuses if b.points] == ["middle_kingdom"]
+    assert not [b for b in sheets[1].bonuses if b.points] and [
+        b for b in sheets[2].bonuses if b.points
+    ]  # kingdom 2 is empty: centred
 
 
 def test_I_X2_tie_breaks_per_team_kingdom_give_a_shared_victory() -> None:
@@ -233,8 +235,11 @@ def test_the_display_says_which_teammate_placed_what() -> None:
         if any(k.discards for k in game.kingdoms):
             break
     lines = [line for found in game.engine.hooks.describe_game(game=game) for line in found]
+    assert len(lines) == 2  # the boxes, then every team on one line
     for k, (a, b) in enumerate(PAIRS6):
-        text = next(line for line in lines if line.startswith(f"team {k + 1} (P{a + 1}+P{b + 1}, "))
+        head = f"team {k + 1} (P{a + 1}+P{b + 1}): "
+        text = lines[1].partition(head)[2].partition("; team")[0]
+        assert text, f"{head!r} not in {lines[1]!r}"
         for seat in (a, b):
             placed = sum(1 for s, *_ in game.kingdoms[k].placements if s == seat)
             gone = [f"{d.box}:{d.number}" for s, d in game.kingdoms[k].discards if s == seat]
