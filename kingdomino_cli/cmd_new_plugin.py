@@ -37,10 +37,15 @@ _MAX_NAME = 40
 #: table equal to the names found in those folders.
 SHIPPED_EXAMPLES: dict[str, str] = {
     "big_estates": "examples/embed.py",
+    "first_block": "examples/first-block",
     "joker": "examples/joker",
     "lakes": "docs/tutorial (the plugin guide's tutorial)",
     "lakes_double": "examples/lakes-double-package",
     "long_lines": "examples/long-lines",
+    "lookahead": "examples/lookahead",
+    "redraw": "examples/redraw",
+    "reverse_order": "examples/reverse-order",
+    "six_by_six": "examples/six-by-six",
 }
 
 #: Template file -> path in the package (``{name}``, ``{file}``, ``{module}`` filled in:

@@ -50,9 +50,14 @@ class Annotation:
     annotations (``"key"`` or ``"key=value"``) to write for that square.
     """
 
+    #: The key written after ``+`` (``"totem"``), unique per engine.
     key: str
+    #: ``parse(kingdom, cell, value)``: put the thing on the square (``value`` None
+    #: for a bare ``+key``); raise ``ValueError`` with a message on a bad value.
     parse: Callable[[Kingdom, int, str | None], None]
+    #: ``render(kingdom, cell)``: the annotations to write for that square.
     render: Callable[[Kingdom, int], list[str]]
+    #: What the annotation means, in one line, for people reading the plugin.
     help: str = ""
     #: True for something the kingdom holds as a whole, written on its castle
     #: (``C+totem=fish``); False for things on squares. Each is refused on the other.

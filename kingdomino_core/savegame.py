@@ -81,7 +81,9 @@ def decision_seed(game_seed: int, seat: int, move: int) -> int:
 class PlayerEntry:
     """One seat: a display name and the agent spec that plays it (``greedy``, ``human``)."""
 
+    #: The name shown for the seat.
     name: str
+    #: The agent spec that plays it (``"greedy"``, ``"mcts:playouts=50"``, ``"human"``).
     agent: str
 
 
@@ -123,22 +125,30 @@ class RulesetTable:
 class SavedGame:
     """The content of a save file. ``log`` holds actions as dicts (read them with an engine)."""
 
+    #: The format's name, checked when read (a save is not any JSON file).
     format: str = FORMAT
+    #: The format's version, checked when read.
     version: int = VERSION
     #: Version of kingdomino_core that wrote the save (provenance only).
     engine: str = ""
+    #: The resolved ruleset (plugins and options), independent of the TOML it came from.
     ruleset: RulesetTable
+    #: The seats, in order.
     players: tuple[PlayerEntry, ...]
+    #: The game's seed: with the log, it reproduces the game exactly.
     seed: int
+    #: How chance is drawn from the seed (checked when read).
     chance: str = CHANCE_SEED
     #: Active plugins and their versions when the game was saved (provenance only).
     plugins: dict[str, str] = field(factory=dict)
+    #: Every action played, chance included, as dicts (``action_from_dict`` reads them).
     log: tuple[dict[str, Any], ...] = ()
     #: :func:`final_result` of a finished game, None while it is in progress.
     result: dict[str, Any] | None = None
 
     @property
     def finished(self) -> bool:
+        """True when the saved game is over (it has a result)."""
         return self.result is not None
 
 
@@ -416,10 +426,15 @@ def _describe(game: Game, action: Action) -> str:
 class Verification:
     """The outcome of :func:`verify`: ``ok``, the moves replayed and the first problem."""
 
+    #: True when every move and the result reproduce.
     ok: bool
+    #: Moves replayed.
     moves: int
+    #: Whether the replayed game reached its end.
     finished: bool
+    #: Index in the log of the first move that does not reproduce, if any.
     bad_move: int | None = None
+    #: What went wrong, in words (empty when ``ok``).
     problem: str = ""
 
 

@@ -51,6 +51,7 @@ _converter = make_converter()
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
+    """``action`` as a JSON-ready dict: its ``kind`` and its fields (saves, the JSON log)."""
     data = _converter.unstructure(action)
     return {"kind": action.kind, **data}
 

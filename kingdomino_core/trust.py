@@ -67,6 +67,7 @@ class CodeNotAllowedError(KingdominoError):
     def __init__(self, what: str, files: Iterable[tuple[Path, str]], *, hint: str = "") -> None:
         #: ``(file, why it was reached)`` pairs.
         self.files = tuple(files)
+        #: What was being loaded, for the message (``"ruleset FILE"``).
         self.what = what
         listed = "; ".join(f"{path} ({why})" for path, why in self.files)
         flags = " ".join(f"--allow-code {path}" for path, _ in self.files)

@@ -20,6 +20,11 @@ JOKER = EXAMPLES / "joker" / "joker.toml"
 LONG_LINES = EXAMPLES / "long-lines" / "long-lines.toml"
 LAKES_PACKAGE = EXAMPLES / "lakes-double-package"
 LAKES = LAKES_PACKAGE / "lakes-double.toml"
+FIRST_BLOCK = EXAMPLES / "first-block" / "first-block.toml"
+SIX_BY_SIX = EXAMPLES / "six-by-six" / "six-by-six.toml"
+REVERSE_ORDER = EXAMPLES / "reverse-order" / "reverse-order.toml"
+LOOKAHEAD = EXAMPLES / "lookahead" / "lookahead.toml"
+REDRAW = EXAMPLES / "redraw" / "redraw.toml"
 
 
 def fake_install(package: Path, target: Path) -> dict[str, dict[str, str]]:
