@@ -81,9 +81,11 @@ class Dimension:
     action has."""
 
     def count(self, engine: Engine) -> int:
+        """How many values the dimension has for this engine."""
         raise NotImplementedError
 
     def index(self, game: Game, action: Action) -> int:
+        """The value ``action`` has, in ``0 .. count - 1``."""
         raise NotImplementedError
 
 
@@ -91,7 +93,9 @@ class Choice(Dimension):
     """A field taking one of a known list of values (a tile name, a resource, True/False)."""
 
     def __init__(self, field: str, values: Sequence[Any]) -> None:
+        #: The action's field.
         self.field = field
+        #: Its possible values, in the order numbered.
         self.values = tuple(values)
         self._index = {v: i for i, v in enumerate(self.values)}
 
@@ -112,7 +116,9 @@ class Square(Dimension):
     """Two fields giving a castle-relative square ``(x, y)`` of the kingdom board."""
 
     def __init__(self, x: str = "x", y: str = "y") -> None:
+        #: The action's field holding the square's x (east) coordinate.
         self.x = x
+        #: The action's field holding the square's y (south) coordinate.
         self.y = y
 
     def count(self, engine: Engine) -> int:
@@ -130,6 +136,7 @@ class Number(Dimension):
     """An integer field in ``0 .. count - 1`` (``count`` may depend on the engine)."""
 
     def __init__(self, field: str, count: int | Any) -> None:
+        #: The action's integer field.
         self.field = field
         self._count = count
 
@@ -144,6 +151,7 @@ class ProductEncoder(ActionEncoder):
     """Number an action by several fields at once (mixed radix, first field slowest)."""
 
     def __init__(self, *dimensions: Dimension) -> None:
+        #: The factors, the first varying slowest.
         self.dimensions = dimensions
 
     def size(self, engine: Engine) -> int:
@@ -240,7 +248,9 @@ class LayerPlanes(StateEncoder):
     """
 
     def __init__(self, layer: str, values: Sequence[Any] | None = None) -> None:
+        #: The kingdom layer's name.
         self.layer = layer
+        #: The values given a plane each (None: one plane holding the values).
         self.values = tuple(values) if values is not None else None
         self._index = {v: i for i, v in enumerate(self.values or ())}
 
@@ -284,6 +294,7 @@ class ActionSpace:
     """
 
     def __init__(self, engine: Engine, *, default_slots: int = DEFAULT_SLOTS) -> None:
+        #: The engine whose actions are numbered.
         self.engine = engine
         registry = engine.registry
         #: ``kind -> (offset, size, encoder or None for the default)``.
@@ -298,6 +309,7 @@ class ActionSpace:
                 raise EncodingError(f"the encoder of {kind!r} declares {size} actions")
             self.slices[kind] = (offset, size, encoder)
             offset += size
+        #: The number of actions: every number is in ``0 .. size - 1``.
         self.size = offset
         from .core_steps import PlaceHandler
 
