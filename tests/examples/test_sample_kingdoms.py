@@ -218,6 +218,31 @@ EXPECTED = {
         largest_property=7,
         crowns=1 + 1 + 2 + 4,
     ),
+    # docs/rules/age-of-giants.md: a crown covered by a giant does not score (the
+    # printed G2 under two giants, I-G6, leaves its grassland without a crown; the
+    # printed M2 under one giant counts 1). Quests: Local Business (lake) 5 for each of
+    # the 6 lake squares among the castle's 8 neighbours; The Lost Corner 0 (the castle
+    # is not on a corner of the kingdom, I-G9). Crowns for the tie-break leave the
+    # covered ones out (I-G8).
+    "age-of-giants.txt": Expected(
+        ruleset="age-of-giants",
+        properties=(
+            ("wheat", 3, 0, 0),
+            ("wheat", 1, 0, 0),
+            ("forest", 1, 0, 0),
+            ("forest", 1, 0, 0),
+            ("lake", 1, 0, 0),  # top row
+            ("lake", 6, 1, 6),  # around the castle
+            ("grassland", 5, 0, 0),
+            ("swamp", 1, 0, 0),
+            ("mine", 3, 1 + 0 + 3, 12),
+        ),
+        bonuses={},
+        other=(("giants", 0), ("quest", 5 * 6), ("quest", 0)),
+        total=6 + 12 + 30,
+        largest_property=6,
+        crowns=1 + 4,
+    ),
 }
 
 
