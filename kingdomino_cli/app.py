@@ -7,8 +7,14 @@ into one clear line on stderr and a documented exit status.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import signal
 import sys
-from typing import Annotated
+import threading
+from collections.abc import Iterator
+from typing import Annotated, Any
 
 import typer
 
@@ -94,7 +100,12 @@ def main(argv: list[str] | None = None) -> int:
     COMMAND["path"] = _command_path(args)
     try:
         # Without standalone mode, click returns typer.Exit's status instead of raising.
-        status = app(args=args, standalone_mode=False)
+        with _noting_interrupts() as interrupted:
+            status = app(args=args, standalone_mode=False)
+        if status == ExitCode.INTERRUPTED and interrupted:
+            # typer turns Ctrl-C into a silent status 130: say what happened.
+            print("kd: interrupted", file=sys.stderr)
+        sys.stdout.flush()  # an output that cannot be written fails here, not at exit
     except KingdominoError as exc:
         if debug:
             raise
@@ -103,12 +114,20 @@ def main(argv: list[str] | None = None) -> int:
         for line in lines:
             print(f"kd: error: {line}", file=sys.stderr)
         return int(exit_code_for(exc))
+    except SystemExit as exc:
+        # click ends the program with status 1 on a broken pipe; say what happened.
+        cause = exc.__context__
+        if isinstance(cause, OSError) and _output_failed(cause):
+            return _output_error(cause)
+        raise
     except KeyboardInterrupt:
         print("kd: interrupted", file=sys.stderr)
         return int(ExitCode.INTERRUPTED)
     except typer.Exit as exc:
         return int(exc.exit_code)
     except Exception as exc:
+        if isinstance(exc, OSError) and _output_failed(exc):
+            return _output_error(exc)
         # typer vendors its own copy of click: its exceptions are not click's.
         import click
 
@@ -130,6 +149,55 @@ def main(argv: list[str] | None = None) -> int:
         )
         return int(ExitCode.INTERNAL)
     return status if isinstance(status, int) else 0
+
+
+@contextlib.contextmanager
+def _noting_interrupts() -> Iterator[list[bool]]:
+    """Ctrl-C behaves as usual (``KeyboardInterrupt``), and the list yielded becomes
+    non-empty when it happened, so ``main`` can report it whoever caught it."""
+    seen: list[bool] = []
+    if threading.current_thread() is not threading.main_thread() or (
+        signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield seen
+        return
+
+    def on_interrupt(signum: int, frame: Any) -> None:
+        seen.append(True)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        yield seen
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+#: Errors of writing to a stream: the reader went away, or the disk is full.
+_OUTPUT_ERRNOS = frozenset(
+    {errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF}
+)
+
+
+def _output_failed(exc: OSError) -> bool:
+    """True for a failed write to standard output (no file name: a stream, not a path)."""
+    return isinstance(exc, BrokenPipeError) or (
+        exc.errno in _OUTPUT_ERRNOS and exc.filename is None
+    )
+
+
+def _output_error(exc: OSError) -> int:
+    """Exit 4 for output that cannot be written (``kd ... | head -1``, ``> /dev/full``)."""
+    reason = "the reader closed it" if isinstance(exc, BrokenPipeError) else exc.strerror
+    with contextlib.suppress(OSError):
+        print(f"kd: error: cannot write the output: {reason}", file=sys.stderr)
+    # Python flushes stdout again at exit: point it at /dev/null so that flush is quiet.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (tests capture it)
+    return int(ExitCode.INPUT)
 
 
 def _command_path(args: list[str]) -> str:

@@ -107,6 +107,11 @@ def play(
     except GameInterrupted:
         raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
     _report(game, table, json_out)
+    if session.unsaved is not None:
+        # The result is shown, but the file asked for is not there: say so, exit 4.
+        reason = session.unsaved.strerror or session.unsaved
+        print(f"kd: error: cannot write the save {save}: {reason}", file=sys.stderr)
+        raise typer.Exit(int(ExitCode.INPUT))
 
 
 def _new_game(

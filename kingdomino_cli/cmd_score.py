@@ -18,6 +18,7 @@ import typer
 
 from kingdomino_core import Engine, Kingdom, KingdomFormatError, ScoreSheet
 from kingdomino_core.kingdom_text import parse_kingdom
+from kingdomino_core.limits import MAX_KINGDOM_BYTES
 
 from .common import AllowCode, TrustAll, build_engine, emit_json, resolve_ruleset, trust_of
 from .exit_codes import ExitCode
@@ -25,13 +26,16 @@ from .exit_codes import ExitCode
 
 def read_kingdom_text(file: str) -> tuple[str, str]:
     """The text of ``file`` (``-``: standard input) and the name to show in messages."""
+    # One byte more than the limit is read, so parse_kingdom reports the limit (a
+    # never-ending stdin or /dev/zero is not read to the end).
     if file == "-":
         try:
-            return sys.stdin.read(), "<stdin>"
+            return sys.stdin.read(MAX_KINGDOM_BYTES + 1), "<stdin>"
         except UnicodeDecodeError as exc:
             raise KingdomFormatError(f"not UTF-8 text: {exc.reason}", source="<stdin>") from None
     try:
-        return Path(file).read_text(encoding="utf-8"), file
+        with open(file, encoding="utf-8") as fh:
+            return fh.read(MAX_KINGDOM_BYTES + 1), file
     except UnicodeDecodeError as exc:
         raise KingdomFormatError(f"not UTF-8 text: {exc.reason}", source=file) from None
     except OSError as exc:
@@ -114,7 +118,7 @@ def score_command(
     rules = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
     engine = build_engine(rules, players)
     text, source = read_kingdom_text(file)
-    kingdom = parse_kingdom(text, engine, source=source)
+    kingdom = parse_kingdom(text, engine, source=source, connected=True)
     sheet = score_kingdom(engine, kingdom)
     if svg is not None:
         from .svg import kingdoms_svg

@@ -59,6 +59,8 @@ class Session:
         #: Every action played, kept here too: a faulty plugin may clear ``game.log``,
         #: and the save must still hold every move (docs/trust.md).
         self.moves: list[Action] = list(game.log)
+        #: Why the last automatic save to ``--save`` failed (None: it was written).
+        self.unsaved: OSError | None = None
         for seat in seats:
             if isinstance(seat.agent, HumanAgent):
                 seat.agent.names = self.names
@@ -164,7 +166,9 @@ class Session:
             return
         try:
             write_save(self.save_path, save_of(self.game, self.players, result=result, log=log))
+            self.unsaved = None
         except OSError as exc:
+            self.unsaved = exc
             self.console.say(f"kd: warning: could not save to {self.save_path}: {exc}")
 
     def default_save_name(self) -> Path:

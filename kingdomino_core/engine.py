@@ -13,6 +13,7 @@ from . import core_steps
 from .config import ConfigBuilder, GameConfig
 from .errors import ConfigError, PlayerCountError, PluginError, RulesetError
 from .geometry import Board, board
+from .limits import MAX_GAMES, MAX_KINGDOM_SIZE
 from .plugins import (
     Catalogue,
     PluginInfo,
@@ -149,7 +150,8 @@ class Engine:
             build, "kd_validate", lambda n: None, {"config": config, "registry": registry}
         ):
             problems.extend(found)
-        problems.extend(self._check_config(config))
+        if not problems:  # a plugin that explains its own option says it better
+            problems.extend(self._check_config(config))
         if problems:
             raise RulesetError(problems)
 
@@ -267,12 +269,15 @@ class Engine:
                 )
             elif sorted(set(config.seat_kingdom)) != list(range(config.kingdoms)):
                 problems.append(f"seat_kingdom {config.seat_kingdom} leaves a kingdom unused")
-        if config.kingdom_size < 1:
-            problems.append(f"kingdom_size must be positive, not {config.kingdom_size}")
+        if not 1 <= config.kingdom_size <= MAX_KINGDOM_SIZE:
+            problems.append(
+                f"kingdom_size must be from 1 to {MAX_KINGDOM_SIZE} (docs/trust.md, Limits), "
+                f"not {config.kingdom_size}"
+            )
         if config.lookahead_lines < 0:
             problems.append(f"lookahead_lines must be 0 or more, not {config.lookahead_lines}")
-        if config.games < 1:
-            problems.append(f"games must be at least 1, not {config.games}")
+        if not 1 <= config.games <= MAX_GAMES:
+            problems.append(f"games must be from 1 to {MAX_GAMES}, not {config.games}")
         return problems
 
 

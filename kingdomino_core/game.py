@@ -20,7 +20,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from .actions import CHANCE, Action, Step, field_problems
+from .actions import CHANCE, Action, Place, Step, field_problems
 from .errors import (
     ConfigError,
     GameOverError,
@@ -29,6 +29,7 @@ from .errors import (
     PluginError,
     PluginHookError,
 )
+from .geometry import Direction
 from .kingdom import Kingdom
 from .plugins import PLUGIN_FAULTS, blame
 from .scoring import Ranking, ScoreSheet, rank_by
@@ -215,6 +216,7 @@ class Game:
         handler = self.handler(step)
         if check:
             self.check(action)
+            action = _canonical(self, action)  # listed actions are canonical already
         if handler.chance:
             # Each chance step consumes exactly one number, drawn here or in
             # resolve_chance, so a replayed game continues exactly like the original.
@@ -563,6 +565,26 @@ class Game:
             self.match_sheets.append(tuple(self.scores()))
             self.game_number += 1
             self._start_game()
+
+
+_OPPOSITE = {Direction.W: Direction.E, Direction.N: Direction.S}
+
+
+def _canonical(game: Game, action: Action) -> Action:
+    """A domino with two identical halves placed facing W or N is the same placement as
+    the one facing E or S from its other square: the form ``legal_actions`` lists,
+    and the one logged (docs/api.md, "Symmetric dominoes")."""
+    if (
+        type(action) is Place
+        and action.direction in _OPPOSITE
+        and game.engine.deck[action.domino].symmetric
+    ):
+        x, y = action.second
+        return Place(
+            seat=action.seat, domino=action.domino, x=x, y=y,
+            direction=_OPPOSITE[action.direction],
+        )  # fmt: skip
+    return action
 
 
 def _require_action(action: object) -> None:

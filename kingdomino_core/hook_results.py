@@ -73,10 +73,14 @@ def _draw_pool(result: Any, kw: Mapping[str, Any]) -> str | None:
     bad = _domino_ids(result, "the pool")
     if bad is not None:
         return bad
-    pile = set(kw["game"].pile)
+    game = kw["game"]
+    pile = set(game.pile)
     stray = [str(d) for d in result if d not in pile]
     if stray:
         return f"dominoes not in the pile: {', '.join(stray)}"
+    need = min(game.config.line_size, len(game.pile))
+    if len(result) < need:
+        return f"{len(result)} dominoes, but a line needs {need} (the pile holds {len(pile)})"
     return None
 
 

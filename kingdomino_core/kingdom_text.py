@@ -21,41 +21,58 @@ from typing import TYPE_CHECKING
 
 from .errors import KingdomFormatError
 from .kingdom import CASTLE, EMPTY, Kingdom
+from .limits import MAX_CROWNS, MAX_KINGDOM_BYTES
 
 if TYPE_CHECKING:
     from .engine import Engine
 
-_SQUARE = re.compile(r"^([A-Za-z])(\d+)((?:\+[^+\s]+)*)$")
+# ASCII digits only: ``str.isdigit`` and ``\d`` accept "٣" (Arabic-Indic three).
+_SQUARE = re.compile(r"^([A-Za-z])([0-9]+)((?:\+[^+\s]+)*)$")
 _CASTLE = re.compile(r"^C((?:\+[^+\s]+)*)$")
 
 
-def parse_kingdom(text: str, engine: Engine, *, source: str = "") -> Kingdom:
-    """Read a kingdom; raise ``KingdomFormatError`` with line and column on bad input."""
+def parse_kingdom(
+    text: str, engine: Engine, *, source: str = "", connected: bool = False
+) -> Kingdom:
+    """Read a kingdom; raise ``KingdomFormatError`` with line and column on bad input.
+
+    Refused besides malformed tokens: more than ``MAX_KINGDOM_BYTES`` of text, a grid
+    larger than the ruleset's kingdom, crowns beyond what the ruleset's squares can
+    carry and, with ``connected`` (what ``kd score`` reads: a real table's kingdom),
+    squares connected to nothing: every square of a kingdom touches the castle
+    through other squares. Tests build partial grids with ``connected=False``. Work
+    stops at the first problem, so a huge file costs no more than its first rows.
+    """
+    if len(text) > MAX_KINGDOM_BYTES:
+        raise KingdomFormatError(
+            f"larger than {MAX_KINGDOM_BYTES} bytes: not a kingdom (see docs/trust.md, Limits)",
+            source=source,
+        )
+    size = engine.config.kingdom_size
     rows: list[tuple[int, list[tuple[int, str]]]] = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
         cells = [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line)]
-        rows.append((lineno, cells))
-    if not rows:
-        raise KingdomFormatError("no rows: the kingdom is empty (no castle)", source=source)
-    width = len(rows[0][1])
-    for lineno, cells in rows:
-        if len(cells) != width:
+        if rows and len(cells) != len(rows[0][1]):
             raise KingdomFormatError(
-                f"ragged rows: this row has {len(cells)} cells, the first row has {width}",
+                f"ragged rows: this row has {len(cells)} cells, the first row has "
+                f"{len(rows[0][1])}",
                 line=lineno,
                 column=cells[-1][0] if cells else 1,
                 source=source,
             )
-    size = engine.config.kingdom_size
-    if len(rows) > size or width > size:
-        raise KingdomFormatError(
-            f"the grid is {width}x{len(rows)}, larger than the ruleset's {size}x{size} kingdom",
-            line=rows[0][0],
-            source=source,
-        )
+        if len(cells) > size or len(rows) == size:
+            why = f"{len(cells)} cells in this row" if len(cells) > size else "too many rows"
+            raise KingdomFormatError(
+                f"the grid is larger than the ruleset's {size}x{size} kingdom ({why})",
+                line=lineno,
+                source=source,
+            )
+        rows.append((lineno, cells))
+    if not rows:
+        raise KingdomFormatError("no rows: the kingdom is empty (no castle)", source=source)
     castles = [
         (r, c, lineno, col)
         for r, (lineno, cells) in enumerate(rows)
@@ -73,8 +90,11 @@ def parse_kingdom(text: str, engine: Engine, *, source: str = "") -> Kingdom:
             source=source,
         )
     cr, cc, _, _ = castles[0]
+    if connected:
+        _check_connected(rows, cr, cc, source)
     kingdom = Kingdom(engine.board, len(engine.registry.terrains))
     registry = engine.registry
+    most = max_crowns(engine)
     for r, (lineno, cells) in enumerate(rows):
         for c, (col, tok) in enumerate(cells):
             if tok == ".":
@@ -89,16 +109,75 @@ def parse_kingdom(text: str, engine: Engine, *, source: str = "") -> Kingdom:
             if m is None or terrain is None:
                 letters = ", ".join(f"{t.letter} ({t.name})" for t in registry.terrains)
                 raise KingdomFormatError(
-                    f"unknown square {tok!r}: expected '.', 'C' or a terrain letter "
+                    f"unknown square {_short(tok)}: expected '.', 'C' or a terrain letter "
                     f"({letters}) followed by crowns",
                     line=lineno,
                     column=col,
                     source=source,
                 )
+            crowns = _crowns(m.group(2), most if not m.group(3) else 9)
+            if crowns is None:
+                extra = "" if m.group(3) else " (more only with an annotation that adds them)"
+                raise KingdomFormatError(
+                    f"{_short(tok)}: crowns must be one digit from 0 to "
+                    f"{most if not m.group(3) else 9} in this ruleset{extra}",
+                    line=lineno,
+                    column=col,
+                    source=source,
+                )
             cell = engine.board.cell(c - cc, r - cr)
-            kingdom.put(cell, registry.terrain_index(terrain.name), int(m.group(2)))
+            kingdom.put(cell, registry.terrain_index(terrain.name), crowns)
             _annotate(kingdom, engine, cell, tok, m.group(3), lineno, col, source)
     return kingdom
+
+
+def _short(tok: str) -> str:
+    """A token as quoted in a message, cut short if it is long."""
+    return repr(tok if len(tok) <= 24 else tok[:20] + "...")
+
+
+def max_crowns(engine: Engine) -> int:
+    """Most crowns a square may carry: 3 (the format's range), or more if the ruleset's
+    dominoes print more."""
+    printed = (max(d.crowns_a, d.crowns_b) for d in engine.deck.values())
+    return max(MAX_CROWNS, *printed)
+
+
+def _crowns(digits: str, most: int) -> int | None:
+    """The crowns of a square, or None if out of range (checked before converting, so
+    a 5,000-digit number costs nothing)."""
+    if len(digits) != 1:
+        return None
+    value = int(digits)
+    return value if value <= most else None
+
+
+def _check_connected(
+    rows: list[tuple[int, list[tuple[int, str]]]], cr: int, cc: int, source: str
+) -> None:
+    """Refuse squares that no chain of squares links to the castle."""
+    filled = {
+        (r, c) for r, (_l, cells) in enumerate(rows) for c, (_col, tok) in enumerate(cells)
+        if tok != "."
+    }  # fmt: skip
+    seen = {(cr, cc)}
+    todo = [(cr, cc)]
+    while todo:
+        r, c = todo.pop()
+        for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if near in filled and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    for r, (lineno, cells) in enumerate(rows):
+        for c, (col, tok) in enumerate(cells):
+            if tok != "." and (r, c) not in seen:
+                raise KingdomFormatError(
+                    f"square {tok!r} is connected to nothing: every square of a kingdom "
+                    "touches the castle through other squares",
+                    line=lineno,
+                    column=col,
+                    source=source,
+                )
 
 
 def _annotate(

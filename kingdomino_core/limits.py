@@ -24,6 +24,8 @@ MAX_DEPTH = 32
 MAX_INT_DIGITS = 4300
 #: Largest kingdom a ruleset may set up (squares per side), whatever its options say.
 MAX_KINGDOM_SIZE = 15
+#: Most games in one match (Dynasty), whatever the options say.
+MAX_GAMES = 100
 #: Most crowns one square may carry (the kingdom text format: 0 to 3).
 MAX_CROWNS = 3
 

@@ -15,6 +15,8 @@ drew before.
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import hashlib
 import json
 import os
@@ -228,6 +230,7 @@ def write_save(path: str | os.PathLike[str], saved: SavedGame) -> None:
     target = Path(path)
     text = to_json(saved)
     directory = target.parent if str(target.parent) else Path(".")
+    _remove_leftovers(directory, target.name)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
         os.chmod(tmp, _file_mode(target))
@@ -239,6 +242,14 @@ def write_save(path: str | os.PathLike[str], saved: SavedGame) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _remove_leftovers(directory: Path, name: str) -> None:
+    """Delete temporary files a killed write of this save left behind (``kill -9``
+    between writing and renaming): saves of one game are not written concurrently."""
+    for leftover in directory.glob(f".{glob.escape(name)}.????????.tmp"):
+        with contextlib.suppress(OSError):
+            leftover.unlink()
 
 
 def _file_mode(target: Path) -> int:

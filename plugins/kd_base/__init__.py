@@ -19,6 +19,7 @@ from kingdomino_core import (
     ScoreSheet,
     hookimpl,
 )
+from kingdomino_core.limits import MAX_GAMES
 
 from . import scoring
 from .dominoes import base_dominoes
@@ -70,6 +71,10 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 def kd_validate(config: GameConfig) -> list[str]:
     options = options_of(config)
     problems = []
+    if options.dynasty and options.dynasty_games > MAX_GAMES:
+        problems.append(
+            f"options.base.dynasty_games: at most {MAX_GAMES}, not {options.dynasty_games}"
+        )
     if options.dynasty and options.dynasty_games < 1:
         problems.append(
             f"options.base.dynasty_games: must be at least 1, not {options.dynasty_games}"

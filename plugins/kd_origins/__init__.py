@@ -27,6 +27,7 @@ from kingdomino_core import (
     hookimpl,
 )
 from kingdomino_core.encoding import Choice, LayerPlanes, Number, ProductEncoder, Square
+from kingdomino_core.limits import MAX_KINGDOM_SIZE
 from kingdomino_core.words import kingdom_name, plural
 
 from . import scoring
@@ -131,9 +132,9 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 def kd_validate(config: GameConfig) -> list[str]:
     options = options_of(config)
     problems = []
-    if options.neolithic_kingdom_size < 5:
+    if not 5 <= options.neolithic_kingdom_size <= MAX_KINGDOM_SIZE:
         problems.append(
-            f"options.origins.neolithic_kingdom_size: at least 5, not "
+            f"options.origins.neolithic_kingdom_size: from 5 to {MAX_KINGDOM_SIZE}, not "
             f"{options.neolithic_kingdom_size}"
         )
     if options.recruits_per_turn < 0:

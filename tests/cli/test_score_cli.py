@@ -99,9 +99,10 @@ def test_a_crownless_square_grows_a_property(tmp_path, capsys, monkeypatch) -> N
 
 def test_separate_properties_of_one_terrain_score_separately(tmp_path, capsys, monkeypatch):
     """docs/rules/base.md: diagonal contact does not connect; the castle does not connect."""
-    text = "W1 .  W1\n.  W1 C\n"
+    text = "W1 L0 W1\nL0 W1 C\n"  # the wheat squares touch only diagonally
     out = score_json(capsys, monkeypatch, kingdom_file(tmp_path, text))
-    assert sorted((p["squares"], p["points"]) for p in out["properties"]) == [(1, 1)] * 3
+    wheat = [p for p in out["properties"] if p["terrain"] == "wheat"]
+    assert sorted((p["squares"], p["points"]) for p in wheat) == [(1, 1)] * 3
     assert out["total"] == 3
 
 

@@ -69,3 +69,42 @@ def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
     path = tmp_path / "r.toml"
     path.write_bytes(b"\xef\xbb\xbf" + b'[ruleset]\nplugins = ["base"]\n')
     assert load_ruleset(str(path)).plugins == ("base",)
+
+
+@pytest.mark.parametrize(
+    ("parent", "table", "key", "value", "message"),
+    [
+        ("origins-discovery", "origins", "neolithic_kingdom_size", 201, "from 5 to 15, not 201"),
+        ("origins-discovery", "origins", "neolithic_kingdom_size", 2**31, "from 5 to 15"),
+        ("dynasty", "base", "dynasty_games", 2**31, "at most 100, not 2147483648"),
+    ],
+)
+def test_options_that_size_the_work_are_bounded(
+    tmp_path: Path, parent: str, table: str, key: str, value: int, message: str
+) -> None:
+    """Issue 12: neolithic_kingdom_size 201 took 21 s and 1.7 GB; 2**31 never answered."""
+    path = tmp_path / "r.toml"
+    path.write_text(f'[ruleset]\nextends = "{parent}"\n[options.{table}]\n{key} = {value}\n')
+    start = time.perf_counter()
+    (problem,) = problems_of(path)
+    assert time.perf_counter() - start < 10
+    assert problem.startswith(f"{path}:4: options.{table}.{key}: {message}")
+
+
+def test_the_core_bounds_the_kingdom_of_any_plugin() -> None:
+    from kingdomino_core import ConfigBuilder, Engine, Ruleset, hookimpl
+    from kingdomino_core.limits import MAX_KINGDOM_SIZE
+    from kingdomino_core.plugins import default_catalogue
+
+    class Huge:
+        NAME = "huge"
+
+        @staticmethod
+        @hookimpl
+        def kd_configure(config: ConfigBuilder) -> None:
+            config.set("kingdom_size", 10**6, override=True)
+
+    catalogue = default_catalogue().copy()
+    catalogue.add_module(Huge, "huge")
+    with pytest.raises(RulesetError, match=f"kingdom_size must be from 1 to {MAX_KINGDOM_SIZE}"):
+        Engine(Ruleset(name="t", plugins=("base", "huge")), 2, catalogue=catalogue)
