@@ -65,11 +65,6 @@ class CourtBoard(StateEncoder):
         return out
 
 
-def options_of(config: GameConfig) -> CourtOptions:
-    found = config.option(NAME)
-    return found if found is not None else CourtOptions()
-
-
 def court_of(game: Game) -> Court:
     """The engine's shared :class:`Court` (kept on its ``court.buy`` handler)."""
     handler = game.engine.rules.handler("court.buy")
@@ -100,7 +95,7 @@ def kd_register_components(registry: Registry) -> None:
 @hookimpl
 def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
     data = court_data()
-    options = options_of(config)
+    options = config.option(NAME, CourtOptions)
     court = Court(data, options, registry)
     full = data.full_set()
     n = len(data.resources)
@@ -113,7 +108,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
 @hookimpl
 def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
-    options = options_of(config)
+    options = config.option(NAME, CourtOptions)
     problems = []
     if options.visible_tiles < 0:
         problems.append(
@@ -196,7 +191,9 @@ def kd_end_of_turn(game: Game, seat: int, king: int, final: bool) -> list[Step] 
 
 @hookimpl
 def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
-    return scoring.score_lines(game.kingdoms[kingdom], court_data(), options_of(game.config))
+    return scoring.score_lines(
+        game.kingdoms[kingdom], court_data(), game.config.option(NAME, CourtOptions)
+    )
 
 
 @hookimpl

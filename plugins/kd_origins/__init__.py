@@ -55,13 +55,8 @@ CONFLICTS = ("base",)
 Options = OriginsOptions
 
 
-def options_of(config: GameConfig | ConfigBuilder) -> OriginsOptions:
-    found = config.option(NAME)
-    return found if found is not None else OriginsOptions()
-
-
 def _options(game: Game) -> OriginsOptions:
-    return options_of(game.config)
+    return game.config.option(NAME, OriginsOptions)
 
 
 # -- build hooks --------------------------------------------------------------------
@@ -69,7 +64,7 @@ def _options(game: Game) -> OriginsOptions:
 
 @hookimpl
 def kd_configure(config: ConfigBuilder) -> None:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     neolithic = config.players == 2
     config.set("allowed_players", (2, 3, 4))
     config.set("kingdom_size", options.neolithic_kingdom_size if neolithic else 5)
@@ -81,7 +76,7 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 @hookimpl
 def kd_register_components(registry: Registry, config: GameConfig) -> None:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     for terrain in TERRAINS:
         registry.add_terrain(terrain)
     registry.icon_words = ("fire", "fire")  # Origins' scoring icons are fire
@@ -111,7 +106,7 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
 
 @hookimpl
 def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     volcano = registry.terrain_index(VOLCANO)
     rules.add_placement_rule(WithinSize())
     rules.add_placement_rule(Connects())
@@ -130,7 +125,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
 @hookimpl
 def kd_validate(config: GameConfig) -> list[str]:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     problems = []
     if not 5 <= options.neolithic_kingdom_size <= MAX_KINGDOM_SIZE:
         problems.append(
