@@ -110,12 +110,16 @@ _ENGINES: dict[str, Engine] = {}
 def play_jobs(ruleset: Ruleset, seed: int, jobs: Sequence[Job]) -> list[Result]:
     """Play ``jobs`` (the worker function: picklable arguments only)."""
     seat_sets: dict[tuple[str, ...], list[Seat]] = {}
+    engines: dict[int, Engine] = {}  # by player count, for this call's ruleset
     out = []
     for job in jobs:
-        key = repr((ruleset, len(job.specs)))
-        engine = _ENGINES.get(key)
+        engine = engines.get(len(job.specs))
         if engine is None:
-            engine = _ENGINES[key] = Engine(ruleset, len(job.specs))
+            key = repr((ruleset, len(job.specs)))
+            engine = _ENGINES.get(key)
+            if engine is None:
+                engine = _ENGINES[key] = Engine(ruleset, len(job.specs))
+            engines[len(job.specs)] = engine
         seats = seat_sets.get(job.specs)
         if seats is None:
             entries = [PlayerEntry(name=f"P{i + 1}", agent=s) for i, s in enumerate(job.specs)]
