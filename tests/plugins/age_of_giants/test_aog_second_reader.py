@@ -13,10 +13,12 @@ import itertools
 import random
 from collections.abc import Iterable
 
+import attrs
 import kd_bots
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from kd_age_of_giants import options_of
 from kd_quests import context, revealed
 from kd_quests.quests import all_quests, point_functions
 
@@ -211,9 +213,18 @@ def agents(seed: int, kinds: Iterable[str]) -> list:
 
 
 def own_cover_actions(game: Game, seat: int) -> list[tuple[int, int]]:
-    """The squares a giant may cover: every square still showing a crown (I-G6)."""
+    """The squares a giant may cover: every square still showing a crown; with
+    ``giants_per_square = "one"`` (I-G6) only squares without a giant."""
     model = model_of(game, game.config.kingdom_of(seat))
-    return sorted(c for c in model.squares if model.showing(c) > 0)
+    one = options_of(game.config).giants_per_square == "one"
+    return sorted(
+        c for c in model.squares if model.showing(c) > 0 and not (one and model.giants.get(c))
+    )
+
+
+def may_target(game: Game, seat: int) -> bool:
+    """I-G15: by default only an opponent with a crown to cover may be sent a giant."""
+    return bool(own_cover_actions(game, seat)) or not options_of(game.config).footprint_needs_crown
 
 
 def check_decision(game: Game) -> int:
@@ -242,7 +253,7 @@ def check_decision(game: Game) -> int:
         opponents = [
             s
             for s in range(cfg.players)
-            if cfg.kingdom_of(s) != own and own_cover_actions(game, s)  # I-G15
+            if cfg.kingdom_of(s) != own and may_target(game, s)  # I-G15
         ]
         expected = {(x, y, t) for (x, y) in holders for t in opponents}
         sends = [a for a in legal if not isinstance(a, Pass)]
@@ -291,15 +302,13 @@ def check_trigger(game: Game, seat: int, action) -> None:
     model = model_of(game, game.config.kingdom_of(seat))
     if number < 0:
         supply = game.ext["age_of_giants"].supply
-        crowned = any(model.showing(c) for c in model.squares)
+        crowned = bool(own_cover_actions(game, seat))  # a crown a giant may stand on
         expected = isinstance(action, Place) and crowned and supply > 0
         assert (kind == "aog.giant" and game.step.seat == seat) == expected
     elif number >= 49:
         cfg = game.config
         own = cfg.kingdom_of(seat)
-        target = any(
-            own_cover_actions(game, s) for s in range(cfg.players) if cfg.kingdom_of(s) != own
-        )
+        target = any(may_target(game, s) for s in range(cfg.players) if cfg.kingdom_of(s) != own)
         expected = isinstance(action, Place) and bool(model.giants) and target
         assert (kind == "aog.footprint" and game.step.seat == seat) == expected
 
@@ -575,3 +584,30 @@ def test_covered_crowns_and_the_crowns_tie_break(covered_count: bool, places) ->
     sheets = game.scores()
     assert [s.total for s in sheets] == [2, 2]  # a covered crown scores nothing
     assert list(game.ranking(sheets).places) == places
+
+
+@settings(max_examples=150, deadline=None)
+@given(model=hand_built())
+def test_folie_counting_covered_crowns_reading(model: Model) -> None:
+    """I-G7's other reading (``folie_covered_crowns``): printed crowns make a square crowned."""
+    engine = ENGINES[4]
+    ctx = attrs.evolve(context(engine.config, engine.registry), folie_covered_crowns=True)
+    scored = point_functions(ctx)["folie_des_grandeurs"]
+    assert scored(kingdom_of(model, engine)) == model.folie(covered_count=True)
+
+
+READINGS = [
+    {"giants_per_square": "one"},
+    {"footprint_needs_crown": False},
+    {"giants_per_square": "one", "footprint_needs_crown": False},
+]
+
+
+@pytest.mark.parametrize("reading", READINGS, ids=str)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**31))
+def test_seeded_games_under_other_readings(reading: dict, players: int, seed: int) -> None:
+    """I-G6 / I-G15 alternatives: legal lists, triggers and scores still match."""
+    engine = make_engine("age-of-giants", players, age_of_giants=reading)
+    game, _ = play(engine, seed, ["greedy", "random"] * 3)
+    check_final(game)
