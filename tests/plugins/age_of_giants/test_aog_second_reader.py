@@ -551,13 +551,19 @@ def test_the_twelve_dominoes_square_by_square() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "drawn", "positions"),
-    [(2, 30, (3,)), (3, 60, (2, 4)), (4, 60, (3,)), (5, 60, ())],
+    ("players", "drawn", "positions", "duel"),
+    [
+        (2, 30, (3,), False),
+        (3, 60, (2, 4), False),
+        (4, 60, (3,), False),
+        (5, 60, (), False),
+        (2, 60, (3,), True),  # I-G12: the 7x7 duel plays every domino
+    ],
 )
 @pytest.mark.parametrize("seed", [3, 11])
-def test_lines_of_five_sorted_letters_first_and_the_discards(players, drawn, positions, seed):
+def test_lines_of_five_sorted_letters_first_and_the_discards(players, drawn, positions, duel, seed):
     """I-G1 deck size, lines of 5 with A-F above every number, I-G3 discarded positions."""
-    game, _ = play(ENGINES[players], seed, ["random"] * players)
+    game, _ = play(DUEL if duel else ENGINES[players], seed, ["random"] * players)
     reveals = [a.domino for a in game.log if isinstance(a, Reveal)]
     assert len(reveals) == drawn and len(set(reveals)) == drawn
     expected = []
@@ -566,7 +572,7 @@ def test_lines_of_five_sorted_letters_first_and_the_discards(players, drawn, pos
         expected += [line[p - 1] for p in positions]
     assert list(game.unpicked) == expected
     for k in game.kingdoms:
-        assert len(k.placements) + len(k.discards) == 12
+        assert len(k.placements) + len(k.discards) == (24 if duel else 12)
 
 
 @pytest.mark.parametrize(("covered_count", "places"), [(False, [(0, 1)]), (True, [(1,), (0,)])])
