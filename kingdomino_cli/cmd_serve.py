@@ -80,7 +80,15 @@ def serve(
         if not table.game.is_terminal():
             announce(table)  # resumed: its links again
     print(f"kd: serving on {base}/ (tables kept in {folder}; Ctrl-C stops)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    # Messages are small JSON on a local network: compressing each costs more than it saves.
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,
+    )
 
 
 def _shown_host(host: str) -> str:

@@ -8,11 +8,13 @@ says ``override=True``. The result is a frozen :class:`GameConfig`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from attrs import field, fields, frozen
 
 from .errors import ConfigConflictError, ConfigError
+
+T = TypeVar("T")
 
 
 @frozen(kw_only=True)
@@ -63,9 +65,32 @@ class GameConfig:
         """The seats building kingdom ``kingdom``."""
         return tuple(s for s in range(self.players) if self.kingdom_of(s) == kingdom)
 
-    def option(self, plugin: str) -> Any:
-        """The validated options object of ``plugin`` (None if it has none)."""
-        return self.options.get(plugin)
+    @overload
+    def option(self, plugin: str) -> Any: ...
+    @overload
+    def option(self, plugin: str, cls: type[T]) -> T: ...
+    def option(self, plugin: str, cls: type[T] | None = None) -> Any:
+        """The validated options of ``plugin``.
+
+        With ``cls`` (the plugin's ``Options`` class), typed: an instance of ``cls``,
+        its defaults when the plugin is not active (``config.option(NAME, MyOptions)``
+        needs no helper). Without, the stored object or None.
+        """
+        return typed_option(self.options, plugin, cls)
+
+
+def typed_option(options: Mapping[str, Any], plugin: str, cls: type[T] | None) -> Any:
+    """``options[plugin]``, checked to be a ``cls`` (``cls()`` if absent) when given."""
+    found = options.get(plugin)
+    if cls is None:
+        return found
+    if found is None:
+        return cls()
+    if not isinstance(found, cls):
+        raise ConfigError(
+            f"the options of plugin {plugin!r} are a {type(found).__name__}, not a {cls.__name__}"
+        )
+    return found
 
 
 _KEYS = tuple(
@@ -84,9 +109,13 @@ class ConfigBuilder:
         self._by: dict[str, str] = {}
         self._plugin = ""
 
-    def option(self, plugin: str) -> Any:
-        """The validated options object of ``plugin`` (None if it has none)."""
-        return self._options.get(plugin)
+    @overload
+    def option(self, plugin: str) -> Any: ...
+    @overload
+    def option(self, plugin: str, cls: type[T]) -> T: ...
+    def option(self, plugin: str, cls: type[T] | None = None) -> Any:
+        """The validated options of ``plugin``, typed as for :meth:`GameConfig.option`."""
+        return typed_option(self._options, plugin, cls)
 
     def get(self, key: str, default: Any = None) -> Any:
         """The value a plugin set for ``key`` so far (a ``GameConfig`` field name)."""

@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from anyio import to_thread
+from anyio import CapacityLimiter, to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -41,6 +41,7 @@ from kingdomino_core.errors import ReplayError
 from kingdomino_core.ruleset_files import allowed_players, load_ruleset_file
 from kingdomino_core.ruleset_lookup import list_rulesets
 from kingdomino_core.serialize import action_from_dict
+from kingdomino_core.trust import Trust
 
 from .replays import ReplayStore
 from .tables import ID_RE, Table, TableError, check_seats, load_table, new_table
@@ -85,6 +86,9 @@ class Server:
         self._rulesets: dict[str, tuple[Ruleset, dict[str, Any]]] | None = None
         self.resume_problems: list[str] = []
         self.tasks: set[asyncio.Task[None]] = set()
+        #: Bots think one at a time: with the GIL, more threads would not think
+        #: faster, and would starve the event loop that shows humans their moves.
+        self.bot_limiter = CapacityLimiter(1)
 
     # -- rulesets ---------------------------------------------------------------
 
@@ -123,15 +127,21 @@ class Server:
     # -- tables -----------------------------------------------------------------
 
     def resume(self) -> None:
-        """Load every table kept in the data directory (unfinished ones play on)."""
+        """Load every table kept in the data directory (unfinished ones play on).
+
+        A saved table's plugin files run only if a ruleset this server offers names
+        them (the operator's choice); any other file in a save is refused.
+        """
         if self.data is None:
             return
+        offered = [p for ruleset, _info in self.rulesets().values() for p in ruleset.plugin_files]
+        trust = Trust(named_file=False, files=offered)
         for meta in sorted(self.data.glob("*.table.json")):
             table_id = meta.name.removesuffix(".table.json")
             if not ID_RE.match(table_id):
                 continue
             try:
-                self.tables[table_id] = load_table(self.data, table_id)
+                self.tables[table_id] = load_table(self.data, table_id, trust)
             except (KingdominoError, TableError, OSError, ValueError, KeyError) as exc:
                 self.resume_problems.append(f"{meta}: not resumed: {exc}")
 
@@ -186,16 +196,18 @@ class Server:
                 await ws.send_text(text)
 
     async def after_move(self, table: Table) -> None:
-        """Show the move, then let the bots play and show their moves."""
+        """Show the move and save it, then let the bots play, show and save theirs."""
         await self.broadcast(table)
+        await to_thread.run_sync(table.persist)
         await self.play_bots(table)
 
     async def play_bots(self, table: Table) -> None:
         while table.bots_to_move():
-            moved = await to_thread.run_sync(table.run_bots)
+            moved = await to_thread.run_sync(table.run_bots, limiter=self.bot_limiter)
+            await self.broadcast(table)
+            await to_thread.run_sync(table.persist)
             if not moved:
                 break
-            await self.broadcast(table)
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -328,7 +340,7 @@ def create_app(server: Server) -> Starlette:
         host = secrets.compare_digest(_token(request), table.host)
         if not table.game.is_terminal() and not host:
             raise TableError("the replay is available once the game is over", 403)
-        replay_id = server.replays.add_saved(table.saved(), f"table {table.id}")
+        replay_id = server.replays.add_saved(table.saved(), f"table {table.id}", table.game.engine)
         return _ok(server.replays.info(replay_id), 201)
 
     async def upload(request: Request) -> Response:

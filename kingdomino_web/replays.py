@@ -1,8 +1,8 @@
 """The replay viewer's games: saves uploaded or taken from a table, stepped move by move.
 
 An uploaded save is read with the same strict reader as ``kd replay`` and never runs
-code: a save whose ruleset names local plugin files (house-rule ``.py`` files) is
-refused, as ``kd`` refuses to run plugin files it was not asked to. Only a bounded
+code: its engine is built under the trust model's ``UNTRUSTED`` rules, so a save whose
+ruleset names local plugin files (house-rule ``.py`` files) is refused. Only a bounded
 number of replays is kept, in memory.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 
 from attrs import define
 
-from kingdomino_core import Action, Game, KingdominoError
+from kingdomino_core import Action, CodeNotAllowedError, Engine, Game, KingdominoError
 from kingdomino_core.savegame import (
     CHANCE_SEED,
     SavedGame,
@@ -24,6 +24,7 @@ from kingdomino_core.savegame import (
     parse_save,
     read_actions,
 )
+from kingdomino_core.trust import UNTRUSTED
 
 from .tables import TableError
 from .views import public_view
@@ -40,8 +41,6 @@ class Replay:
     #: The last game shown and its move number (stepping forward reuses it).
     game: Game
     at: int = 0
-    #: Each move in words, by 1-based move number.
-    words: list[str] | None = None
 
 
 class ReplayStore:
@@ -51,22 +50,25 @@ class ReplayStore:
 
     def add_text(self, text: str) -> str:
         """Read an uploaded save; refuse it (``TableError``) if it is not one or would
-        run plugin files."""
+        run code (the engine is built with the trust model's ``UNTRUSTED``)."""
         try:
             saved = parse_save(text, "upload")
+            engine = build_engine(saved, "upload", trust=UNTRUSTED)
+        except CodeNotAllowedError as exc:
+            files = ", ".join(str(path) for path, _why in exc.files)
+            raise TableError(
+                f"upload: the save's ruleset {exc.what!r} loads plugin files ({files}); an "
+                "uploaded game never runs code: replay it with kd replay where you trust them",
+                422,
+            ) from None
         except KingdominoError as exc:
             raise TableError(str(exc), 422) from None
-        return self.add_saved(saved, "upload")
+        return self.add_saved(saved, "upload", engine)
 
-    def add_saved(self, saved: SavedGame, source: str) -> str:
-        if saved.ruleset.plugin_files:
-            raise TableError(
-                f"{source}: the save's ruleset {saved.ruleset.name!r} loads local plugin "
-                "files; an uploaded game never runs code (replay it with kd replay)",
-                422,
-            )
+    def add_saved(self, saved: SavedGame, source: str, engine: Engine) -> str:
+        """Keep a save for the viewer, replayed with ``engine`` (the table's own, or one
+        built under the upload trust rules)."""
         try:
-            engine = build_engine(saved, source)
             actions = read_actions(saved, engine, source)
         except KingdominoError as exc:
             raise TableError(str(exc), 422) from None

@@ -41,8 +41,9 @@ from kingdomino_core.savegame import (
     to_json,
     write_save,
 )
+from kingdomino_core.trust import SAVED_GAME, Trust
 
-from .views import decision_view, public_view
+from .views import action_words, decision_view, public_view
 
 #: Table ids and tokens are URL-safe base64; nothing else names a file.
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{16}$")
@@ -102,7 +103,11 @@ class Table:
     lock: threading.Lock = field(factory=threading.Lock)
     #: The last moves in words, newest last (for the table's move list).
     recent: list[str] = field(factory=list)
+    #: Why the table stopped (a bot or plugin failed), shown to everyone.
+    failure: str = ""
     _agents: dict[int, Seat] = field(factory=dict)
+    _saved_version: int = 0
+    _svgs: dict[int, Any] = field(factory=dict)
     _view: tuple[int, dict[str, Any]] | None = None
     _decision: tuple[int, dict[str, Any] | None] | None = None
 
@@ -140,10 +145,11 @@ class Table:
     def view(self) -> dict[str, Any]:
         """The public view of the current state (computed once per version)."""
         if self._view is None or self._view[0] != self.version:
-            data = public_view(self.game, self.players)
+            data = public_view(self.game, self.players, self._svgs)
             data["table"] = self.id
             data["version"] = self.version
             data["recent"] = self.recent[-12:]
+            data["failure"] = self.failure
             data["seats"] = [{"name": s.name, "kind": s.kind} for s in self.seats]
             self._view = (self.version, data)
         return self._view[1]
@@ -195,15 +201,18 @@ class Table:
             if reason is not None:
                 raise TableError(reason, 422)
             before = game.clone()
-            step = game.step
+            words = self._words(action)
             try:
                 game.apply(action, check=False)  # explain() just checked it
             except IllegalActionError as exc:
+                self.game = before
                 raise TableError(exc.message, 422) from None
+            except KingdominoError as exc:  # a plugin failed: keep the table as it was
+                self.game = before
+                raise TableError(f"the move could not be played: {exc}", 500) from None
             self.history.append((seats, before))
-            self._note(seat, step, action)
+            self._note(seat, words)
             self.version += 1
-            self._save()
 
     def explain(self, action: Action) -> str | None:
         """Why ``action`` would be refused now (the engine's words), None if legal."""
@@ -226,19 +235,25 @@ class Table:
                 assert seat is not None
                 if self.seats[seat].human:
                     break
-                step = game.step
-                action = self._agent(seat).choose(game)
-                game.apply(action)
-                self._note(seat, step, action)
+                before = game.clone()
+                try:
+                    action = self._agent(seat).choose(game)
+                    words = self._words(action)
+                    game.apply(action)
+                except (KingdominoError, ValueError, TypeError) as exc:
+                    # A bot or plugin failed: stop before that move, keep all the others.
+                    self.game = before
+                    self.failure = f"{self.seats[seat].name} could not move: {exc}"
+                    break
+                self._note(seat, words)
                 moved += 1
-            if moved:
+            if moved or self.failure:
                 self.version += 1
-                self._save()
         return moved
 
     def bots_to_move(self) -> bool:
         game = self.game
-        if game.is_terminal():
+        if game.is_terminal() or self.failure:
             return False
         seat = game.current_seat
         return seat is not None and (seat < 0 or not self.seats[seat].human)
@@ -257,7 +272,6 @@ class Table:
                     del self.history[i:]
                     self.recent.append("(undone: back to your previous decision)")
                     self.version += 1
-                    self._save()
                     return
             raise TableError("nothing to undo: this is your first decision", 409)
 
@@ -271,13 +285,16 @@ class Table:
             found = self._agents[seat] = build_seat(seat, self.players[seat])
         return found
 
-    def _note(self, seat: int, step: Any, action: Action) -> None:
-        from .views import action_words
-
+    def _words(self, action: Action) -> str:
+        """The move in the plugin's words, taken before it is played (they may
+        describe its effect on the game as it stands)."""
+        step = self.game.step
         try:
-            words = action_words(self.game, step, action)
-        except Exception:  # a description must never break a move
-            words = action.describe()
+            return action_words(self.game, step, action) if step is not None else ""
+        except Exception:  # a description must never stop a move
+            return action.describe()
+
+    def _note(self, seat: int, words: str) -> None:
         self.recent.append(f"{self.seats[seat].name}: {words}")
         del self.recent[:-50]
 
@@ -289,10 +306,24 @@ class Table:
     def save_text(self) -> str:
         return to_json(self.saved())
 
+    def persist(self) -> None:
+        """Write the save if the game changed since the last write.
+
+        The server calls it right after showing a change (so the write, an fsync,
+        is not in the way of the next state on screen)."""
+        with self.lock:
+            if self._saved_version != self.version:
+                self._save()
+                self._saved_version = self.version
+
     def _save(self) -> None:
         if self.path is None:
             return
-        write_save(self.path / f"{self.id}.save.json", self.saved())
+        try:
+            saved = self.saved()
+        except KingdominoError:  # the final scoring failed: keep the moves at least
+            saved = save_of(self.game, self.players, result=False)
+        write_save(self.path / f"{self.id}.save.json", saved)
 
     def write_meta(self) -> None:
         if self.path is None:
@@ -366,8 +397,9 @@ def new_table(
     return table
 
 
-def load_table(path: Path, table_id: str) -> Table:
-    """A table from its two files (the game replayed from its save)."""
+def load_table(path: Path, table_id: str, trust: Trust = SAVED_GAME) -> Table:
+    """A table from its two files (the game replayed from its save; its plugin files
+    run only as ``trust`` allows)."""
     meta = json.loads((path / f"{table_id}.table.json").read_text(encoding="utf-8"))
     if meta.get("format") != META_FORMAT or meta.get("id") != table_id:
         raise TableError(f"{table_id}.table.json: not a table of this server")
@@ -375,7 +407,7 @@ def load_table(path: Path, table_id: str) -> Table:
     tokens = {t: frozenset(s) for t, s in meta["tokens"].items()}
     source = str(path / f"{table_id}.save.json")
     saved = read_save(source)
-    game = replay(saved, source, engine=build_engine(saved, source))
+    game = replay(saved, source, engine=build_engine(saved, source, trust=trust))
     return Table(
         id=table_id,
         game=game,

@@ -89,8 +89,37 @@ def _placed_by(game: Game, index: int) -> dict[int, int] | None:
     return marks
 
 
-def public_view(game: Game, players: Sequence[PlayerEntry]) -> dict[str, Any]:
-    """Everything on the table, for every viewer."""
+def _kingdom_svg(game: Game, k: int, sheet: Any, cache: dict[int, Any] | None) -> str:
+    """The kingdom's picture, redrawn only when something it shows changed."""
+    kingdom = game.kingdoms[k]
+    window = not game.is_terminal()
+    key = None
+    if cache is not None:
+        layers = repr(
+            sorted((name, sorted(layer.items())) for name, layer in kingdom.layers.items())
+        )
+        key = (
+            kingdom.occupied,
+            tuple(kingdom.crowns_at),
+            layers,
+            sheet,
+            window,
+            len(kingdom.placements),
+        )
+        found = cache.get(k)
+        if found is not None and found[0] == key:
+            return str(found[1])
+    svg = kingdom_svg(game.engine, kingdom, sheet, window=window, placed_by=_placed_by(game, k))
+    if cache is not None:
+        cache[k] = (key, svg)
+    return svg
+
+
+def public_view(
+    game: Game, players: Sequence[PlayerEntry], svg_cache: dict[int, Any] | None = None
+) -> dict[str, Any]:
+    """Everything on the table, for every viewer (``svg_cache``: a dict kept between
+    calls for one game, so unchanged kingdoms are not redrawn)."""
     names = [p.name for p in players]
     config = game.config
     sheets = game.scores()
@@ -105,13 +134,7 @@ def public_view(game: Game, players: Sequence[PlayerEntry]) -> dict[str, Any]:
                 "score": sheet.total,
                 "match_score": earlier + sheet.total if game.match_sheets else None,
                 "discarded": [str(d) for _s, d in kingdom.discards],
-                "svg": kingdom_svg(
-                    game.engine,
-                    kingdom,
-                    sheet,
-                    window=not game.is_terminal(),
-                    placed_by=_placed_by(game, k),
-                ),
+                "svg": _kingdom_svg(game, k, sheet, svg_cache),
             }
         )
     step = game.step

@@ -32,13 +32,13 @@ def lake_points(game: Game, kingdom: int) -> int:
 
 def bonus(game: Game, kingdom: int) -> int:
     """What this rule adds to the base score: the lake points, ``factor - 1`` more times."""
-    options: Options = game.config.option(NAME)
+    options = game.config.option(NAME, Options)
     return (options.factor - 1) * lake_points(game, kingdom)
 
 
 @hookimpl
 def kd_validate(config: GameConfig) -> list[str]:
-    options: Options = config.option(NAME)
+    options = config.option(NAME, Options)
     if options.factor < 1:
         return [f"options.lakes.factor: must be 1 or more, not {options.factor}"]
     return []

@@ -178,3 +178,17 @@ KD.renderInfo = function (view, container) {
   container.replaceChildren();
   if (view.info.length) container.append(KD.el("pre", { class: "info", text: view.info.join("\n") }));
 };
+
+// Highlight a square drawn by the server: a class on it and an outline drawn on top
+// of everything (tokens, crowns and borders would hide an outline of the square itself).
+KD.markCell = function (cell, cls) {
+  cell.classList.add(cls);
+  const svg = cell.closest("svg");
+  const size = Number(svg.dataset.cell);
+  const x = Number(cell.getAttribute("x"));
+  const y = Number(cell.getAttribute("y"));
+  svg.append(KD.svg("rect", {
+    x: Math.round(x / size) * size + 3, y: Math.round(y / size) * size + 3,
+    width: size - 6, height: size - 6, rx: 4, class: `mark ${cls}`, "pointer-events": "none",
+  }));
+};

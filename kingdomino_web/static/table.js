@@ -27,6 +27,7 @@
     socket.addEventListener("message", (event) => {
       const msg = JSON.parse(event.data);
       if (msg.type === "state") {
+        if (!state || state.view.version !== msg.view.version) selected = null;
         state = msg;
         render();
       } else if (msg.type === "refused") {
@@ -77,7 +78,8 @@
       : "You are watching";
     const decision = myDecision();
     const status = $("status");
-    if (view.finished) status.textContent = "The game is over.";
+    if (view.failure) status.textContent = `The game stopped: ${view.failure}`;
+    else if (view.finished) status.textContent = "The game is over.";
     else if (view.current) status.textContent = view.current.words;
     else status.textContent = "…";
     status.className = decision ? "status yours" : "status";
@@ -125,16 +127,45 @@
     for (const choice of decision.choices) {
       if (choice.target && choice.target.x !== undefined) {
         const cell = KD.cellOf($("kingdoms"), choice.target.kingdom, choice.target.x, choice.target.y);
-        if (cell) cell.classList.add("target");
+        if (cell && !cell.classList.contains("target")) KD.markCell(cell, "target");
       }
       if (choice.target && choice.target.kingdom !== undefined && choice.target.x === undefined) {
         const panel = document.querySelector(`.kingdom-panel[data-kingdom="${choice.target.kingdom}"]`);
         if (panel) panel.classList.add("target");
       }
+    }
+    renderChoices(decision);
+  }
+
+  // Choices tied to a square stay out of the list when there are many: a click on
+  // the square lists those it offers (say, every tile that can be bought onto it).
+  let selected = null;
+
+  function onSquare(choice) {
+    return choice.target && choice.target.x !== undefined;
+  }
+
+  function renderChoices(decision) {
+    const choices = $("choices");
+    choices.replaceChildren();
+    const squared = decision.choices.filter(onSquare);
+    const collapse = squared.length > 6;
+    for (const old of document.querySelectorAll("rect.mark.selected")) old.remove();
+    for (const old of document.querySelectorAll("rect.selected")) old.classList.remove("selected");
+    if (selected) {
+      const cell = KD.cellOf($("kingdoms"), selected.kingdom, selected.x, selected.y);
+      if (cell) KD.markCell(cell, "selected");
+    }
+    for (const choice of decision.choices) {
+      if (collapse && onSquare(choice) && !(selected && choice.target.kingdom === selected.kingdom &&
+          choice.target.x === selected.x && choice.target.y === selected.y)) continue;
       choices.append(KD.el("button", {
         class: "choice" + (choice.discard ? " discard" : ""), "data-i": choice.i,
         onclick: () => act(choice.action),
       }, choice.words));
+    }
+    if (collapse && !selected) {
+      choices.append(KD.el("span", { class: "hint-text", text: "or click a highlighted square to see its choices" }));
     }
   }
 
@@ -147,10 +178,11 @@
     if (!decision || !decision.place) return;
     const place = decision.place;
     const container = $("kingdoms");
+    for (const old of container.querySelectorAll("rect.mark.legal")) old.remove();
     for (const old of container.querySelectorAll(".legal")) old.classList.remove("legal");
     for (const [x, y] of place.placements[currentDir()] || []) {
       const cell = KD.cellOf(container, place.kingdom, x, y);
-      if (cell) cell.classList.add("legal");
+      if (cell) KD.markCell(cell, "legal");
     }
     $("direction").textContent = { E: "second half east →", S: "second half south ↓", W: "second half west ←", N: "second half north ↑" }[currentDir()];
     const count = Object.values(place.placements).reduce((n, list) => n + list.length, 0);
@@ -218,10 +250,12 @@
       c.target.x === hit.x && c.target.y === hit.y);
     if (here.length === 1) act(here[0].action);
     else if (here.length > 1) {
+      selected = { kingdom, x: hit.x, y: hit.y };
+      renderChoices(decision);
       for (const button of document.querySelectorAll("#choices .choice")) {
         button.classList.toggle("hint", here.some((c) => String(c.i) === button.dataset.i));
       }
-      refuse(`${here.length} choices use that square: pick one in the list.`);
+      refuse("");
     } else if (decision.choices.some((c) => c.target && c.target.x !== undefined)) {
       refuse("Nothing to do on that square: choose a highlighted square or a button.");
     }

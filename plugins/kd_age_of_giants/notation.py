@@ -18,6 +18,7 @@ from collections.abc import Callable
 from kd_quests import GIANTS_LAYER
 
 from kingdomino_core import Annotation, Kingdom, Registry
+from kingdomino_core.registry import Piece
 
 from .giants import standing
 from .options import AgeOfGiantsOptions
@@ -44,6 +45,17 @@ def _printed_crowns(registry: Registry) -> Callable[[str], set[int]]:
         return cache.get(terrain, set())
 
     return of
+
+
+def giant_piece(value: str | None) -> Piece:
+    """How displays show ``+giant`` / ``+giant=N``: a figure, ``G`` (``G2`` for two)."""
+    n = int(value) if value and value.isdigit() else 1
+    return Piece(
+        symbol="Ω",  # not G: that letter is grassland
+        words=f"{n} giant{'s' if n > 1 else ''} (covering {n} crown{'s' if n > 1 else ''})",
+        label="G" if n == 1 else f"G{n}",
+        shape="figure",
+    )
 
 
 def giant_annotations(registry: Registry, options: AgeOfGiantsOptions) -> list[Annotation]:
@@ -84,6 +96,7 @@ def giant_annotations(registry: Registry, options: AgeOfGiantsOptions) -> list[A
             key="giant",
             parse=parse,
             render=render,
+            piece=giant_piece,
             help="a giant covering one printed crown (Age of Giants): W1+giant is a "
             "2-crown wheat square with one crown covered; +giant=2 for two giants",
         )
@@ -106,6 +119,7 @@ def giant_annotations(registry: Registry, options: AgeOfGiantsOptions) -> list[A
                 render=render_castle,
                 help="a giant standing on the castle, covering nothing (I-G15)",
                 on_castle=True,
+                piece=giant_piece,
             )
         )
     return found

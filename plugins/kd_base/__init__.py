@@ -33,14 +33,9 @@ HOOK_API = 1
 Options = BaseOptions
 
 
-def options_of(config: GameConfig | ConfigBuilder) -> BaseOptions:
-    found = config.option(NAME)
-    return found if found is not None else BaseOptions()
-
-
 @hookimpl
 def kd_configure(config: ConfigBuilder) -> None:
-    options = options_of(config)
+    options = config.option(NAME, BaseOptions)
     setup = OFFICIAL.get(config.players, OFFICIAL[4])
     if config.players == 3 and options.three_player_all_dominoes:
         setup = THREE_PLAYER_VARIANT
@@ -69,7 +64,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
 @hookimpl
 def kd_validate(config: GameConfig) -> list[str]:
-    options = options_of(config)
+    options = config.option(NAME, BaseOptions)
     problems = []
     if options.dynasty and options.dynasty_games > MAX_GAMES:
         problems.append(
@@ -85,6 +80,14 @@ def kd_validate(config: GameConfig) -> list[str]:
             f"options.base.middle_kingdom_frame: must be 0 (the kingdom size) or an odd "
             f"size with a centre square, not {frame}"
         )
+    size = config.kingdom_size
+    if options.middle_kingdom and not frame and size % 2 == 0:
+        problems.append(
+            f"options.base.middle_kingdom: a {size}x{size} kingdom has no centre square, so "
+            f"the bonus could never be won: set middle_kingdom_frame to an odd size (such "
+            f"as {size - 1} or {size + 1}: the castle must be the centre of a frame of that "
+            "size holding the whole kingdom) or turn middle_kingdom off"
+        )
     return problems
 
 
@@ -97,7 +100,9 @@ def kd_order_line(dominoes: list[DominoId]) -> list[DominoId]:
 @hookimpl
 def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
     k = game.kingdoms[kingdom]
-    return scoring.property_lines(game, k) + scoring.bonus_lines(game, k, options_of(game.config))
+    return scoring.property_lines(game, k) + scoring.bonus_lines(
+        game, k, game.config.option(NAME, BaseOptions)
+    )
 
 
 @hookimpl(trylast=True)
@@ -109,4 +114,4 @@ def kd_turn_order(kings: list[int]) -> list[int]:
 
 @hookimpl(trylast=True)
 def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking:
-    return scoring.rank(game, sheets, options_of(game.config))
+    return scoring.rank(game, sheets, game.config.option(NAME, BaseOptions))

@@ -6,7 +6,6 @@ docs/rules/base.md, "Scoring" and "Optional rules".
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from kingdomino_core import (
     Game,
@@ -19,8 +18,7 @@ from kingdomino_core import (
     rank_by,
 )
 
-if TYPE_CHECKING:
-    from .options import BaseOptions
+from .options import BaseOptions
 
 SOURCE = "base"
 
@@ -58,7 +56,7 @@ def property_lines(game: Game, kingdom: Kingdom) -> list[ScoreLine]:
 
 def fast_total(config: GameConfig, registry: Registry) -> Callable[[Game, int], int]:
     """The points of ``kd_score_kingdom``'s lines, without building them (for bots)."""
-    options: BaseOptions = config.option("base") or _default_options()
+    options = config.option("base", BaseOptions)
     scoring = tuple(t.scores for t in registry.terrains)
     frame = options.middle_kingdom_frame or config.kingdom_size
     middle = options.middle_kingdom_points if options.middle_kingdom else 0
@@ -86,12 +84,6 @@ def fast_total(config: GameConfig, registry: Registry) -> Callable[[Game, int], 
         return points
 
     return total
-
-
-def _default_options() -> BaseOptions:
-    from .options import BaseOptions
-
-    return BaseOptions()
 
 
 def is_middle_kingdom(kingdom: Kingdom, frame: int) -> bool:

@@ -26,6 +26,7 @@ from kingdomino_core import (
     Step,
     hookimpl,
 )
+from kingdomino_core.encoding import Choice, LayerPlanes, Number, ProductEncoder, Square
 from kingdomino_core.limits import MAX_KINGDOM_SIZE
 from kingdomino_core.words import kingdom_name, plural
 
@@ -35,7 +36,7 @@ from .fire import FIRE_STEP, FireHandler, FireLost, FireThrow
 from .notation import text_annotations
 from .options import OriginsOptions
 from .setup import LINE_SIZE, LINES, TERRAINS, NeolithicOpening
-from .state import RESOURCE, STATE, OriginsState, bump
+from .state import CAVEMAN, FIRE, RESOURCE, STATE, OriginsState, bump
 from .totems import GiveTotem, TotemHandler, recheck
 from .tribe import (
     RECRUIT_STEP,
@@ -54,13 +55,8 @@ CONFLICTS = ("base",)
 Options = OriginsOptions
 
 
-def options_of(config: GameConfig | ConfigBuilder) -> OriginsOptions:
-    found = config.option(NAME)
-    return found if found is not None else OriginsOptions()
-
-
 def _options(game: Game) -> OriginsOptions:
-    return options_of(game.config)
+    return game.config.option(NAME, OriginsOptions)
 
 
 # -- build hooks --------------------------------------------------------------------
@@ -68,7 +64,7 @@ def _options(game: Game) -> OriginsOptions:
 
 @hookimpl
 def kd_configure(config: ConfigBuilder) -> None:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     neolithic = config.players == 2
     config.set("allowed_players", (2, 3, 4))
     config.set("kingdom_size", options.neolithic_kingdom_size if neolithic else 5)
@@ -80,20 +76,37 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 @hookimpl
 def kd_register_components(registry: Registry, config: GameConfig) -> None:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     for terrain in TERRAINS:
         registry.add_terrain(terrain)
     registry.icon_words = ("fire", "fire")  # Origins' scoring icons are fire
     registry.add_domino_set(load_dominoes(options.dominoes))
+    # Numbered for learning agents (kingdomino_core.encoding): every field but the seat.
+    encoders = {
+        FireThrow: ProductEncoder(Square("x", "y"), Square("tx", "ty")),
+        FireLost: ProductEncoder(Square()),
+        GiveTotem: ProductEncoder(
+            Choice("totem", RESOURCES), Number("kingdom", lambda e: e.config.kingdoms)
+        ),
+        Recruit: ProductEncoder(
+            Choice("caveman", tuple(cavemen())), Choice("pile", (False, True)), Square()
+        ),
+        Spend: ProductEncoder(Square()),
+    }
     for cls in (FireThrow, FireLost, GiveTotem, CaveDraw, Recruit, Spend):
-        registry.add_action(cls)
+        registry.add_action(cls, encoder=encoders.get(cls))
+    # Observed by learning agents: fire tokens, wooden resources and cro-magnons on squares.
+    registry.add_observation("origins.fire", LayerPlanes(FIRE))
+    registry.add_observation("origins.resources", LayerPlanes(RESOURCE, RESOURCES))
+    if options.mode == "tribe":
+        registry.add_observation("origins.cavemen", LayerPlanes(CAVEMAN, tuple(cavemen())))
     for ann in text_annotations(registry, options.mode):
         registry.add_annotation(ann)
 
 
 @hookimpl
 def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     volcano = registry.terrain_index(VOLCANO)
     rules.add_placement_rule(WithinSize())
     rules.add_placement_rule(Connects())
@@ -112,7 +125,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
 @hookimpl
 def kd_validate(config: GameConfig) -> list[str]:
-    options = options_of(config)
+    options = config.option(NAME, OriginsOptions)
     problems = []
     if not 5 <= options.neolithic_kingdom_size <= MAX_KINGDOM_SIZE:
         problems.append(

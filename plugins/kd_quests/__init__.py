@@ -30,6 +30,7 @@ from kingdomino_core import (
     StepHandler,
     hookimpl,
 )
+from kingdomino_core.registry import Piece
 
 from .options import QuestsOptions
 from .quests import Quest, QuestContext, all_quests, find, point_functions, points
@@ -125,6 +126,14 @@ def kd_register_components(registry: Registry) -> None:
     registry.add_annotation(quest_annotation())
 
 
+def quest_piece(value: str | None) -> Piece:
+    """How displays show ``C+quest=<id>``: a tile named after the quest."""
+    quest = find(value or "")
+    return Piece(
+        symbol="Q", words=f"quest: {quest.describe() if quest else value}", label="Q", shape="tile"
+    )
+
+
 def quest_annotation() -> Annotation:
     """``C+quest=<id>`` on the castle, once per quest the kingdom is scored with."""
 
@@ -151,6 +160,7 @@ def quest_annotation() -> Annotation:
         render=render,
         help="a quest tile the kingdom is scored with, on the castle: C+quest=lost_corner",
         on_castle=True,
+        piece=quest_piece,
     )
 
 

@@ -38,19 +38,14 @@ SETUPS = {
 }
 
 
-def options_of(config: GameConfig | ConfigBuilder) -> TeamdominoOptions:
-    found = config.option(NAME)
-    return found if found is not None else TeamdominoOptions()
-
-
 def teams_of(config: GameConfig) -> tuple[tuple[int, ...], ...]:
     """The teams in play, team ``i`` building kingdom ``i``."""
-    return team_rules.resolve(options_of(config).teams, config.players)
+    return team_rules.resolve(config.option(NAME, TeamdominoOptions).teams, config.players)
 
 
 @hookimpl
 def kd_configure(config: ConfigBuilder) -> None:
-    options = options_of(config)
+    options = config.option(NAME, TeamdominoOptions)
     players = config.players
     allowed: tuple[int, ...] = (6, 8)
     if team_rules.players_for(options.teams) in allowed:
@@ -72,7 +67,7 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 @hookimpl
 def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
-    options = options_of(config)
+    options = config.option(NAME, TeamdominoOptions)
     return team_rules.problems(options.teams, config.players) + two_boxes.problems(
         NAME, options, config, registry
     )
@@ -81,14 +76,17 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
 @hookimpl
 def kd_draw_pool(game: Game, line_number: int) -> list[DominoId]:
     """Each line comes from one box, alternating (docs/rules/teamdomino.md)."""
-    return two_boxes.draw_pool(game, line_number, options_of(game.config).first_box)
+    return two_boxes.draw_pool(
+        game, line_number, game.config.option(NAME, TeamdominoOptions).first_box
+    )
 
 
 @hookimpl
 def kd_describe_game(game: Game) -> list[str]:
     """Who is in which team, and how many dominoes each teammate placed or discarded
     (one line for all the teams, so the table stays on one screen)."""
-    lines = [f"teamdomino: {two_boxes.describe(game, options_of(game.config).first_box)}"]
+    first_box = game.config.option(NAME, TeamdominoOptions).first_box
+    lines = [f"teamdomino: {two_boxes.describe(game, first_box)}"]
     teams = []
     for kingdom, team in enumerate(teams_of(game.config)):
         k = game.kingdoms[kingdom]

@@ -9,6 +9,8 @@ the base game's; only the set-up changes.
 
 from __future__ import annotations
 
+from kd_base.options import BaseOptions
+
 from kingdomino_core import ConfigBuilder, DominoId, Game, GameConfig, Registry, hookimpl
 
 from . import two_boxes
@@ -32,14 +34,9 @@ SETUPS = {
 }
 
 
-def options_of(config: GameConfig | ConfigBuilder) -> XlOptions:
-    found = config.option(NAME)
-    return found if found is not None else XlOptions()
-
-
 @hookimpl
 def kd_configure(config: ConfigBuilder) -> None:
-    options = options_of(config)
+    options = config.option(NAME, XlOptions)
     config.set("allowed_players", (3, 4), override=True)
     config.set("kingdom_size", 7, override=True)
     config.set("kings_per_seat", 1, override=True)
@@ -52,10 +49,9 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 @hookimpl
 def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
-    options = options_of(config)
+    options = config.option(NAME, XlOptions)
     problems = two_boxes.problems(NAME, options, config, registry)
-    base = config.option("base")
-    if getattr(base, "three_player_all_dominoes", False):
+    if config.option("base", BaseOptions).three_player_all_dominoes:
         problems.append(
             "options.base.three_player_all_dominoes: true is the 5x5 base game's variant; "
             'with xl say options.xl.three_players = "all_dominoes" instead'
@@ -66,9 +62,9 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
 @hookimpl
 def kd_draw_pool(game: Game, line_number: int) -> list[DominoId]:
     """Each line comes from one box, alternating (docs/rules/xl.md)."""
-    return two_boxes.draw_pool(game, line_number, options_of(game.config).first_box)
+    return two_boxes.draw_pool(game, line_number, game.config.option(NAME, XlOptions).first_box)
 
 
 @hookimpl
 def kd_describe_game(game: Game) -> list[str]:
-    return [f"xl: {two_boxes.describe(game, options_of(game.config).first_box)}"]
+    return [f"xl: {two_boxes.describe(game, game.config.option(NAME, XlOptions).first_box)}"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from web_support import CHROMIUM, CHROMIUM_ARGS, LiveServer
@@ -48,6 +49,19 @@ def browser() -> Iterator[object]:
             yield found
         finally:
             found.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Any:
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    found = context.new_page()
+    errors: list[str] = []
+    found.on("pageerror", lambda exc: errors.append(str(exc)))
+    found.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    found.errors = errors
+    yield found
+    context.close()
+    assert not errors, errors  # no script error, no blocked resource, nothing fetched afar
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):  # type: ignore[no-untyped-def]

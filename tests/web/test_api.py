@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 from web_support import first_move
 
 from kingdomino_core.savegame import parse_save, verify
+from kingdomino_core.trust import Trust
 from kingdomino_web import make_app
 
 HUMAN_VS_BOT = [{"name": "Ann", "kind": "here"}, {"name": "Bot", "kind": "bot", "agent": "greedy"}]
@@ -367,7 +368,8 @@ def test_uploaded_saves_replay_and_bad_ones_are_refused(client: TestClient) -> N
     data = json.loads(text)
     data["ruleset"]["plugin_files"] = ["/tmp/evil.py"]
     response = client.post("/api/replays", content=json.dumps(data).encode())
-    assert response.status_code == 422 and "plugin files" in response.json()["error"]
+    assert response.status_code == 422
+    assert "never runs code" in response.json()["error"] and "evil.py" in response.json()["error"]
     assert client.post("/api/replays", content=b" " * (2 * 1024 * 1024 + 1)).status_code == 413
     assert client.post("/api/replays", content=b"\xff\xfe").status_code == 400
     assert client.get("/api/replays/unknown").status_code == 404
@@ -452,3 +454,68 @@ def test_live_channel_refuses_other_sites_big_messages_and_unknown_tables(
         with pytest.raises(WebSocketDisconnect) as info:
             ws.receive_text()
         assert info.value.code == 1009
+
+
+JOKER = Path(__file__).resolve().parents[2] / "examples" / "joker" / "joker.toml"
+
+
+def test_a_house_rule_given_on_the_command_line_plays_and_resumes(tmp_path: Path) -> None:
+    """The operator's ruleset file runs its plugin file; a restarted server offering it
+    resumes the table, one that does not refuses to run the file; an upload never runs it."""
+    data = tmp_path / "data"
+    with TestClient(make_app(data, rulesets=[JOKER])) as c:
+        offered = {r["key"]: r for r in c.get("/api/rulesets").json()}
+        assert offered["joker"]["where"] == "command line"
+        seats = [{"kind": "here"}] + [{"kind": "bot"}] * 3
+        response = c.post("/api/tables", json={"ruleset": "joker", "seats": seats, "seed": 1})
+        assert response.status_code == 201, response.text
+        table = response.json()
+        tid, token = table["id"], table["host"]
+        before = act(c, tid, token, first_move(state(c, tid, token)["decision"])).json()
+        text = c.get(f"/api/tables/{tid}/save", headers={"X-KD-Token": token}).text
+        upload = c.post("/api/replays", content=text.encode())
+        assert upload.status_code == 422 and "joker.py" in upload.json()["error"]
+    with TestClient(make_app(data, rulesets=[JOKER])) as c:
+        assert state(c, tid, token)["view"]["kingdoms"] == before["view"]["kingdoms"]
+    app = make_app(data)
+    assert tid not in app.state.server.tables
+    assert any("joker.py" in p for p in app.state.server.resume_problems)
+
+
+FAULTY = """
+from kingdomino_core import hookimpl
+
+NAME = "faulty"
+
+
+@hookimpl
+def kd_after_place(game, seat, action):
+    if seat == 1 and len(game.log) > 20:
+        raise RuntimeError("the faulty house rule broke")
+"""
+
+
+def test_a_failing_plugin_stops_the_table_with_a_message_and_keeps_the_moves(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "faulty.py").write_text(FAULTY)
+    ruleset = tmp_path / "faulty.toml"
+    ruleset.write_text(
+        '[ruleset]\nname = "faulty"\nextends = "base"\nplugin_files = ["faulty.py"]\n'
+        'plugins = ["faulty"]\nplayers = 2\n'
+    )
+    with TestClient(make_app(tmp_path / "data", rulesets=[ruleset])) as c:
+        response = c.post("/api/tables", json={"ruleset": "faulty", "seats": HUMAN_VS_BOT})
+        assert response.status_code == 201, response.text
+        tid, token = response.json()["id"], response.json()["host"]
+        current = state(c, tid, token)
+        for _ in range(100):
+            if current["view"]["failure"] or current["decision"] is None:
+                break
+            current = act(c, tid, token, first_move(current["decision"])).json()
+        failure = state(c, tid, token)["view"]["failure"]
+        assert "faulty" in failure and "broke" in failure
+        saved = parse_save(c.get(f"/api/tables/{tid}/save", headers={"X-KD-Token": token}).text)
+        assert len(saved.log) > 20 and not saved.finished
+        # The failing move is not half-kept: the save replays up to it.
+        assert verify(saved, trust=Trust(everything=True)).ok

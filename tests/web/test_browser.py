@@ -7,63 +7,14 @@ written to DIR too (``docs/img``).
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
-from web_support import LiveServer, click_turn, wait_turn
+from web_support import LiveServer, click_turn, create_in_lobby, shot, wait_turn
 
 from kingdomino_core.savegame import read_save, verify
-
-DOCS_SHOTS = os.environ.get("KD_DOCS_SCREENSHOTS")
-
-
-def shot(page: Any, artifacts: Path, name: str, *, docs: bool = False) -> None:
-    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
-    if docs and DOCS_SHOTS:
-        page.screenshot(path=str(Path(DOCS_SHOTS) / f"{name}.png"), full_page=False)
-
-
-@pytest.fixture
-def page(browser: Any) -> Any:
-    context = browser.new_context(viewport={"width": 1300, "height": 900})
-    found = context.new_page()
-    errors: list[str] = []
-    found.on("pageerror", lambda exc: errors.append(str(exc)))
-    found.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    found.errors = errors
-    yield found
-    context.close()
-    assert not errors, errors  # no script error, no blocked resource, nothing fetched afar
-
-
-def create_in_lobby(
-    page: Any,
-    server: LiveServer,
-    ruleset: str,
-    seats: list[tuple[str, str]],
-    seed: int,
-    artifacts: Path | None = None,
-) -> None:
-    """Fill the lobby form: ``seats`` are (kind, bot) pairs; then open the table."""
-    page.goto(server.url + "/")
-    page.wait_for_selector("body[data-ready]")
-    page.select_option("#ruleset", ruleset)
-    page.select_option("#count", str(len(seats)))
-    rows = page.locator("#seats tbody tr")
-    for i, (kind, bot) in enumerate(seats):
-        row = rows.nth(i)
-        row.locator(".kind").select_option(kind)
-        if kind == "bot":
-            row.locator(".agent").select_option(bot)
-    page.fill("#seed", str(seed))
-    if artifacts is not None:
-        shot(page, artifacts, "lobby", docs=True)
-    page.click("#create")
-    page.wait_for_selector("#open-table[href]")
 
 
 def test_a_whole_base_game_against_a_bot_by_clicks(
@@ -82,7 +33,7 @@ def test_a_whole_base_game_against_a_bot_by_clicks(
         if (
             kind == "place"
             and not refused
-            and page.locator(".kingdom-panel.current svg rect.legal").count()
+            and page.locator(".kingdom-panel.current svg rect[data-x].legal").count()
         ):
             # A square that is not highlighted: the engine's reason is shown, nothing moves.
             direction = page.inner_text("#direction")

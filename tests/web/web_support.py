@@ -130,7 +130,7 @@ def click_turn(page: Any) -> str:
         page.locator("[data-line='next'] .domino.legal").first.click()
     elif page.locator("#place-controls").is_visible():
         for _ in range(4):
-            squares = page.locator(".kingdom-panel.current svg rect.legal")
+            squares = page.locator(".kingdom-panel.current svg rect[data-x].legal")
             if squares.count():
                 squares.first.click()
                 break
@@ -138,10 +138,57 @@ def click_turn(page: Any) -> str:
         else:
             page.locator("#choices .choice.discard").first.click()
     else:
-        targets = page.locator(".kingdom-panel svg rect.target")
-        if targets.count() and page.locator("#choices .choice").count() == targets.count():
-            targets.first.click()
+        squares = page.locator(".kingdom-panel svg rect[data-x].target")
+        kingdoms = page.locator(".kingdom-panel.target h2")
+        if squares.count():
+            # A square with one choice plays it; with several, they are listed (hinted).
+            squares.first.click()
+            page.wait_for_function(
+                f"() => document.body.dataset.version !== {version!r}"
+                " || document.querySelector('#choices .choice.hint')",
+                timeout=20_000,
+            )
+            if page.evaluate("document.body.dataset.version") == version:
+                page.locator("#choices .choice.hint").first.click()
+        elif kingdoms.count():
+            kingdoms.first.click()
         else:
             page.locator("#choices .choice").first.click()
     page.wait_for_function(f"() => document.body.dataset.version !== {version!r}", timeout=20_000)
     return kind
+
+
+DOCS_SHOTS = os.environ.get("KD_DOCS_SCREENSHOTS")
+
+
+def shot(page: Any, artifacts: Path, name: str, *, docs: bool = False) -> None:
+    """Save a screenshot of the page as a test artifact (and for the docs, if asked)."""
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+    if docs and DOCS_SHOTS:
+        page.screenshot(path=str(Path(DOCS_SHOTS) / f"{name}.png"), full_page=False)
+
+
+def create_in_lobby(
+    page: Any,
+    server: LiveServer,
+    ruleset: str,
+    seats: list[tuple[str, str]],
+    seed: int,
+    artifacts: Path | None = None,
+) -> None:
+    """Fill the lobby form: ``seats`` are (kind, bot) pairs; then create the table."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready]")
+    page.select_option("#ruleset", ruleset)
+    page.select_option("#count", str(len(seats)))
+    rows = page.locator("#seats tbody tr")
+    for i, (kind, bot) in enumerate(seats):
+        row = rows.nth(i)
+        row.locator(".kind").select_option(kind)
+        if kind == "bot":
+            row.locator(".agent").select_option(bot)
+    page.fill("#seed", str(seed))
+    if artifacts is not None:
+        shot(page, artifacts, "lobby", docs=True)
+    page.click("#create")
+    page.wait_for_selector("#open-table[href]")

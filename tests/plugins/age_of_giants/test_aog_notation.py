@@ -91,3 +91,19 @@ def test_giant_on_a_castle_with_footprint_needs_crown_off() -> None:
     assert format_kingdom(k, engine) == ["C+castle_giant W0"]
     with pytest.raises(KingdomFormatError, match="unknown annotation"):
         kingdom_from_text(aog(), "C+castle_giant W0")
+
+
+def test_displays_show_giants_and_quests_as_pieces() -> None:
+    """Terminal, pictures and browser show ``+giant`` and ``C+quest=`` through pieces."""
+    from kingdomino_core.words import pieces_at
+
+    engine = aog()
+    k = kingdom_from_text(engine, "C+quest=lost_corner W1+giant L0+giant=2")
+    board = k.board
+    giant = pieces_at(engine, k, board.cell(1, 0))
+    assert [(p.symbol, p.label, p.shape) for p in giant] == [("Ω", "G", "figure")]
+    assert "giant" in giant[0].words
+    two = pieces_at(engine, k, board.cell(2, 0))
+    assert two[0].label == "G2" and "2 giants" in two[0].words
+    quest = pieces_at(engine, k, board.castle)
+    assert [p.words for p in quest] == ["quest: The Lost Corner (20)"]
