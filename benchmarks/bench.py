@@ -6,6 +6,7 @@ Usage::
     python benchmarks/bench.py speed           # games per second per ruleset, micro-benchmarks
     python benchmarks/bench.py strength -n 200 # bot win rates with 95% confidence intervals
     python benchmarks/bench.py strength --mcts mcts:time=1.0 -n 200
+    python benchmarks/bench.py env -n 200      # the PettingZoo environment's steps per second
 
 These machines are shared and noisy: compare figures taken in one run, and repeat.
 """
@@ -18,6 +19,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 from kingdomino_core import Engine, Game, Ruleset
 from kingdomino_core.core_steps import legal_placements
@@ -136,8 +138,32 @@ def speed(args: argparse.Namespace) -> None:
         engine = engine_for(plugins, players, options)
         random_games(engine, max(5, args.n // 10))  # warm up
         print(f"  {label:24s} {random_games(engine, args.n):8.0f} games/s")
+    simulate_vs_bare(args.n)
     print("Micro-benchmarks (mid-game positions):")
     micro(engine_for(("base",), 4, {}), "base 4p")
+
+
+def simulate_vs_bare(n: int) -> None:
+    """``kd simulate``'s game loop (seats, per-decision seeding, results) against the
+    bare engine loop above, 4 random players, measured alternately in one run."""
+    from kingdomino_cli.cmd_simulate import run
+    from kingdomino_core.ruleset_files import load_ruleset
+
+    ruleset = load_ruleset("base")
+    engine = engine_for(("base",), 4, {})
+    specs = ("random",) * 4
+    run(ruleset, specs, 1, max(5, n // 10))  # warm up
+    bare_rates, sim_rates = [], []
+    for _ in range(3):
+        bare_rates.append(random_games(engine, n // 3 or 1))
+        start = time.perf_counter()
+        run(ruleset, specs, 1, n // 3 or 1)
+        sim_rates.append((n // 3 or 1) / (time.perf_counter() - start))
+    bare, sim = max(bare_rates), max(sim_rates)
+    print(
+        f"  kd simulate, base 4p random   {sim:8.0f} games/s   bare engine loop {bare:8.0f}"
+        f" games/s   ratio {sim / bare:.2f} (best of 3 alternating runs)"
+    )
     micro(engine_for(("base", "quests", "age_of_giants"), 4, {}), "age of giants 4p")
 
 
@@ -195,10 +221,52 @@ def strength(args: argparse.Namespace) -> None:
         )
 
 
+def env_speed(args: argparse.Namespace) -> None:
+    """Random masked play through the PettingZoo AEC env, observation included, with
+    the bare engine's decisions per second on the same games beside it."""
+    try:
+        import numpy as np
+
+        from kingdomino_rl import KingdominoEnv
+    except ImportError:
+        print("  (kingdomino_rl needs the rl extra: pip install 'kingdomino[rl]')")
+        return
+    for label, ruleset, players in (("base 2p", "base", 2), ("base 4p", "base", 4)):
+        env = KingdominoEnv(ruleset, players)
+        rng = np.random.default_rng(0)
+
+        def run(games: int, env: KingdominoEnv = env, rng: Any = rng) -> tuple[int, float]:
+            steps = 0
+            start = time.perf_counter()
+            for i in range(games):
+                env.reset(seed=i)
+                for _agent in env.agent_iter():
+                    obs, _, term, trunc, _ = env.last()
+                    if term or trunc:
+                        env.step(None)
+                        continue
+                    legal = np.flatnonzero(obs["action_mask"])
+                    env.step(int(legal[int(rng.random() * len(legal))]))
+                    steps += 1
+            return steps, time.perf_counter() - start
+
+        run(max(2, args.n // 10))  # warm up
+        steps, seconds = run(args.n)
+        engine = env.engine
+        bare = random_games(engine, args.n)
+        per_game = steps / args.n
+        print(
+            f"  {label:10s} env {steps / seconds:8.0f} steps/s (observation + mask)   "
+            f"bare engine {bare * per_game:8.0f} decisions/s ({per_game:.0f} decisions/game)"
+        )
+
+
 def main() -> None:
     global args_verbose
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", nargs="?", choices=["speed", "strength", "all"], default="all")
+    parser.add_argument(
+        "what", nargs="?", choices=["speed", "strength", "env", "all"], default="all"
+    )
     parser.add_argument("-n", type=int, default=200, help="games per measurement")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -209,6 +277,9 @@ def main() -> None:
     args_verbose = args.verbose
     if args.what in ("speed", "all"):
         speed(args)
+    if args.what in ("env", "all"):
+        print(f"Reinforcement-learning environment, random masked play (n={args.n} games):")
+        env_speed(args)
     if args.what in ("strength", "all"):
         print("Bot strength, 4-player base game, seats rotated:")
         strength(args)

@@ -83,6 +83,7 @@ _COMMAND_MODULES = (
     "cmd_replay",
     "cmd_score",
     "cmd_simulate",
+    "cmd_tournament",
     "cmd_ruleset",
     "cmd_plugins",
     "cmd_new_plugin",

@@ -2,9 +2,13 @@
 
 Game ``i`` uses the seed ``derive_seed("game", seed, i)`` and its agents are seeded
 per decision, so a run gives the same results whatever the number of worker
-processes. Workers receive only picklable values (the ruleset, the agent specs, the
-game indices) and build their own engine, so the design works with both the
-``fork`` and the ``spawn`` start methods.
+processes, and on a Ray cluster (``--backend ray``): the games are run by
+:mod:`kingdomino_cli.runner`.
+
+``--rotate`` plays every deal in every rotation of the seats (each agent in every
+seat, the same seed for every seating), so a comparison of bots is not biased by
+seat order or by the luck of the deal; the ``agents`` part of the report then sums
+each agent over the seats it played.
 
 A shared victory counts as a fraction of a win for each winner (two winners: half a
 win each), so the ``wins`` of all seats add up to the number of games; the
@@ -13,20 +17,16 @@ win each), so the ``wins`` of all seats add up to the number of games; the
 
 from __future__ import annotations
 
-import math
-import multiprocessing
 import secrets
-import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Annotated, Any
 
 import typer
 
-from kingdomino_core import Engine, Game, Ruleset
-from kingdomino_core.savegame import PlayerEntry, derive_seed
+from kingdomino_core import Game, Ruleset
+from kingdomino_core.savegame import PlayerEntry
 
 from .common import (
     AllowCode,
@@ -38,50 +38,31 @@ from .common import (
     trust_of,
 )
 from .players import make_seats, parse_players, usage_error
+from .runner import BACKENDS, Job, Result, rotations, run_jobs
+from .runner import game_seed as game_seed
+from .runner import play_one as play_one
+from .tournament import wilson
 
 #: Per game: each seat's score (match total in a Dynasty match) and the winning seats.
 Outcome = tuple[tuple[int, ...], tuple[int, ...]]
 
-_ENGINES: dict[str, Engine] = {}
-
-
-def game_seed(seed: int, index: int) -> int:
-    return derive_seed("game", seed, index)
-
-
-def play_one(engine: Engine, seats: Sequence[Any], seed: int) -> Game:
-    """One bot game to the end (agents seeded per decision)."""
-    game = engine.new_game(seed=seed)
-    while not game.is_terminal():
-        if game.is_chance():
-            game.resolve_chance()
-        else:
-            game.apply(seats[game.current_seat or 0].choose(game))
-    return game
-
 
 def outcome(game: Game) -> Outcome:
-    config = game.config
-    sheets = game.scores()
-    totals = [s.total for s in sheets]
-    for past in game.match_sheets:
-        totals = [t + s.total for t, s in zip(totals, past, strict=True)]
-    scores = tuple(totals[config.kingdom_of(seat)] for seat in range(config.players))
-    return scores, tuple(game.winners(game.ranking(sheets)))
+    """Each seat's score (match total in Dynasty) and the winning seats."""
+    from .runner import result_of
+
+    found = result_of(0, game)
+    return found.scores, found.winners
 
 
-def run_games(
-    ruleset: Ruleset, specs: tuple[str, ...], seed: int, indices: list[int]
-) -> list[Outcome]:
-    """Play games ``indices`` of a run (the worker function: picklable arguments only)."""
-    key = repr((ruleset, len(specs)))
-    engine = _ENGINES.get(key)
-    if engine is None:
-        engine = _ENGINES[key] = Engine(ruleset, len(specs))
-    seats = make_seats(
-        [PlayerEntry(name=f"P{i + 1}", agent=s) for i, s in enumerate(specs)], allow_human=False
-    )
-    return [outcome(play_one(engine, seats, game_seed(seed, i))) for i in indices]
+def jobs_for(specs: Sequence[str], games: int, *, rotate: bool = False) -> list[Job]:
+    """The games of a run: deal ``i`` once, or (``rotate``) once per seat rotation."""
+    seatings = rotations(specs) if rotate else [tuple(specs)]
+    return [
+        Job(index=deal * len(seatings) + k, deal=deal, specs=seating)
+        for deal in range(games)
+        for k, seating in enumerate(seatings)
+    ]
 
 
 def run(
@@ -93,53 +74,21 @@ def run(
     *,
     progress: Callable[[int], None] | None = None,
     start_method: str | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[Outcome]:
     """Outcomes of games ``0 .. games-1``, in order, whatever the number of workers."""
-    if workers <= 1 or games <= 1:
-        out = []
-        step = max(1, min(50, games // 100 or 1))
-        for start in range(0, games, step):
-            out.extend(
-                run_games(ruleset, specs, seed, list(range(start, min(games, start + step))))
-            )
-            if progress:
-                progress(len(out))
-        return out
-    size = max(1, min(200, math.ceil(games / (workers * 8))))
-    chunks = [list(range(s, min(games, s + size))) for s in range(0, games, size)]
-    results: dict[int, list[Outcome]] = {}
-    context = multiprocessing.get_context(start_method)
-    done = 0
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_init)
-    try:
-        futures = {pool.submit(run_games, ruleset, specs, seed, c): c[0] for c in chunks}
-        for future in as_completed(futures):
-            chunk = future.result()
-            results[futures[future]] = chunk
-            done += len(chunk)
-            if progress:
-                progress(done)
-    except BaseException:
-        # Ctrl-C (or a failure): stop now. Waiting would play every queued game first.
-        _stop(pool)
-        raise
-    pool.shutdown()
-    return [o for start in sorted(results) for o in results[start]]
-
-
-def _worker_init() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them (no traceback each)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel queued games and end the workers at once."""
-    processes = list(getattr(pool, "_processes", {}).values())  # no public way in 3.11
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(timeout=5)
+    results = run_jobs(
+        ruleset,
+        seed,
+        jobs_for(specs, games),
+        workers=workers,
+        backend=backend,
+        address=address,
+        progress=progress,
+        start_method=start_method,
+    )
+    return [(r.scores, r.winners) for r in results]
 
 
 def summarise(outcomes: Sequence[Outcome], specs: Sequence[str]) -> list[dict[str, Any]]:
@@ -163,6 +112,40 @@ def summarise(outcomes: Sequence[Outcome], specs: Sequence[str]) -> list[dict[st
             }
         )
     return seats
+
+
+def summarise_agents(results: Sequence[Result], jobs: Sequence[Job]) -> list[dict[str, Any]]:
+    """Per distinct agent spec, over every seat it played: games, wins (shared: 1/k)
+    with a 95% Wilson interval on the win rate, and scores."""
+    specs = {j.index: j.specs for j in jobs}
+    order: list[str] = []
+    games: dict[str, int] = {}
+    wins: dict[str, float] = {}
+    scores: dict[str, list[int]] = {}
+    for r in results:
+        for seat, agent in enumerate(specs[r.index]):
+            if agent not in games:
+                order.append(agent)
+                games[agent], wins[agent], scores[agent] = 0, 0.0, []
+            games[agent] += 1
+            scores[agent].append(r.scores[seat])
+            if seat in r.winners:
+                wins[agent] += 1 / len(r.winners)
+    out = []
+    for agent in order:
+        low, high = wilson(wins[agent], games[agent])
+        out.append(
+            {
+                "agent": agent,
+                "games": games[agent],
+                "wins": round(wins[agent], 6),
+                "win_rate": round(wins[agent] / games[agent], 6),
+                "win_rate_low": round(low, 6),
+                "win_rate_high": round(high, 6),
+                "mean_score": round(sum(scores[agent]) / games[agent], 4),
+            }
+        )
+    return out
 
 
 class Progress:
@@ -210,12 +193,29 @@ def simulate(
     ] = False,
     allow_code: AllowCode = None,
     trust_all: TrustAll = False,
+    rotate: Annotated[
+        bool,
+        typer.Option(
+            "--rotate", help="Play every deal in every rotation of the seats (fair comparisons)."
+        ),
+    ] = False,
+    backend: Annotated[
+        str, typer.Option("--backend", help="Where games run: local (processes) or ray.")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option("--address", help="Ray cluster to join (default: start a local one)."),
+    ] = None,
 ) -> None:
     """Play N bot games; report wins and scores per seat and games per second."""
     if games < 1:
         usage_error(f"-n must be at least 1, not {games}")
     if workers < 1:
         usage_error(f"--workers must be at least 1, not {workers}")
+    if backend not in BACKENDS:
+        usage_error(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if address is not None and backend != "ray":
+        usage_error("--address needs --backend ray")
     if (problem := seed_problem(seed)) is not None:
         usage_error(problem)
     rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
@@ -226,10 +226,11 @@ def simulate(
     if seed is None:
         seed = secrets.randbits(63)
         print(f"kd: seed {seed} (same run again with --seed {seed})", file=sys.stderr)
-    if profile and workers > 1:
+    if profile and (workers > 1 or backend != "local"):
         print("kd: --profile runs the games in this process (--workers 1)", file=sys.stderr)
-        workers = 1
-    bar = Progress(games)
+        workers, backend, address = 1, "local", None
+    jobs = jobs_for(specs, games, rotate=rotate)
+    bar = Progress(len(jobs))
     profiler = None
     if profile:
         import cProfile
@@ -238,9 +239,12 @@ def simulate(
         profiler.enable()
     start = time.perf_counter()
     try:
-        outcomes = run(rs, tuple(specs), seed, games, workers, progress=bar)
+        results = run_jobs(
+            rs, seed, jobs, workers=workers, backend=backend, address=address, progress=bar
+        )
     finally:
         bar.close()
+    outcomes = [(r.scores, r.winners) for r in results]
     seconds = time.perf_counter() - start
     if profiler is not None:
         profiler.disable()
@@ -250,11 +254,15 @@ def simulate(
         "players": len(specs),
         "seed": seed,
         "workers": workers,
-        "games": games,
+        "backend": backend,
+        "rotate": rotate,
+        "deals": games,
+        "games": len(jobs),
         "seconds": round(seconds, 6),
-        "games_per_second": round(games / seconds, 3) if seconds > 0 else None,
+        "games_per_second": round(len(jobs) / seconds, 3) if seconds > 0 else None,
         "shared_victories": sum(1 for o in outcomes if len(o[1]) > 1),
-        "seats": summarise(outcomes, specs),
+        "seats": summarise(outcomes, ["(rotated)"] * len(specs) if rotate else specs),
+        "agents": summarise_agents(results, jobs),
     }
     if json_out:
         emit_json(report)
@@ -276,6 +284,19 @@ def _text(report: dict[str, Any]) -> list[str]:
             f" {s['outright_wins']:>8} {s['shared_wins']:>6} {s['mean_score']:>7.2f}"
             f" {s['min_score']:>4} {s['max_score']:>4}"
         )
+    if report["rotate"]:
+        lines.append(
+            f"Agents over every seat ({report['deals']} deals x each rotation of the seats):"
+        )
+        lines.append(
+            f"      {'agent':<16} {'games':>6} {'wins':>9} {'rate':>6} {'95% interval':>14}"
+            f" {'mean':>7}"
+        )
+        for a in report["agents"]:
+            lines.append(
+                f"      {a['agent']:<16} {a['games']:>6} {a['wins']:>9.2f} {a['win_rate']:>6.1%}"
+                f" {a['win_rate_low']:>6.1%}-{a['win_rate_high']:<7.1%} {a['mean_score']:>7.2f}"
+            )
     lines.append(
         f"{report['shared_victories']} shared victories "
         "(a shared win counts 1/k for each of its k winners)."

@@ -88,6 +88,11 @@ class Seat:
     def human(self) -> bool:
         return self.entry.agent.partition(":")[0] == HUMAN
 
+    @property
+    def trusted(self) -> bool:
+        """The agent declares it picks only from the engine's legal list (``trusted``)."""
+        return getattr(self.agent, "trusted", False) is True
+
     def choose(self, game: Game) -> Action:
         self.rng.seed(decision_seed(game.seed, self.index, len(game.log)))
         return self.agent.act(game)

@@ -14,6 +14,7 @@ from attrs import frozen
 
 from .actions import CORE_ACTIONS, Action
 from .components import Domino, DominoId, DominoSet, Terrain
+from .encoding import ActionEncoder, StateEncoder, core_encoders
 from .errors import ConfigError
 
 if TYPE_CHECKING:
@@ -96,6 +97,11 @@ class Registry:
         self.domino_sets: dict[str, DominoSet] = {}
         #: Action classes by ``kind``, the core's included (saves read actions back).
         self.actions: dict[str, type[Action]] = {a.kind: a for a in CORE_ACTIONS}
+        #: How player actions map to numbers for learning agents, by kind (see
+        #: :mod:`kingdomino_core.encoding`); kinds without one get the default.
+        self.encoders: dict[str, ActionEncoder] = core_encoders()
+        #: Plugin state as numbers for learning agents' observations, by name.
+        self.observations: dict[str, StateEncoder] = {}
         #: Kingdom text annotations by key (``+key=value``).
         self.annotations: dict[str, Annotation] = {}
         #: Which plugin registered what: ``"terrain:NAME"`` -> plugin name.
@@ -181,8 +187,13 @@ class Registry:
 
     # -- actions ---------------------------------------------------------------
 
-    def add_action(self, cls: type[Action]) -> None:
-        """Register a plugin's action class so logs and saves can read it back."""
+    def add_action(self, cls: type[Action], *, encoder: ActionEncoder | None = None) -> None:
+        """Register a plugin's action class so logs and saves can read it back.
+
+        ``encoder`` numbers its actions in a fixed action space for learning agents
+        (:class:`~kingdomino_core.encoding.ActionEncoder`); without one the documented
+        default of :mod:`kingdomino_core.encoding` applies.
+        """
         if not cls.kind:
             raise ConfigError(f"action class {cls.__name__} has no kind")
         if cls.kind in self.actions and self.actions[cls.kind] is not cls:
@@ -192,6 +203,26 @@ class Registry:
             )
         self.actions[cls.kind] = cls
         self.provenance["action:" + cls.kind] = self._plugin
+        if encoder is not None:
+            self.set_encoder(cls.kind, encoder)
+
+    def set_encoder(self, kind: str, encoder: ActionEncoder) -> None:
+        """Declare (or replace, e.g. in a house rule) how actions of ``kind`` are numbered."""
+        if kind not in self.actions:
+            raise ConfigError(f"set_encoder: no action kind {kind!r} is registered")
+        self.encoders[kind] = encoder
+        self.provenance["encoder:" + kind] = self._plugin
+
+    def add_observation(self, name: str, encoder: StateEncoder) -> None:
+        """Declare numbers describing this plugin's state in learning agents'
+        observations (see :class:`~kingdomino_core.encoding.StateEncoder`)."""
+        if name in self.observations:
+            raise ConfigError(
+                f"observation {name!r} registered twice "
+                f"(by {self._by('observation:' + name)!r} and {self._plugin!r})"
+            )
+        self.observations[name] = encoder
+        self.provenance["observation:" + name] = self._plugin
 
     # -- text format -------------------------------------------------------------
 

@@ -51,5 +51,6 @@ def kd_register_agents(agents: AgentRegistry) -> None:
         "mcts",
         MctsAgent.from_options,
         "flat Monte Carlo (UCB1) with greedy-biased playouts; "
-        "options: time=seconds per move, playouts=N, c=exploration, sample=N",
+        "options: playouts=N, cpu=CPU seconds or time=wall seconds per move, "
+        "c=exploration, sample=N, width=N",
     )

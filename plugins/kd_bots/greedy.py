@@ -32,6 +32,9 @@ _FOLLOW = 8
 
 
 class GreedyAgent:
+    #: Chooses only from the engine's legal actions: runners skip re-checking its moves.
+    trusted = True
+
     """The ``greedy`` player: the action with the best immediate points."""
 
     def __init__(self, rng: random.Random) -> None:

@@ -8,10 +8,14 @@ playout plays every seat with :class:`PlayoutPolicy` and is scored by the rulese
 own scoring and ranking: 1 for a win (shared: 1/k), plus a small term for the score
 margin so that losing by less is better than losing by more.
 
-Options (``mcts:time=1.0+playouts=0+c=0.7``): ``time`` seconds per decision
-(default 1.0), ``playouts`` per decision (overrides time when > 0), ``c`` the UCB1
-exploration constant, ``sample`` placements tried per playout move, ``width`` the
-number of candidate actions searched (the best by immediate points; default 12).
+Options (``mcts:time=1.0+playouts=0+c=0.7``): the budget per decision is one of
+``playouts`` (a number of playouts), ``cpu`` (seconds of this process's CPU time)
+or ``time`` (wall-clock seconds, default 1.0); when several are given the first of
+that list wins. Playouts and CPU time give the same strength on an idle or a loaded
+machine; wall-clock time does not (a loaded core runs fewer playouts per second).
+``c`` is the UCB1 exploration constant, ``sample`` the placements tried per playout
+move, ``width`` the number of candidate actions searched (the best by immediate
+points; default 12).
 """
 
 from __future__ import annotations
@@ -29,12 +33,16 @@ from .playout import PlayoutPolicy, play_out
 
 
 class MctsAgent:
+    #: Chooses only from the engine's legal actions: runners skip re-checking its moves.
+    trusted = True
+
     def __init__(
         self,
         rng: random.Random,
         *,
         seconds: float = 1.0,
         playouts: int = 0,
+        cpu: float = 0.0,
         c: float = 0.7,
         sample: int = 6,
         width: int = 12,
@@ -42,13 +50,21 @@ class MctsAgent:
         self.rng = rng
         self.seconds = seconds
         self.playouts = playouts
+        self.cpu = cpu
         self.c = c
         self.width = max(1, width)
         self.policy = PlayoutPolicy(rng, sample=sample)
 
     @classmethod
     def from_options(cls, options: Mapping[str, str], rng: random.Random) -> MctsAgent:
-        known = {"time": float, "playouts": int, "c": float, "sample": int, "width": int}
+        known = {
+            "time": float,
+            "playouts": int,
+            "cpu": float,
+            "c": float,
+            "sample": int,
+            "width": int,
+        }
         values = {}
         for key, text in options.items():
             if key not in known:
@@ -59,10 +75,13 @@ class MctsAgent:
                 raise ConfigError(
                     f"mcts option {key}={text!r}: expected {known[key].__name__}"
                 ) from None
+            if key in ("time", "cpu", "playouts") and not 0 <= values[key] < math.inf:
+                raise ConfigError(f"mcts option {key}={text!r}: expected a number >= 0")
         return cls(
             rng,
             seconds=values.get("time", 1.0),
             playouts=int(values.get("playouts", 0)),
+            cpu=values.get("cpu", 0.0),
             c=values.get("c", 0.7),
             sample=int(values.get("sample", 6)),
             width=int(values.get("width", 12)),
@@ -79,13 +98,15 @@ class MctsAgent:
         n = len(actions)
         visits = [0] * n
         totals = [0.0] * n
-        deadline = time.perf_counter() + self.seconds
+        # The budget: a playout count, else CPU seconds, else wall-clock seconds.
+        clock = time.process_time if self.cpu > 0 else time.perf_counter
+        deadline = clock() + (self.cpu if self.cpu > 0 else self.seconds)
         done = 0
         while True:
             if self.playouts > 0:
                 if done >= self.playouts:
                     break
-            elif done >= n and time.perf_counter() >= deadline:
+            elif done >= n and clock() >= deadline:
                 break
             i = done if done < n else self._select(visits, totals, done)
             totals[i] += self._playout(game, actions[i], seat)

@@ -8,6 +8,9 @@ from kingdomino_core import Action, Game
 
 
 class RandomAgent:
+    #: Chooses only from the engine's legal actions: runners skip re-checking its moves.
+    trusted = True
+
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 

@@ -26,6 +26,7 @@ from kingdomino_core import (
     Step,
     hookimpl,
 )
+from kingdomino_core.encoding import Choice, LayerPlanes, Number, ProductEncoder, Square
 from kingdomino_core.limits import MAX_KINGDOM_SIZE
 from kingdomino_core.words import kingdom_name, plural
 
@@ -35,7 +36,7 @@ from .fire import FIRE_STEP, FireHandler, FireLost, FireThrow
 from .notation import text_annotations
 from .options import OriginsOptions
 from .setup import LINE_SIZE, LINES, TERRAINS, NeolithicOpening
-from .state import RESOURCE, STATE, OriginsState, bump
+from .state import CAVEMAN, FIRE, RESOURCE, STATE, OriginsState, bump
 from .totems import GiveTotem, TotemHandler, recheck
 from .tribe import (
     RECRUIT_STEP,
@@ -80,8 +81,25 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
         registry.add_terrain(terrain)
     registry.icon_words = ("fire", "fire")  # Origins' scoring icons are fire
     registry.add_domino_set(load_dominoes(options.dominoes))
+    # Numbered for learning agents (kingdomino_core.encoding): every field but the seat.
+    encoders = {
+        FireThrow: ProductEncoder(Square("x", "y"), Square("tx", "ty")),
+        FireLost: ProductEncoder(Square()),
+        GiveTotem: ProductEncoder(
+            Choice("totem", RESOURCES), Number("kingdom", lambda e: e.config.kingdoms)
+        ),
+        Recruit: ProductEncoder(
+            Choice("caveman", tuple(cavemen())), Choice("pile", (False, True)), Square()
+        ),
+        Spend: ProductEncoder(Square()),
+    }
     for cls in (FireThrow, FireLost, GiveTotem, CaveDraw, Recruit, Spend):
-        registry.add_action(cls)
+        registry.add_action(cls, encoder=encoders.get(cls))
+    # Observed by learning agents: fire tokens, wooden resources and cro-magnons on squares.
+    registry.add_observation("origins.fire", LayerPlanes(FIRE))
+    registry.add_observation("origins.resources", LayerPlanes(RESOURCE, RESOURCES))
+    if options.mode == "tribe":
+        registry.add_observation("origins.cavemen", LayerPlanes(CAVEMAN, tuple(cavemen())))
     for ann in text_annotations(registry, options.mode):
         registry.add_annotation(ann)
 

@@ -1,0 +1,188 @@
+"""``kd tournament``: rate several bots against each other, fairly.
+
+A duplicate round robin with seat rotation (see :mod:`kingdomino_cli.tournament`),
+rated with openskill, head-to-head win rates with Wilson intervals; results are
+written to a file as games finish, and the same command resumes an interrupted
+tournament.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from kingdomino_core.ruleset_files import allowed_players
+from kingdomino_core.savegame import PlayerEntry
+
+from .cmd_simulate import Progress
+from .common import (
+    AllowCode,
+    TrustAll,
+    build_engine,
+    emit_json,
+    resolve_ruleset,
+    seed_problem,
+    trust_of,
+)
+from .exit_codes import ExitCode
+from .players import make_seats, parse_players, usage_error
+from .runner import BACKENDS, Result, run_jobs
+from .tournament import (
+    ResultsFileError,
+    Setup,
+    game_line,
+    head_to_head,
+    load,
+    open_for_append,
+    ratings,
+    report_lines,
+    schedule,
+)
+
+
+def tournament(
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="Comma-separated entrants (bot specs), e.g. random,greedy,mcts:playouts=200.",
+        ),
+    ],
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", "-r", help="Ruleset name, file name or path.")
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players", "-p", help="Seats per game (default: 2, or the ruleset's only count)."
+        ),
+    ] = None,
+    rounds: Annotated[
+        int, typer.Option("-n", "--rounds", help="Deals; each group plays each in every seating.")
+    ] = 10,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Seed of the tournament (default: random).")
+    ] = None,
+    out: Annotated[
+        Path,
+        typer.Option("--out", "-o", help="Results file (JSON lines); an existing one resumes."),
+    ] = Path("tournament.jsonl"),
+    restart: Annotated[
+        bool, typer.Option("--restart", help="Discard the results file's games and start over.")
+    ] = False,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Parallel processes.")] = 1,
+    backend: Annotated[
+        str, typer.Option("--backend", help="Where games run: local (processes) or ray.")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option("--address", help="Ray cluster to join (default: start a local one)."),
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    allow_code: AllowCode = None,
+    trust_all: TrustAll = False,
+) -> None:
+    """Round robin among bots with seat rotation; openskill ratings and head-to-head rates."""
+    specs = parse_players(agents) or []
+    if len(specs) < 2:
+        usage_error("--agents needs at least two entrants")
+    if len(set(specs)) != len(specs):
+        usage_error("--agents lists an entrant twice; give each entrant once")
+    if rounds < 1:
+        usage_error(f"-n must be at least 1, not {rounds}")
+    if workers < 1:
+        usage_error(f"--workers must be at least 1, not {workers}")
+    if backend not in BACKENDS:
+        usage_error(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if address is not None and backend != "ray":
+        usage_error("--address needs --backend ray")
+    if (problem := seed_problem(seed)) is not None:
+        usage_error(problem)
+    rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
+    if players is None:
+        counts = allowed_players(rs)
+        players = 2 if 2 in counts else counts[0]
+    if players > len(specs):
+        usage_error(f"--players {players} needs at least {players} entrants, not {len(specs)}")
+    build_engine(rs, players)  # an impossible player count is reported here (exit 3)
+    make_seats([PlayerEntry(name="", agent=s) for s in specs], allow_human=False)
+    if seed is None:
+        seed = secrets.randbits(63)
+        print(f"kd: seed {seed} (same tournament again with --seed {seed})", file=sys.stderr)
+    setup = Setup(ruleset=rs.name, agents=tuple(specs), players=players, rounds=rounds, seed=seed)
+    jobs = schedule(setup)
+    try:
+        done = {} if restart else load(out, setup)
+    except ResultsFileError as exc:
+        print(f"kd: error: {exc}", file=sys.stderr)
+        raise typer.Exit(int(ExitCode.USAGE)) from None
+    todo = [j for j in jobs if j.index not in done]
+    if done:
+        print(f"kd: resuming {out}: {len(done)} of {len(jobs)} games done", file=sys.stderr)
+    by_index = {j.index: j for j in jobs}
+    handle = open_for_append(out, setup, fresh=restart or not out.exists())
+    bar: Progress | None = Progress(len(todo))
+
+    def save(chunk: list[Result]) -> None:
+        for result in chunk:
+            line = game_line(setup, by_index[result.index], result)
+            done[result.index] = line
+            handle.write(_dumps(line) + "\n")
+        handle.flush()
+
+    try:
+        run_jobs(
+            rs,
+            seed,
+            todo,
+            workers=workers,
+            backend=backend,
+            address=address,
+            progress=bar,
+            on_results=save,
+        )
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.close()
+        bar = None
+        handle.close()
+        print(
+            f"kd: interrupted: {len(done)} of {len(jobs)} games saved in {out}; "
+            "run the same command to resume",
+            file=sys.stderr,
+        )
+        raise typer.Exit(130) from None
+    finally:
+        if bar is not None:
+            bar.close()
+        handle.close()
+    games = list(done.values())
+    table = ratings(setup, games)
+    pairs = head_to_head(setup, games)
+    if json_out:
+        emit_json(
+            {
+                **setup.header()["tournament"],
+                "games": len(games),
+                "results_file": str(out),
+                "ratings": table,
+                "head_to_head": pairs,
+            }
+        )
+    else:
+        print("\n".join(report_lines(setup, table, pairs, len(jobs))))
+
+
+def _dumps(obj: Any) -> str:
+    import json
+
+    return json.dumps(obj, separators=(",", ":"))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("tournament")(tournament)

@@ -1,0 +1,194 @@
+"""Running many bot games: jobs, seat rotations, worker processes or a Ray cluster.
+
+A :class:`Job` is one game: a deal number and the agent spec of every seat. The
+game's seed depends only on the run's seed and the deal (``game_seed``), so every
+seating of a deal plays the same dominoes in the same order of draws, and a job
+gives the same result wherever it runs: in this process, in worker processes
+(``workers``) or on a Ray cluster (``backend="ray"``). Results are returned in job
+order whatever order they finish in.
+
+Workers receive only picklable values (the ruleset, the run seed, the jobs) and
+build their own engine, so the design works with ``fork``, ``spawn`` and Ray.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from typing import Any
+
+from attrs import frozen
+
+from kingdomino_core import Engine, Game, Ruleset
+from kingdomino_core.savegame import PlayerEntry, derive_seed
+
+from .players import Seat, make_seats
+
+BACKENDS = ("local", "ray")
+
+
+@frozen(kw_only=True, slots=True)
+class Job:
+    """One game of a run: job number, deal number, and the agent spec of each seat."""
+
+    index: int
+    deal: int
+    specs: tuple[str, ...]
+
+
+@frozen(kw_only=True, slots=True)
+class Result:
+    """What a job gave: per seat its score (match total in Dynasty) and its place
+    (0 = first; seats of one kingdom share it), and the winning seats."""
+
+    index: int
+    scores: tuple[int, ...]
+    places: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+def game_seed(seed: int, deal: int) -> int:
+    """The seed of deal ``deal`` of a run seeded ``seed``."""
+    return derive_seed("game", seed, deal)
+
+
+def rotations(specs: Sequence[str]) -> list[tuple[str, ...]]:
+    """The distinct cyclic seatings of ``specs``: each agent sits in every seat once.
+
+    ``(a, b, c)`` gives ``(a, b, c), (b, c, a), (c, a, b)``; seatings that repeat
+    (``greedy`` in every seat) are played once.
+    """
+    out: list[tuple[str, ...]] = []
+    for shift in range(len(specs)):
+        seating = tuple(specs[shift:]) + tuple(specs[:shift])
+        if seating not in out:
+            out.append(seating)
+    return out
+
+
+def play_one(engine: Engine, seats: Sequence[Seat], seed: int) -> Game:
+    """One bot game to the end (agents seeded per decision).
+
+    Moves of agents that declare themselves ``trusted`` (the built-in bots: they pick
+    from the engine's own legal list) are not checked again; every other agent's
+    moves are, and an illegal one raises ``IllegalActionError``.
+    """
+    game = engine.new_game(seed=seed)
+    checks = [not seat.trusted for seat in seats]
+    pending = game.pending
+    while pending:
+        seat = pending[0].seat
+        if seat < 0:
+            game.resolve_chance()
+        else:
+            game.apply(seats[seat].choose(game), check=checks[seat])
+    return game
+
+
+def result_of(index: int, game: Game) -> Result:
+    config = game.config
+    sheets = game.scores()
+    totals = [s.total for s in sheets]
+    for past in game.match_sheets:
+        totals = [t + s.total for t, s in zip(totals, past, strict=True)]
+    ranking = game.ranking(sheets)
+    place_of = {k: i for i, kingdoms in enumerate(ranking.places) for k in kingdoms}
+    seats = range(config.players)
+    return Result(
+        index=index,
+        scores=tuple(totals[config.kingdom_of(s)] for s in seats),
+        places=tuple(place_of.get(config.kingdom_of(s), len(ranking.places)) for s in seats),
+        winners=tuple(game.winners(ranking)),
+    )
+
+
+_ENGINES: dict[str, Engine] = {}
+
+
+def play_jobs(ruleset: Ruleset, seed: int, jobs: Sequence[Job]) -> list[Result]:
+    """Play ``jobs`` (the worker function: picklable arguments only)."""
+    seat_sets: dict[tuple[str, ...], list[Seat]] = {}
+    out = []
+    for job in jobs:
+        key = repr((ruleset, len(job.specs)))
+        engine = _ENGINES.get(key)
+        if engine is None:
+            engine = _ENGINES[key] = Engine(ruleset, len(job.specs))
+        seats = seat_sets.get(job.specs)
+        if seats is None:
+            entries = [PlayerEntry(name=f"P{i + 1}", agent=s) for i, s in enumerate(job.specs)]
+            seats = seat_sets[job.specs] = make_seats(entries, allow_human=False)
+        out.append(result_of(job.index, play_one(engine, seats, game_seed(seed, job.deal))))
+    return out
+
+
+def chunks(jobs: Sequence[Job], workers: int) -> list[list[Job]]:
+    """Jobs in chunks: big enough to amortise sending them, small enough to balance."""
+    size = max(1, min(200, math.ceil(len(jobs) / (max(1, workers) * 8))))
+    return [list(jobs[s : s + size]) for s in range(0, len(jobs), size)]
+
+
+def run_jobs(
+    ruleset: Ruleset,
+    seed: int,
+    jobs: Sequence[Job],
+    *,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    on_results: Callable[[list[Result]], None] | None = None,
+    start_method: str | None = None,
+) -> list[Result]:
+    """Play every job; results in job order. ``on_results`` sees each finished chunk
+    as soon as it arrives (to save it), ``progress`` the number of games done.
+
+    An interruption (Ctrl-C) stops the workers and propagates; the chunks already
+    passed to ``on_results`` are kept by the caller.
+    """
+    found: list[Result] = []
+
+    def arrived(chunk: list[Result]) -> None:
+        found.extend(chunk)
+        if on_results:
+            on_results(chunk)
+        if progress:
+            progress(len(found))
+
+    if backend == "ray":
+        from .ray_backend import run_on_ray
+
+        run_on_ray(ruleset, seed, jobs, address=address, workers=workers, arrived=arrived)
+    elif workers <= 1 or len(jobs) <= 1:
+        step = max(1, min(50, len(jobs) // 100 or 1))
+        for start in range(0, len(jobs), step):
+            arrived(play_jobs(ruleset, seed, jobs[start : start + step]))
+    else:
+        _run_pool(ruleset, seed, jobs, workers, arrived, start_method)
+    return sorted(found, key=lambda r: r.index)
+
+
+def _run_pool(
+    ruleset: Ruleset,
+    seed: int,
+    jobs: Sequence[Job],
+    workers: int,
+    arrived: Callable[[list[Result]], None],
+    start_method: str | None,
+) -> None:
+    context = multiprocessing.get_context(start_method)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    try:
+        pending: set[Any] = {
+            pool.submit(play_jobs, ruleset, seed, c) for c in chunks(jobs, workers)
+        }
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                arrived(future.result())
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()

@@ -1,0 +1,241 @@
+"""The PettingZoo AEC environment: every seat of any ruleset is an agent.
+
+Agents are ``player_0 .. player_{n-1}`` (seat order). The environment resolves chance
+itself (draws of dominoes, kings, tiles) with the game's own generator, seeded by
+``reset(seed=...)``, so a seed fixes the whole game given the agents' actions.
+
+Actions are numbers of the ruleset's fixed action space
+(:class:`kingdomino_core.encoding.ActionSpace`); the observation carries the mask of
+the legal ones. An action outside the mask raises ``ValueError`` (wrap the env in
+PettingZoo's ``TerminateIllegalWrapper`` to penalise it instead).
+
+Rewards come at the end: ``reward="win"`` gives each seat 1 for a win (1/k when k
+kingdoms share it) and 0 otherwise; ``reward="margin"`` gives its kingdom's final
+score (match total in a Dynasty match) minus the best other kingdom's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from kingdomino_core import Engine, Game, Ruleset
+from kingdomino_core.actions import CHANCE, Action
+from kingdomino_core.encoding import ActionSpace
+from kingdomino_core.ruleset_files import allowed_players, load_ruleset
+
+from .observation import Observer, as_dict
+
+REWARDS = ("win", "margin")
+OBSERVATIONS = ("flat", "dict")
+
+
+def make_engine(ruleset: str | Ruleset | Engine, players: int | None) -> Engine:
+    """An engine from a ruleset name/path, a :class:`Ruleset` or an engine itself."""
+    if isinstance(ruleset, Engine):
+        return ruleset
+    rs = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    if players is None:
+        players = rs.default_players or allowed_players(rs)[-1]
+    return Engine(rs, players)
+
+
+def final_rewards(game: Game, kind: str) -> list[float]:
+    """Each seat's end-of-game reward (see the module docstring)."""
+    cfg = game.config
+    sheets = game.scores()
+    totals = [s.total for s in sheets]
+    for past in game.match_sheets:
+        totals = [t + s.total for t, s in zip(totals, past, strict=True)]
+    if kind == "margin":
+        out = []
+        for seat in range(cfg.players):
+            mine = cfg.kingdom_of(seat)
+            others = [t for k, t in enumerate(totals) if k != mine]
+            out.append(float(totals[mine] - max(others, default=totals[mine])))
+        return out
+    winners = game.ranking(sheets).winners
+    return [
+        1.0 / len(winners) if cfg.kingdom_of(seat) in winners else 0.0
+        for seat in range(cfg.players)
+    ]
+
+
+class KingdominoEnv(AECEnv):
+    """A Kingdomino-family game as a PettingZoo AEC environment.
+
+    ``ruleset``: a shipped ruleset name (``"base"``, ``"court"``, ...), a ruleset file,
+    a :class:`~kingdomino_core.Ruleset` or an :class:`~kingdomino_core.Engine`.
+    ``players``: seats (default: the ruleset's default count). ``reward``: ``"win"``
+    or ``"margin"``. ``observation``: ``"flat"`` (one float32 vector) or ``"dict"``
+    (the named parts of :mod:`kingdomino_rl.observation`); the action mask is in
+    both, under ``"action_mask"``.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "kingdomino_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        ruleset: str | Ruleset | Engine = "base",
+        players: int | None = None,
+        *,
+        reward: str = "win",
+        observation: str = "flat",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be one of {OBSERVATIONS}, not {observation!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.engine = make_engine(ruleset, players)
+        self.reward_kind = reward
+        self.observation_kind = observation
+        self.render_mode = render_mode
+        self.action_space_map = ActionSpace(self.engine)
+        self.observer = Observer(self.engine)
+        n = self.engine.config.players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        mask_space = spaces.Box(0, 1, shape=(self.action_space_map.size,), dtype=np.int8)
+        if observation == "flat":
+            obs_space: spaces.Dict = spaces.Dict(
+                {"observation": self.observer.flat_space(), "action_mask": mask_space}
+            )
+        else:
+            obs_space = spaces.Dict({**self.observer.part_spaces(), "action_mask": mask_space})
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {
+            a: spaces.Discrete(self.action_space_map.size) for a in self.possible_agents
+        }
+        self.game: Game | None = None
+        self._legal: list[int] | None = None
+
+    # -- PettingZoo API -------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(2, np.uint64)[0] >> 1)
+        self.game = self.engine.new_game(seed=int(seed))
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._after_move()
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self._require_game()
+        chosen = None
+        if action is not None and int(action) in self._legal_set():
+            chosen = self.action_space_map.decode(game, int(action))
+        if chosen is None:
+            raise ValueError(
+                f"{agent}: action {action} ({self.action_space_map.name(int(action or 0))}) "
+                "is not legal now; choose one where observation['action_mask'] is 1"
+            )
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        # Built from the engine's own legal list: no need to check it again.
+        game.apply(chosen, check=False)
+        self._after_move()
+        self._accumulate_rewards()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        game = self._require_game()
+        seat = self._seat[agent]
+        mask = np.zeros(self.action_space_map.size, dtype=np.int8)
+        if game.pending and game.pending[0].seat == seat:
+            mask[self._legal_numbers()] = 1
+        if self.observation_kind == "flat":
+            return {"observation": self.observer.flat(game, seat), "action_mask": mask}
+        return {**self.observer.parts(game, seat), "action_mask": mask}
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.game is None:
+            return None
+        from kingdomino_core.kingdom_text import format_kingdom
+
+        game = self.game
+        out = []
+        for k, kingdom in enumerate(game.kingdoms):
+            out.append(f"kingdom {k}: {game.score_total(k)} points")
+            out.extend(format_kingdom(kingdom, game.engine))
+        return "\n".join(out)
+
+    def close(self) -> None:
+        self.game = None
+
+    # -- helpers ----------------------------------------------------------------------
+
+    def legal(self) -> dict[int, Action]:
+        """Number -> action for the legal actions of the current decision."""
+        return self.action_space_map.legal(self._require_game())
+
+    def action_mask(self) -> np.ndarray:
+        """The legal-action mask of the agent to act (int8, 1 = legal)."""
+        mask = np.zeros(self.action_space_map.size, dtype=np.int8)
+        mask[self._legal_numbers()] = 1
+        return mask
+
+    def _legal_numbers(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self.action_space_map.numbers(self._require_game())
+        return self._legal
+
+    def _legal_set(self) -> frozenset[int]:
+        return frozenset(self._legal_numbers())
+
+    def unflatten(self, observation: np.ndarray) -> dict[str, np.ndarray]:
+        """The named parts of a flat observation vector (views)."""
+        return as_dict(self.observer, observation)
+
+    def _require_game(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.game
+
+    def _after_move(self) -> None:
+        """Resolve chance, then select the seat to decide, or end the game."""
+        game = self._require_game()
+        self._legal = None
+        pending = game.pending
+        while pending and pending[0].seat == CHANCE:
+            game.resolve_chance()
+        if pending:
+            self.agent_selection = self.possible_agents[pending[0].seat]
+            return
+        for agent, value in zip(
+            self.possible_agents, final_rewards(game, self.reward_kind), strict=True
+        ):
+            if agent in self.rewards:
+                self.rewards[agent] = value
+            self.terminations[agent] = True
+        if self.agents:
+            self.agent_selection = self.agents[0]
+
+
+def env(**kwargs: Any) -> KingdominoEnv:
+    """PettingZoo-style constructor: ``kingdomino_rl.env(ruleset="court", players=3)``."""
+    return KingdominoEnv(**kwargs)

@@ -1,0 +1,126 @@
+"""A Gymnasium environment: you play one seat, built-in bots play the others.
+
+Same action space, observation and rewards as :class:`~kingdomino_rl.KingdominoEnv`
+(the observation is that of the learning seat). Bots are any registered agent spec
+(``"greedy"``, ``"random"``, ``"mcts:playouts=200"``, a plugin's bot); chance and the
+bots' moves happen inside ``step``. ``action_masks()`` returns the legal-action mask
+(the method sb3-contrib's MaskablePPO looks for).
+
+An action outside the mask ends the episode at once with reward ``illegal_reward``
+(default -1) and ``info["illegal_action"] = True`` (like PettingZoo's
+``TerminateIllegalWrapper``): unmasked learners get a signal instead of a crash.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+from kingdomino_core import Agent, Engine, Ruleset
+from kingdomino_core.actions import CHANCE
+from kingdomino_core.agents import installed_agents
+
+from .aec import KingdominoEnv, final_rewards
+
+
+class KingdominoGymEnv(gym.Env):
+    """One seat (``seat``) against ``opponents`` (one spec for all, or one per other seat)."""
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it so)
+
+    def __init__(
+        self,
+        ruleset: str | Ruleset | Engine = "base",
+        players: int | None = None,
+        *,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "greedy",
+        reward: str = "win",
+        observation: str = "flat",
+        render_mode: str | None = None,
+        illegal_reward: float = -1.0,
+    ) -> None:
+        self.illegal_reward = float(illegal_reward)
+        self._aec = KingdominoEnv(
+            ruleset, players, reward=reward, observation=observation, render_mode=render_mode
+        )
+        self.engine = self._aec.engine
+        n = self.engine.config.players
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}, not {seat}")
+        others = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(others) != n - 1:
+            raise ValueError(f"opponents: give one spec or {n - 1}, not {len(others)}")
+        registry = installed_agents()
+        for spec in others:
+            registry.make(spec, random.Random(0))  # unknown bots fail here, not mid-game
+        self.seat = seat
+        self.opponent_specs = others
+        self.render_mode = render_mode
+        self.agent_name = self._aec.possible_agents[seat]
+        self.observation_space = self._aec.observation_space(self.agent_name)
+        self.action_space = self._aec.action_space(self.agent_name)
+        self._bots: dict[int, Agent] = {}
+        self._over = False
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**63 - 1))
+        bot_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self._aec.reset(seed=game_seed)
+        self._over = False
+        registry = installed_agents()
+        others = [s for s in range(self.engine.config.players) if s != self.seat]
+        self._bots = {
+            s: registry.make(spec, random.Random(bot_seed + s))
+            for s, spec in zip(others, self.opponent_specs, strict=True)
+        }
+        self._play_bots()
+        return self._aec.observe(self.agent_name), {}
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        aec = self._aec
+        game = aec._require_game()
+        if self._over or not game.pending:
+            raise RuntimeError("the episode is over: call reset()")
+        if int(action) not in aec._legal_set():
+            self._over = True
+            obs = aec.observe(self.agent_name)
+            obs["action_mask"][:] = 0
+            return obs, self.illegal_reward, True, False, {"illegal_action": True}
+        aec.step(action)
+        self._play_bots()
+        done = not game.pending
+        reward = final_rewards(game, aec.reward_kind)[self.seat] if done else 0.0
+        return aec.observe(self.agent_name), float(reward), done, False, {}
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions of the current decision as booleans (MaskablePPO's hook)."""
+        game = self._aec._require_game()
+        if self._over or not game.pending:
+            return np.zeros(self._aec.action_space_map.size, dtype=bool)
+        return self._aec.action_mask().astype(bool)
+
+    def render(self) -> str | None:
+        return self._aec.render()
+
+    def close(self) -> None:
+        self._aec.close()
+
+    def _play_bots(self) -> None:
+        """Let the bots (and chance, inside the AEC env) play until our seat decides."""
+        aec = self._aec
+        game = aec._require_game()
+        while game.pending and game.pending[0].seat != self.seat:
+            seat = game.pending[0].seat
+            assert seat != CHANCE  # the AEC env resolves chance after every move
+            action = self._bots[seat].act(game)
+            # A bot's move is checked like any program's before it is played.
+            game.apply(action)
+            aec._after_move()

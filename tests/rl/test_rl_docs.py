@@ -1,0 +1,48 @@
+"""docs/rl.md: its quick-start snippets run, and its figures match the code."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from kingdomino_core.encoding import DEFAULT_SLOTS, ActionSpace
+from kingdomino_core.testing.build import make_engine
+
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+TEXT = PAGE.read_text("utf-8")
+BLOCKS = re.findall(r"```python\n(.*?)```", TEXT, re.S)
+# Snippets for libraries that are not dependencies are documentation only.
+RUNNABLE = [b for b in BLOCKS if "sb3_contrib" not in b and "ray." not in b and "BuyTile" not in b]
+
+
+@pytest.mark.parametrize("code", RUNNABLE, ids=[f"block{i}" for i in range(len(RUNNABLE))])
+def test_snippet_runs(code: str) -> None:
+    exec(compile(code, str(PAGE), "exec"), {})
+
+
+def test_the_quick_starts_are_among_the_runnable_snippets() -> None:
+    assert len(RUNNABLE) >= 2
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "size"),
+    [
+        ("base", 2, 330),
+        ("xl", 4, 682),
+        ("grand-duel", 2, 682),
+        ("court", 2, 3732),
+        ("origins-tribe", 4, 8689),
+        ("origins-tribe", 2, 32969),
+    ],
+)
+def test_documented_action_space_sizes(ruleset: str, players: int, size: int) -> None:
+    assert f"{size:,}" in TEXT or str(size) in TEXT
+    assert ActionSpace(make_engine(ruleset, players)).size == size
+
+
+def test_documented_default_slots() -> None:
+    assert f"`DEFAULT_SLOTS` ({DEFAULT_SLOTS})" in TEXT
