@@ -115,7 +115,9 @@ async def human(
     """One scripted human at one table: answer every decision of ``seat`` until the end."""
     rng = random.Random(seed)
     played = 0
-    async with websockets.connect(ws_url, max_size=2**24) as ws:
+    # No keepalive pings: under a saturating load (--think 0) a late pong would end the
+    # connection, and this measures moves, not idle connections.
+    async with websockets.connect(ws_url, max_size=2**24, ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
         sent_version = -1
@@ -215,7 +217,11 @@ def main() -> int:
         saves = {t["id"]: http(base, f"/api/tables/{t['id']}/save") for t in tables}
     finally:
         server.terminate()
-        server.wait(timeout=20)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
     problems = list(stats.refused)
     total_moves = human_moves = 0
     finished = 0

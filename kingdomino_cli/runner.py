@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
@@ -110,12 +111,16 @@ _ENGINES: dict[str, Engine] = {}
 def play_jobs(ruleset: Ruleset, seed: int, jobs: Sequence[Job]) -> list[Result]:
     """Play ``jobs`` (the worker function: picklable arguments only)."""
     seat_sets: dict[tuple[str, ...], list[Seat]] = {}
+    engines: dict[int, Engine] = {}  # by player count, for this call's ruleset
     out = []
     for job in jobs:
-        key = repr((ruleset, len(job.specs)))
-        engine = _ENGINES.get(key)
+        engine = engines.get(len(job.specs))
         if engine is None:
-            engine = _ENGINES[key] = Engine(ruleset, len(job.specs))
+            key = repr((ruleset, len(job.specs)))
+            engine = _ENGINES.get(key)
+            if engine is None:
+                engine = _ENGINES[key] = Engine(ruleset, len(job.specs))
+            engines[len(job.specs)] = engine
         seats = seat_sets.get(job.specs)
         if seats is None:
             entries = [PlayerEntry(name=f"P{i + 1}", agent=s) for i, s in enumerate(job.specs)]
@@ -179,7 +184,7 @@ def _run_pool(
     start_method: str | None,
 ) -> None:
     context = multiprocessing.get_context(start_method)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_init)
     try:
         pending: set[Any] = {
             pool.submit(play_jobs, ruleset, seed, c) for c in chunks(jobs, workers)
@@ -189,6 +194,22 @@ def _run_pool(
             for future in done:
                 arrived(future.result())
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
+        # Ctrl-C (or a failure): stop now. Waiting would finish every running chunk.
+        _stop(pool)
         raise
     pool.shutdown()
+
+
+def _worker_init() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them (no traceback each)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel queued work and end the workers at once."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # no public way in 3.11
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)

@@ -10,7 +10,9 @@ are not None: None always means "nothing to add" or "defer".
 A hook documented as returning nothing may return anything: the value is ignored.
 
 Game hooks must also leave the core's own state alone: the list of kingdoms, the
-draw pile and the action log (a cleared log would make the save unplayable). Their
+draw pile, the action log (a cleared log would make the save unplayable) and the
+table of plugin state slices (another plugin's slice removed would make that plugin
+fail, blamed for nothing). Their
 sizes are compared before and after each plugin's call; a change is refused like a
 bad result.
 """
@@ -166,15 +168,16 @@ def check_result(plugin: str, hook: str, result: Any, kw: Mapping[str, Any]) -> 
         raise PluginResultError(plugin, hook, problem)
 
 
-def core_state(game: Any) -> tuple[int, int, int]:
-    """What no game hook may change: how many kingdoms, undrawn dominoes and logged actions."""
-    return (len(game.kingdoms), len(game.pile), len(game.log))
+def core_state(game: Any) -> tuple[int, int, int, int]:
+    """What no game hook may change: how many kingdoms, undrawn dominoes, logged actions
+    and plugin state slices (each plugin changes its own slice, never removes one)."""
+    return (len(game.kingdoms), len(game.pile), len(game.log), len(game.ext))
 
 
-_STATE_NAMES = ("game.kingdoms", "game.pile", "game.log")
+_STATE_NAMES = ("game.kingdoms", "game.pile", "game.log", "game.ext")
 
 
-def check_core_state(plugin: str, hook: str, before: tuple[int, int, int], game: Any) -> None:
+def check_core_state(plugin: str, hook: str, before: tuple[int, int, int, int], game: Any) -> None:
     """Raise :class:`PluginResultError` if ``plugin`` changed the core's state in ``hook``."""
     after = core_state(game)
     if after != before:

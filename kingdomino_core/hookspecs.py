@@ -28,6 +28,15 @@ that reversed order must swap its marks; nothing else changes, so ``HOOK_API`` s
 A function named ``kd_*`` in a plugin must carry ``@hookimpl``: one without it is
 reported when the plugin is loaded (pluggy would never call it).
 
+Faults: what a hook returns is checked where it returns it (a list where a list is
+documented, dominoes that are in the pile, a ``Ranking`` that ranks every kingdom:
+``kingdomino_core.hook_results``), and a game hook must leave the core's own state
+alone (the number of kingdoms, the draw pile, the action log). A bad result, such a
+change, an exception or ``SystemExit`` in a hook stops the game with a
+``PluginHookError`` naming the plugin and the hook (``kd`` exit status 6, the save
+keeping every move played). A hook documented as returning nothing may return
+anything: the value is ignored.
+
 The flow of a round and where a plugin changes it:
 
 * **Market**: ``kd_draw_pool`` (what a line is drawn from), ``kd_order_line``,

@@ -361,7 +361,7 @@ def compile_hook(pm: pluggy.PluginManager, name: str) -> HookCaller:
                 before = core_state(game) if game is not None else None
                 try:
                     res = fn(*[kw[a] for a in argnames])
-                except KingdominoError:
+                except PluginHookError:  # already named; any other error is this plugin's
                     raise
                 except PLUGIN_FAULTS as exc:
                     raise PluginHookError(plugin, name, exc) from exc
@@ -382,7 +382,7 @@ def compile_hook(pm: pluggy.PluginManager, name: str) -> HookCaller:
             before = core_state(game) if game is not None else None
             try:
                 res = fn(*[kw[a] for a in argnames])
-            except KingdominoError:
+            except PluginHookError:  # already named; any other error is this plugin's
                 raise
             except PLUGIN_FAULTS as exc:
                 raise PluginHookError(plugin, name, exc) from exc

@@ -181,3 +181,21 @@ def test_a_bot_that_crashes_is_named(tmp_path: Path, capsys, monkeypatch) -> Non
         r = kd(capsys, monkeypatch, "play", "-r", str(toml), "-p", f"{bot},{bot}", "--seed", "1")
         assert r.code == 6, r.err
         assert "plugin 'faulty' failed in" in r.err and "SystemExit: 9" in r.err
+
+
+def test_an_engine_error_raised_in_a_game_hook_is_the_plugin_s(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
+    """An IllegalActionError from kd_after_place is not the bot's illegal move."""
+    toml = write_plugin(
+        tmp_path,
+        "from kingdomino_core import IllegalActionError\n"
+        "def kd_after_place(game, seat, action):\n"
+        "    if len(game.log) > 20:\n        raise IllegalActionError('x', 'no')\n",
+    )
+    save = tmp_path / "game.json"
+    r = kd(capsys, monkeypatch, "play", "-r", str(toml), "-p", "random,random", "--seed", "1",
+           "--save", str(save))  # fmt: skip
+    assert r.code == 6
+    assert "plugin 'faulty' failed in hook kd_after_place: IllegalActionError" in r.err
+    assert len(read_save(save).log) >= 20

@@ -303,3 +303,20 @@ def test_a_long_ruleset_argument_is_a_clear_error(capsys, monkeypatch) -> None:
         r = kd(capsys, monkeypatch, "ruleset", "validate", arg)
         assert r.code == 3
         assert "Traceback" not in r.err and "internal error" not in r.err
+
+
+def test_ruleset_list_runs_no_plugin_file(tmp_path: Path, capsys, monkeypatch) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    _plugin, marker = evil_plugin(folder)
+    ruleset_with_code(folder)
+    monkeypatch.setenv("KD_RULESET_PATH", str(folder))
+    r = kd(capsys, monkeypatch, "ruleset", "list", "--json")
+    assert r.code == 0, r.err
+    (row,) = [row for row in r.json()["rulesets"] if row["name"] == "evil"]
+    assert row["valid"] is None and "not checked (runs code:" in row["description"]
+    assert not marker.exists()
+    # Named (found by name in KD_RULESET_PATH, which the user set): its own code runs.
+    r = kd(capsys, monkeypatch, "ruleset", "validate", "evil")
+    assert r.code == 0, r.err
+    assert marker.exists()

@@ -95,7 +95,9 @@ HOOKS: dict[str, tuple[str, list[str]]] = {
 ACTS = ["raise SystemExit(3)", "raise SystemExit", "raise KeyError('k')", "game.kingdoms.clear()",
         "game.pile.clear()", "game.log.clear()", "game.log.append(None)", "del game.pile[0]",
         "game.kingdoms.append(game.kingdoms[0])", "game.pending.clear()",
-        "game.line.clear()", "import sys; sys.exit(0)", "game.ext.clear()"]  # fmt: skip
+        "game.line.clear()", "import sys; sys.exit(0)", "game.ext.clear()",
+        "from kingdomino_core import IllegalActionError; raise IllegalActionError('x', 'y')",
+        "from kingdomino_core import ConfigError; raise ConfigError('c')"]  # fmt: skip
 STATEMENT_HOOKS = {
     "kd_after_place": "game, seat, action",
     "kd_line_laid_out": "game, line_number, dominoes",

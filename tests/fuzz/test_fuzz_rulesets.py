@@ -85,12 +85,29 @@ RAW_LINES = st.sampled_from(
 
 
 @st.composite
+def near_valid(draw: Any) -> dict[str, Any]:
+    """A ruleset that extends a shipped one and sets a few real options."""
+    table: dict[str, Any] = {"extends": draw(st.sampled_from(SHIPPED))}
+    if draw(st.booleans()):
+        table["plugins"] = draw(st.lists(st.sampled_from(PLUGINS), max_size=2, unique=True))
+    if draw(st.booleans()):
+        table["players"] = draw(st.integers(1, 8))
+    options: dict[str, Any] = {}
+    for plugin, option in draw(st.lists(st.sampled_from(FIELDS), max_size=3)):
+        options.setdefault(plugin, {})[option] = draw(st.one_of(st.booleans(), EDGE_INTS))
+    return {"ruleset": table, "options": options} if options else {"ruleset": table}
+
+
+@st.composite
 def ruleset_texts(draw: Any) -> bytes:
     doc: dict[str, Any] = {}
     if draw(st.booleans()):
-        doc["ruleset"] = draw(RULESET_TABLE)
-    if draw(st.booleans()):
-        doc["options"] = draw(OPTIONS)
+        doc = draw(near_valid())
+    else:
+        if draw(st.booleans()):
+            doc["ruleset"] = draw(RULESET_TABLE)
+        if draw(st.booleans()):
+            doc["options"] = draw(OPTIONS)
     try:
         text = tomli_w.dumps(doc)
     except (TypeError, ValueError):
@@ -126,7 +143,7 @@ def test_fuzz_ruleset_files(root: Path, text: bytes) -> None:
 @given(
     parent=st.sampled_from(SHIPPED),
     field=st.sampled_from(FIELDS),
-    value=st.one_of(EDGE_INTS, VALUES),
+    value=st.one_of(st.booleans(), st.integers(0, 10), EDGE_INTS, VALUES),
 )
 def test_fuzz_option_values(root: Path, parent: str, field: tuple[str, str], value: Any) -> None:
     plugin, option = field
