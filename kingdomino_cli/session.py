@@ -23,6 +23,7 @@ from kingdomino_core import (
 )
 from kingdomino_core.plugins import PLUGIN_FAULTS, blame
 from kingdomino_core.savegame import PlayerEntry, save_of, write_save
+from kingdomino_core.words import seat_name
 
 from .display import round_text
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
@@ -140,7 +141,7 @@ class Session:
     def _agent_fault(self, seat: Seat, exc: BaseException) -> PluginHookError:
         """A bot that crashes or plays an illegal move: name the plugin that provides it."""
         plugin = blame(exc, self.game.engine.plugins) or "(the agent's plugin)"
-        return PluginHookError(plugin, f"agent {seat.entry.agent!r} (seat {seat.index})", exc)
+        return PluginHookError(plugin, f"agent {seat.entry.agent!r} ({seat_name(seat.index)})", exc)
 
     def _undo(self, seat: int) -> None:
         self.history.pop()  # the decision being asked now

@@ -16,7 +16,7 @@ from .actions import Action, Claim, Discard, DrawKing, Place, Reveal, Step
 from .errors import IllegalActionError
 from .geometry import Direction
 from .rules import RuleBook, StepHandler
-from .words import domino_words, ordinal, square_words
+from .words import domino_words, ordinal, seat_name, square_words
 
 if TYPE_CHECKING:
     from .components import DominoId
@@ -269,7 +269,7 @@ class PlaceHandler(StepHandler):
             raise IllegalActionError("core.step", f"expected a placement, not {action.describe()}")
         if action.seat != step.seat:
             raise IllegalActionError(
-                "core.turn", f"it is seat {step.seat}'s turn, not seat {action.seat}'s"
+                "core.turn", f"it is {seat_name(step.seat)}'s turn, not {seat_name(action.seat)}'s"
             )
         if action.domino != step.domino:
             raise IllegalActionError(
@@ -360,8 +360,8 @@ class ClaimHandler(StepHandler):
         if action.seat != step.seat or action.king != step.king:
             raise IllegalActionError(
                 "core.turn",
-                f"it is king {step.king} of seat {step.seat} to claim, "
-                f"not king {action.king} of seat {action.seat}",
+                f"it is {seat_name(step.seat)}'s {ordinal(step.king + 1)} king to claim, "
+                f"not {seat_name(action.seat)}'s {ordinal(action.king + 1)} king",
             )
         if action.domino not in game.next_line:
             raise IllegalActionError(

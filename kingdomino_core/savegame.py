@@ -35,6 +35,7 @@ from .serialize import action_from_dict, action_to_dict
 from .strict import dotted, strict_converter
 from .strict import problems as structure_problems
 from .trust import SAVED_GAME, CodeNotAllowedError, Trust
+from .words import seat_name
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -429,7 +430,7 @@ def apply_logged(
 
 def _describe(game: Game, action: Action) -> str:
     seat = game.current_seat
-    who = "chance" if seat is None or seat < 0 else f"seat {seat}"
+    who = "chance" if seat is None or seat < 0 else seat_name(seat)
     return f"{who}: {action.describe()}"
 
 

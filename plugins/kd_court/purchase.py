@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Pass, Step, StepHandler
-from kingdomino_core.words import cell_words, plural
+from kingdomino_core.words import cell_words, plural, seat_name
 
 from .actions import BuyTile, PayToken, RevealTile, Source
 from .scoring import character_points
@@ -144,7 +144,7 @@ def _turn(step: Step, action: Action) -> None:
     seat = getattr(action, "seat", None)
     if seat != step.seat:
         raise IllegalActionError(
-            "core.turn", f"it is seat {step.seat}'s decision, not seat {seat}'s"
+            "core.turn", f"it is {seat_name(step.seat)}'s decision, not {seat_name(seat)}'s"
         )
 
 

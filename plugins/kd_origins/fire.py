@@ -20,7 +20,7 @@ from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Step, StepHandler
 from kingdomino_core.kingdom import CASTLE, EMPTY
-from kingdomino_core.words import cell_words, plural
+from kingdomino_core.words import cell_words, plural, seat_name
 
 from .data import cavemen, fire_tokens
 from .options import OriginsOptions
@@ -206,7 +206,8 @@ class FireHandler(StepHandler):
             )
         if action.seat != step.seat:
             raise IllegalActionError(
-                "core.turn", f"it is seat {step.seat}'s fire throw, not seat {action.seat}'s"
+                "core.turn",
+                f"it is {seat_name(step.seat)}'s fire throw, not {seat_name(action.seat)}'s",
             )
         pending = self._pending(game, step)
         if (action.x, action.y) not in pending:

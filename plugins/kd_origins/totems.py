@@ -18,7 +18,7 @@ from typing import ClassVar
 from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Step, StepHandler
-from kingdomino_core.words import kingdom_name
+from kingdomino_core.words import kingdom_name, seat_name
 
 from .data import RESOURCES, totem_points
 from .options import OriginsOptions
@@ -110,7 +110,7 @@ class TotemHandler(StepHandler):
         if not isinstance(action, GiveTotem) or action.seat != step.seat or action.totem != res:
             raise IllegalActionError(
                 "origins.totem_choice",
-                f"seat {step.seat} must give the {res} totem now, not {action.describe()}",
+                f"{seat_name(step.seat)} must give the {res} totem now, not {action.describe()}",
             )
         if action.kingdom not in tied:
             raise IllegalActionError(

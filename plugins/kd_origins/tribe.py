@@ -26,7 +26,7 @@ from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Pass, Step, StepHandler
 from kingdomino_core.kingdom import CASTLE, EMPTY
-from kingdomino_core.words import cell_words, plural
+from kingdomino_core.words import cell_words, plural, seat_name
 
 from .data import RESOURCES, cavemen
 from .options import OriginsOptions
@@ -237,7 +237,8 @@ class RecruitHandler(StepHandler):
         if not isinstance(action, Recruit | Pass) or action.seat != step.seat:
             raise IllegalActionError(
                 "origins.recruit_step",
-                f"seat {step.seat} may recruit a cro-magnon or pass now, not {action.describe()}",
+                f"{seat_name(step.seat)} may recruit a cro-magnon or pass now, "
+                f"not {action.describe()}",
             )
         if isinstance(action, Pass):
             return
@@ -342,7 +343,8 @@ class PayHandler(StepHandler):
         if not isinstance(action, Spend) or action.seat != step.seat:
             raise IllegalActionError(
                 "origins.pay_step",
-                f"seat {step.seat} must pay {needed} more resource(s), not {action.describe()}",
+                f"{seat_name(step.seat)} must pay {needed} more resource(s), "
+                f"not {action.describe()}",
             )
         kingdom = game.kingdom_of(step.seat)
         board = kingdom.board

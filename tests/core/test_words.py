@@ -8,7 +8,7 @@ import re
 from typing import ClassVar
 
 import pytest
-from attrs import frozen
+from attrs import evolve, frozen
 from kd_court.actions import BuyTile
 from kd_origins.fire import FireThrow
 from kd_origins.tribe import CaveDraw
@@ -16,6 +16,7 @@ from kd_origins.tribe import CaveDraw
 from kingdomino_core import (
     Action,
     Game,
+    IllegalActionError,
     Pass,
     Step,
     StepHandler,
@@ -244,3 +245,34 @@ def test_wrapped_steps_and_extra_actions_keep_their_words() -> None:
     )
     place = game.legal_actions()[0]
     assert combined.describe_action(game, step, place) == describe_action(game, place)
+
+
+@pytest.mark.parametrize(("plugins", "players", "options"), RULESETS, ids=str)
+def test_refusals_name_players_as_the_screen_does(
+    plugins: list[str], players: int, options: dict
+) -> None:
+    """A choice made for the wrong player is refused in the screen's words: "it is
+    P1's turn, not P2's", never the 0-based "seat 0" / "king 0" of the engine."""
+    engine = make_engine(plugins, players, **options)
+    game = engine.new_game(seed=1)
+    rng = random.Random(1)
+    refused: set[str] = set()
+    while not game.is_terminal():
+        if game.is_chance():
+            game.resolve_chance()
+            continue
+        step = game.step
+        assert step is not None
+        for action in game.legal_actions()[:3]:
+            if getattr(action, "seat", None) != step.seat:
+                continue
+            other = evolve(action, seat=(step.seat + 1) % players)  # type: ignore[misc]
+            try:
+                game.check(other)
+            except IllegalActionError as exc:
+                refused.add(type(action).__name__)
+                assert not re.search(r"\bseat \d|\bking \d", exc.message), exc.message
+                assert seat_name(step.seat) in exc.message, exc.message
+        actions = game.legal_actions()
+        game.apply(actions[-1] if rng.random() < 0.7 else rng.choice(actions))
+    assert {"Place", "Claim"} <= refused

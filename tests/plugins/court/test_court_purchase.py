@@ -171,7 +171,7 @@ def _refused(game: Game, action: Action, rule: str) -> str:
         (buy("pile", "queen", 2, 0), "court.cost", "no fish, sheep"),
         (buy("pile", "farmer", 2, 0), "court.pile", "no farmer left"),
         (buy("visible", "dragon", 2, 0), "court.tile", "'dragon' is not a Court tile"),
-        (buy("visible", "farmer", 2, 0, seat=1), "core.turn", "seat 0"),
+        (buy("visible", "farmer", 2, 0, seat=1), "core.turn", "P1's decision, not P2's"),
         (pay("wheat", 1, 0), "core.step", "expected a Court purchase"),
     ],
 )
@@ -199,7 +199,7 @@ def test_paying_with_a_token_the_kingdom_does_not_have() -> None:
     assert "holds wood" in _refused(game, pay("fish", 3, 0), "court.pay_own_token")
     assert "no resource token" in _refused(game, pay("wheat", 2, 0), "court.pay_own_token")
     assert "not a resource" in _refused(game, pay("gold", 1, 0), "court.pay_own_token")
-    assert "seat 0" in _refused(game, pay("wheat", 1, 0, seat=2), "core.turn")
+    assert "P1's decision, not P3's" in _refused(game, pay("wheat", 1, 0, seat=2), "core.turn")
 
 
 def test_paying_two_tokens_of_the_same_kind_is_refused() -> None:
