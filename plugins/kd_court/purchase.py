@@ -143,9 +143,8 @@ class Court:
 def _turn(step: Step, action: Action) -> None:
     seat = getattr(action, "seat", None)
     if seat != step.seat:
-        raise IllegalActionError(
-            "core.turn", f"it is {seat_name(step.seat)}'s decision, not {seat_name(seat)}'s"
-        )
+        other = f", not {seat_name(seat)}'s" if type(seat) is int else ""
+        raise IllegalActionError("core.turn", f"it is {seat_name(step.seat)}'s decision{other}")
 
 
 class BuyHandler(StepHandler):
