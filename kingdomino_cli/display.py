@@ -31,7 +31,13 @@ from rich.text import Text
 from kingdomino_core import Action, Discard, Game, Place
 from kingdomino_core.components import DominoId
 from kingdomino_core.kingdom import CASTLE, EMPTY, Kingdom
-from kingdomino_core.words import describe_action, describe_step, pieces_at, plural
+from kingdomino_core.words import (
+    describe_action,
+    describe_step,
+    kingdom_name,
+    pieces_at,
+    plural,
+)
 
 _CASTLE = Style(color="black", bgcolor="grey85", bold=True)
 _ROOM = Style(color="grey42")
@@ -321,7 +327,29 @@ def key_text(game: Game) -> Text:
                 if words not in found:
                     found.append(words)
     parts += [f"{s} {'/'.join(sorted(w))}" for s, w in symbols.items()]
+    if any(len(w) > 1 for w in symbols.values()):
+        parts.append("('key' names the piece on each square)")
     return Text("Key: " + "  ".join(parts), style=_RULER)
+
+
+def pieces_lines(game: Game) -> list[str]:
+    """Every piece on the table with its square, one line per kingdom.
+
+    One symbol can stand for several pieces (every Court character is ``@``), so
+    the ``key`` command names each: ``P1's kingdom: King at 2,0, wood token at 1,-2``.
+    """
+    lines = []
+    for index, kingdom in enumerate(game.kingdoms):
+        found = [
+            f"{piece.words.split(' (')[0]} at {x},{y}"
+            for cell in kingdom.board.cells_of(kingdom.occupied)
+            for x, y in [kingdom.board.xy(cell)]
+            for piece in pieces_at(game.engine, kingdom, cell)
+            if piece.shape != "crater"
+        ]
+        if found:
+            lines.append(f"{kingdom_name(game, index)}: {', '.join(found)}")
+    return lines
 
 
 def plugin_text(game: Game) -> list[str]:

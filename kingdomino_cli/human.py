@@ -20,6 +20,7 @@ from .display import (
     choices_text,
     decision_text,
     key_text,
+    pieces_lines,
     render,
     screen_width,
     table_text,
@@ -39,7 +40,7 @@ Commands:
   why          explain why your last refused placement was illegal
   list         show the legal actions again
   board        show the table again
-  key          what the letters and symbols on the table mean
+  key          what the letters and symbols mean, and which piece is on each square
   undo         take back your last decision (and the moves played since)
   save         save the game (to --save, or a file you name)
   quit         stop the game (you are offered to save it)
@@ -187,6 +188,8 @@ class HumanAgent:
             con.say(table_text(game, names, width=con.width, colour=con.colour))
         elif head == "key":
             con.say(render(key_text(game), con.width, colour=con.colour))
+            for text in pieces_lines(game):
+                con.say(text)
         elif head == "why":
             self._why(game, actions, " ".join(words[1:]))
         elif re.fullmatch(r"-?\d+", line):
