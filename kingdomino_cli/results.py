@@ -70,7 +70,7 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
             tied = [names[s] for s in place["seats"]]
         who = " and ".join(tied) + (" tie" if len(tied) > 1 else "")
         values = place.get("values") or {}
-        shown = ", ".join(f"{k} {v}" for k, v in values.items())
+        shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in values.items())
         line = f"{place['place']}. {who}" + (f" ({shown})" if shown else "")
         if "decided_by" in place and place["decided_by"] != "total":
             line += f" (ahead of the next on {place['decided_by'].replace('_', ' ')})"
