@@ -202,7 +202,10 @@ def kd_describe_game(game: Game) -> list[str]:
     st = court.state(game)
     tiles = court.data.tiles
     shown = ", ".join(_tile_words(tiles[t]) for t in st.visible) or "no tile face up"
-    lines = [f"Court board: {shown}; {len(st.pile)} tiles face down"]
+    lines = [
+        f"Court board: {shown}; {len(st.pile)} tiles face down; "
+        "a tile costs 2 different resources (4 for one from the pile)"
+    ]
     on_line = []
     for domino in (*game.line, *game.next_line):
         tokens = st.on_dominoes.get(domino)

@@ -265,7 +265,10 @@ def kd_describe_game(game: Game) -> list[str]:
     if options.mode == "tribe":
         visible = ", ".join(_caveman_words(c) for c in state.cave_visible) or "empty"
         left = sum(state.cave_pile.values())
-        lines.append(f"Cave: {visible}; {plural(left, 'cro-magnon')} in the pile")
+        lines.append(
+            f"Cave: {visible}; {plural(left, 'cro-magnon')} in the pile; "
+            "a recruit costs 2 resources of different kinds (4, one of each, from the pile)"
+        )
     if options.mode in ("totem", "tribe"):
         on_line = [
             f"{domino} {'|'.join(r or '-' for r in pieces)}"

@@ -302,7 +302,7 @@ def test_the_display_shows_the_visible_tiles_the_pile_and_tokens_on_the_lines() 
     assert game.engine.hooks.describe_game(game=game) == [
         [
             "Court board: Farmer (3 + 3 per wheat token around), wheat building (1 crown); "
-            "23 tiles face down",
+            "23 tiles face down; a tile costs 2 different resources (4 for one from the pile)",
             "Resource tokens on the lines' dominoes: 1 wheat|wheat, 19 -|wood, 39 sheep|-",
         ]
     ]

@@ -150,6 +150,10 @@ def test_describe_game_shows_totems_and_cave() -> None:
     game.play_chance()
     lines = game.engine.hooks.describe_game(game=game)[0]
     cave = next(line for line in lines if line.startswith("Cave: "))
-    assert cave.endswith("; 18 cro-magnons in the pile")
+    # What a recruit costs is on the screen before a recruit is possible.
+    assert cave.endswith(
+        "; 18 cro-magnons in the pile; "
+        "a recruit costs 2 resources of different kinds (4, one of each, from the pile)"
+    )
     assert "_" not in cave
     assert len(game.ext["origins"].cave_visible) == 4
