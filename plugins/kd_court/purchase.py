@@ -185,6 +185,8 @@ class BuyHandler(StepHandler):
             probe.layer(TILE_LAYER)[cell] = tile.id
             points = character_points(probe, cell, tile.id, court.data, court.options)
             effect = f"{tile.effect()}: {plural(points, 'point')} there now"
+            if tile.unit.endswith("_token"):  # the tokens still to pay may be counted ones
+                effect += " (before you pay the rest)"
         pays = f", paying its {token} token" if token else ""
         return (
             f"buy the {tile.describe()} ({where}) onto {action.x},{action.y} ({square}){pays}: "

@@ -96,6 +96,13 @@ def caveman_effect(cid: str) -> str:
     return f"{cm.points_per_unit} per {unit} around it"
 
 
+def _before_paying(cid: str) -> str:
+    """A caveat for a cro-magnon that counts resources: the rest of the payment,
+    chosen next, may spend resources it counts now."""
+    counts_resources = cavemen()[cid].unit in (*RESOURCES, "resource")
+    return " (before you pay the rest)" if counts_resources else ""
+
+
 def recruit_gain(kingdom: Kingdom, cid: str, cell: int) -> int:
     """The cro-magnons' points the kingdom gains now with ``cid`` on ``cell`` (its
     resource there paid), for the words of a recruit."""
@@ -230,7 +237,7 @@ class RecruitHandler(StepHandler):
         return (
             f"recruit the {cavemen()[action.caveman].name.removeprefix('The ')} ({where}) onto "
             f"{action.x},{action.y} ({cell_words(game, kingdom, cell)}){pays}: "
-            f"{caveman_effect(action.caveman)}, {gain:+d} now"
+            f"{caveman_effect(action.caveman)}, {gain:+d} now{_before_paying(action.caveman)}"
         )
 
     def check(self, game: Game, step: Step, action: Action) -> None:
