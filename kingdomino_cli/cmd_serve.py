@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import socket
 import sys
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -102,10 +102,7 @@ def base_url(host: str, port: int, lan: Callable[[], str] | None = None) -> str:
     """The address to print for ``--host``: listening on every interface (``0.0.0.0``,
     ``::``) prints this machine's LAN address (``lan()``, default ``lan_address()``),
     which other devices can open; an IPv6 address is bracketed as URLs require."""
-    if host in ("0.0.0.0", "::", ""):
-        shown = (lan or lan_address)()
-    else:
-        shown = host
+    shown = (lan or lan_address)() if host in ("0.0.0.0", "::", "") else host
     if ":" in shown:
         shown = f"[{shown}]"
     return f"http://{shown}:{port}"
