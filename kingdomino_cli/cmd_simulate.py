@@ -149,27 +149,44 @@ def summarise_agents(results: Sequence[Result], jobs: Sequence[Job]) -> list[dic
 
 
 class Progress:
-    """A one-line progress bar on stderr, only when stderr is a terminal."""
+    """Games played so far: rich's progress bar on stderr, only when stderr is a terminal."""
 
     def __init__(self, total: int) -> None:
         self.total = total
-        self.start = time.perf_counter()
         self.enabled = _isatty(sys.stderr)
+        self._bar: Any = None
+        if self.enabled:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+            from rich.progress import (
+                Progress as Bar,
+            )
+
+            self._bar = Bar(
+                TextColumn("games"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[rate]}"),
+                TimeRemainingColumn(),
+                console=Console(file=sys.stderr),
+            )
+            self._task = self._bar.add_task("games", total=total, rate="")
+            self._start = time.perf_counter()
+            self._bar.start()
 
     def __call__(self, done: int) -> None:
-        if not self.enabled:
-            return
-        width = 30
-        filled = int(width * done / max(1, self.total))
-        rate = done / max(1e-9, time.perf_counter() - self.start)
-        sys.stderr.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} {rate:.1f} games/s"
-        )
-        sys.stderr.flush()
+        if self._bar is not None:
+            rate = done / max(1e-9, time.perf_counter() - self._start)
+            self._bar.update(self._task, completed=done, rate=f"{rate:.1f} games/s")
 
     def close(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\n")
+        if self._bar is not None:
+            self._bar.stop()
 
 
 def simulate(

@@ -214,7 +214,9 @@ def kingdom_block(
     out.append_text(kingdom_title(game, index, names, me))
     out.append("\n")
     # The y ruler is followed by a space unless the squares start with their pieces.
-    ruler = 2 if width == 3 else 3
+    # (A square with a piece in the first column occurs only once the kingdom spans its
+    # full width, and then there is room for the space.)
+    ruler = 2 if width == 3 and xs.start < kingdom.minx else 3
     out.append(" " * ruler + "".join(f"{x:>2}".ljust(width) for x in xs), style=_RULER)
     for y in ys:
         out.append("\n")
@@ -252,9 +254,11 @@ def _placed(game: Game) -> set[DominoId]:
 
 def round_text(game: Game) -> str:
     """``Round 3 of 13, 28 dominoes left``."""
-    rounds = game.config.lines_total + 1
+    cfg = game.config
+    rounds = cfg.lines_total + 1
     now = game.lines_drawn if game.next_line else game.lines_drawn + 1
-    left = len(game.pile)
+    # The dominoes still to come into play (a 2-player game leaves half the box out).
+    left = min(len(game.pile), max(0, cfg.lines_total - game.lines_drawn) * cfg.line_size)
     text = f"Round {min(now, rounds)} of {rounds}, {plural(left, 'domino', 'dominoes')} left"
     if game.config.games > 1:
         text = f"Game {game.game_number} of {game.config.games}, " + text[0].lower() + text[1:]
@@ -445,17 +449,30 @@ def choices_text(
     items = [f"{i:>3}. {w}" for i, w in enumerate(words, start=1)]
     cell = max(len(item) for item in items) + 2 if items else 1
     per_row = max(1, min(len(items), (width + 2) // cell)) if cell <= width // 2 else 1
-    rows = [items[i : i + per_row] for i in range(0, len(items), per_row)]
+    rows = ["".join(item.ljust(cell) for item in row).rstrip() for row in _chunks(items, per_row)]
+    # Screen lines of each row: a long choice wraps.
+    heights = [max(1, -(-len(row) // max(1, width))) for row in rows]
+    shown = rows
+    if max_rows is not None and sum(heights) > max_rows:
+        used, count = 0, 0
+        for h in heights:
+            if count and used + h > max_rows - 1:  # one line stays for "... and N more"
+                break
+            used, count = used + h, count + 1
+        shown = rows[:count]
     out = Text()
-    shown = rows if max_rows is None or len(rows) <= max_rows else rows[: max(1, max_rows - 1)]
     for n, row in enumerate(shown):
         if n:
             out.append("\n")
-        out.append("".join(item.ljust(cell) for item in row).rstrip())
-    hidden = sum(len(r) for r in rows) - sum(len(r) for r in shown)
+        out.append(row)
+    hidden = len(items) - min(len(items), len(shown) * per_row)
     if hidden:
         out.append(f"\n     ... and {hidden} more: type 'list' to see them all", style=_RULER)
     return out
+
+
+def _chunks(items: list[str], n: int) -> list[list[str]]:
+    return [items[i : i + n] for i in range(0, len(items), n)]
 
 
 def decision_text(game: Game, names: Sequence[str]) -> Text:

@@ -17,6 +17,7 @@ from kingdomino_core import (
     Game,
     IllegalActionError,
     KingdominoError,
+    Place,
     PluginHookError,
     describe_action,
 )
@@ -238,6 +239,9 @@ def _words(game: Game, action: Action) -> str:
     """A bot's move in words; a move the handler cannot describe (an illegal one, which
     ``apply`` then refuses and blames) falls back to the action's own description."""
     try:
-        return describe_action(game, action)
+        words = describe_action(game, action)
     except Exception:
         return action.describe()
+    if isinstance(action, Place):  # the choice lists the squares; the news says what
+        return f"placed domino {action.domino}: {words}"
+    return words

@@ -319,10 +319,10 @@ class ClaimHandler(StepHandler):
 
     def describe(self, game: Game, step: Step) -> str:
         mine = [k for k in range(game.config.kings) if game.owner(k) == step.seat]
-        king = "your king" if len(mine) < 2 else f"your {ordinal(mine.index(step.king) + 1)} king"
+        king = "your king" if len(mine) < 2 else f"one of your {len(mine)} kings"
         return (
-            f"Choose the domino you place next round: put {king} on a free domino of the "
-            "next line (the first domino of the line plays first)"
+            f"Choose a domino to place next round: put {king} on a free domino of the next "
+            "line (the first domino of the line is placed first)"
         )
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:

@@ -216,4 +216,4 @@ def kd_describe_game(game: Game) -> list[str]:
 def _tile_words(tile: TileType) -> str:
     if tile.is_building:
         return tile.describe()
-    return f"{tile.name} ({tile.effect().replace(' on the 8 squares around it', ' around')})"
+    return f"{tile.name} ({tile.effect().removesuffix(' it')})"

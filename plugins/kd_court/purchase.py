@@ -176,8 +176,7 @@ class BuyHandler(StepHandler):
         kingdom = game.kingdom_of(step.seat)
         board = kingdom.board
         cell = board.cell(action.x, action.y)
-        cost = VISIBLE_COST if action.source == "visible" else court.hidden_cost
-        where = "from the board" if action.source == "visible" else "from the pile"
+        where = "board" if action.source == "visible" else "pile"
         square = cell_words(game, kingdom, cell)
         token = (kingdom.layers.get(RESOURCE_LAYER) or {}).get(cell)
         if tile.is_building or not tile.per_unit:
@@ -187,10 +186,10 @@ class BuyHandler(StepHandler):
             probe.layer(TILE_LAYER)[cell] = tile.id
             points = character_points(probe, cell, tile.id, court.data, court.options)
             effect = f"{tile.effect()}: {plural(points, 'point')} there now"
-        pays = f"; pays its {token} token" if token else ""
+        pays = f", paying its {token} token" if token else ""
         return (
-            f"buy the {tile.describe()} {where} onto {action.x},{action.y} ({square}) for "
-            f"{cost} different resources{pays}: {effect}"
+            f"buy the {tile.describe()} ({where}) onto {action.x},{action.y} ({square}){pays}: "
+            f"{effect}"
         )
 
     def check(self, game: Game, step: Step, action: Action) -> None:

@@ -87,7 +87,7 @@ class TileType:
             return f"{self.base} points"
         unit = UNIT_WORDS.get(self.unit, self.unit.replace("_", " "))
         base = f"{self.base} + " if self.base else ""
-        return f"{base}{self.per_unit} per {unit} on the 8 squares around it"
+        return f"{base}{self.per_unit} per {unit} around it"
 
 
 @frozen(kw_only=True, slots=True)

@@ -266,6 +266,14 @@ def kd_describe_game(game: Game) -> list[str]:
         visible = ", ".join(_caveman_words(c) for c in state.cave_visible) or "empty"
         left = sum(state.cave_pile.values())
         lines.append(f"Cave: {visible}; {plural(left, 'cro-magnon')} in the pile")
+    if options.mode in ("totem", "tribe"):
+        on_line = [
+            f"{domino} {'|'.join(r or '-' for r in pieces)}"
+            for domino in (*game.line, *game.next_line)
+            if (pieces := state.market.get(domino)) and any(pieces)
+        ]
+        if on_line:
+            lines.append("Resources on the lines' dominoes: " + ", ".join(on_line))
     lost = sum(state.fire_discarded.values())
     if lost:
         lines.append(f"Fire: {plural(lost, 'fire token')} discarded for want of a square")
@@ -277,4 +285,5 @@ def _caveman_words(cid: str) -> str:
     name = cm.name.removeprefix("The ")
     if cm.warrior:
         return f"{name} (power {cm.power})"
-    return f"{name} ({cm.points_per_unit} per {cm.unit} around)"
+    unit = "cro-magnon" if cm.unit == "caveman" else cm.unit
+    return f"{name} ({cm.points_per_unit} per {unit} around)"

@@ -91,8 +91,21 @@ def caveman_effect(cid: str) -> str:
     """What a cro-magnon scores, in words."""
     cm = cavemen()[cid]
     if cm.warrior:
-        return f"warrior of power {cm.power}: a horde scores its warriors x their total power"
-    return f"{cm.points_per_unit} per {cm.unit} on the 8 squares around it"
+        return f"warrior of power {cm.power} (a horde scores warriors x power)"
+    unit = "cro-magnon" if cm.unit == "caveman" else cm.unit
+    return f"{cm.points_per_unit} per {unit} around it"
+
+
+def recruit_gain(kingdom: Kingdom, cid: str, cell: int) -> int:
+    """The cro-magnons' points the kingdom gains now with ``cid`` on ``cell`` (its
+    resource there paid), for the words of a recruit."""
+    from .scoring import caveman_lines
+
+    probe = kingdom.clone()
+    probe.layer(CAVEMAN)[cell] = cid
+    probe.layer(RESOURCE).pop(cell, None)
+    before = sum(line.points for line in caveman_lines(kingdom))
+    return sum(line.points for line in caveman_lines(probe)) - before
 
 
 class CaveDrawHandler(StepHandler):
@@ -210,14 +223,14 @@ class RecruitHandler(StepHandler):
             return action.describe()
         kingdom = game.kingdom_of(step.seat)
         cell = kingdom.board.cell(action.x, action.y)
-        where = "from the pile" if action.pile else "from the cave"
-        cost = COST_PILE if action.pile else COST_VISIBLE
+        where = "pile" if action.pile else "cave"
         token = (kingdom.layers.get(RESOURCE) or {}).get(cell)
-        pays = f"; pays its {token}" if token else ""
+        pays = f", paying its {token}" if token else ""
+        gain = recruit_gain(kingdom, action.caveman, cell)
         return (
-            f"recruit the {cavemen()[action.caveman].name.removeprefix('The ')} {where} onto "
-            f"{action.x},{action.y} ({cell_words(game, kingdom, cell)}) for {cost} different "
-            f"resources{pays}: {caveman_effect(action.caveman)}"
+            f"recruit the {cavemen()[action.caveman].name.removeprefix('The ')} ({where}) onto "
+            f"{action.x},{action.y} ({cell_words(game, kingdom, cell)}){pays}: "
+            f"{caveman_effect(action.caveman)}, {gain:+d} now"
         )
 
     def check(self, game: Game, step: Step, action: Action) -> None:

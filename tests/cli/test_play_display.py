@@ -237,3 +237,23 @@ def test_a_status_line_says_which_bot_is_thinking() -> None:
     assert any(s.startswith("P2 (random) is thinking") for s in console.status)
     # Announced moves are in words: "P2 (random): take 12 (...), first in the line".
     assert re.match(r"P\d \((greedy|random)\): take \d+ \(", console.said[0])
+
+
+def test_round_and_dominoes_still_to_come() -> None:
+    """A 2-player game uses 24 of the 48 dominoes: 'left' counts those still to come."""
+    from kingdomino_cli.display import round_text
+
+    game = make_engine(["base"], 2).new_game(seed=1)
+    game.play_chance()
+    assert round_text(game) == "Round 1 of 7, 20 dominoes left"
+
+
+def test_a_piece_in_the_first_column_keeps_a_space_after_the_ruler() -> None:
+    from kingdomino_core.testing import set_kingdom
+
+    game = make_engine(["base", "court"], 2).new_game(seed=1)
+    game.play_chance()
+    set_kingdom(game, 0, "G0+farmer W0 C W0 W0")  # full width: 5 columns
+    rows = kingdom_block(game, 0, ["P1", "P2"]).plain.splitlines()
+    row = next(r for r in rows if "@G" in r)
+    assert row.startswith(" 0 @G"), row
