@@ -30,6 +30,7 @@ from kingdomino_core.errors import (
 from kingdomino_core.savegame import SaveFormatError
 from kingdomino_core.trust import CodeNotAllowedError
 
+from . import interrupts
 from .exit_codes import COMMAND, ExitCode, usage_hint
 
 app = typer.Typer(
@@ -156,6 +157,7 @@ def _noting_interrupts() -> Iterator[list[bool]]:
     """Ctrl-C behaves as usual (``KeyboardInterrupt``), and the list yielded becomes
     non-empty when it happened, so ``main`` can report it whoever caught it."""
     seen: list[bool] = []
+    interrupts.reset()
     if threading.current_thread() is not threading.main_thread() or (
         signal.getsignal(signal.SIGINT) is not signal.default_int_handler
     ):
@@ -164,6 +166,7 @@ def _noting_interrupts() -> Iterator[list[bool]]:
 
     def on_interrupt(signum: int, frame: Any) -> None:
         seen.append(True)
+        interrupts.note()
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGINT, on_interrupt)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -60,14 +61,10 @@ def serve(
         if not path.is_file():
             usage_error(f"--ruleset {path}: no such file")
     folder = data if data is not None else default_data_dir()
-    base = f"http://{_shown_host(host)}:{port}"
+    base = base_url(host, port)
 
     def announce(table: Any) -> None:
-        print(f"kd: table {table.id} ({table.game.engine.ruleset.name}):", flush=True)
-        for link in table.links():
-            who = "host (this device)" if link["token"] == table.host else link["name"]
-            print(f"  seat {link['seat'] + 1} {who}: {base}/table/{table.id}#t={link['token']}")
-        sys.stdout.flush()
+        print("\n".join(seat_lines(table, base)), flush=True)
 
     try:
         app = make_app(folder, rulesets=list(ruleset or []), announce=announce)
@@ -91,16 +88,34 @@ def serve(
     )
 
 
-def _shown_host(host: str) -> str:
-    """The address to print: this machine's LAN address when listening on all of them."""
-    if host not in ("0.0.0.0", "::", ""):
-        return host
+def lan_address() -> str:
+    """This machine's address on the local network (its hostname if it has none)."""
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
             s.connect(("10.255.255.255", 1))  # no packet is sent: picks the LAN interface
             return str(s.getsockname()[0])
     except OSError:
         return socket.gethostname()
+
+
+def base_url(host: str, port: int, lan: Callable[[], str] | None = None) -> str:
+    """The address to print for ``--host``: listening on every interface (``0.0.0.0``,
+    ``::``) prints this machine's LAN address (``lan()``, default ``lan_address()``),
+    which other devices can open; an IPv6 address is bracketed as URLs require."""
+    shown = (lan or lan_address)() if host in ("0.0.0.0", "::", "") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}"
+
+
+def seat_lines(table: Any, base: str) -> list[str]:
+    """What ``kd serve`` prints for a table: a heading, then one link per human seat
+    (its unguessable token after ``#t=``); the host's seats are marked "this device"."""
+    lines = [f"kd: table {table.id} ({table.game.engine.ruleset.name}):"]
+    for link in table.links():
+        who = "host (this device)" if link["token"] == table.host else link["name"]
+        lines.append(f"  seat {link['seat'] + 1} {who}: {base}/table/{table.id}#t={link['token']}")
+    return lines
 
 
 def register(app: typer.Typer) -> None:

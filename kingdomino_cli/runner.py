@@ -25,6 +25,7 @@ from attrs import frozen
 from kingdomino_core import Engine, Game, Ruleset
 from kingdomino_core.savegame import PlayerEntry, derive_seed
 
+from . import interrupts
 from .players import Seat, make_seats
 
 BACKENDS = ("local", "ray")
@@ -161,6 +162,8 @@ def run_jobs(
             on_results(chunk)
         if progress:
             progress(len(found))
+        # A Ctrl-C whose KeyboardInterrupt Python swallowed still stops the run.
+        interrupts.check()
 
     if backend == "ray":
         from .ray_backend import run_on_ray

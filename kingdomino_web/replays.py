@@ -15,7 +15,14 @@ from typing import Any
 
 from attrs import define
 
-from kingdomino_core import Action, CodeNotAllowedError, Engine, Game, KingdominoError
+from kingdomino_core import (
+    Action,
+    CodeNotAllowedError,
+    Engine,
+    Game,
+    KingdominoError,
+    describe_action,
+)
 from kingdomino_core.savegame import (
     CHANCE_SEED,
     SavedGame,
@@ -41,6 +48,8 @@ class Replay:
     #: The last game shown and its move number (stepping forward reuses it).
     game: Game
     at: int = 0
+    #: The words of move ``at`` (shown again when the same move is asked for twice).
+    last: str = ""
 
 
 class ReplayStore:
@@ -105,23 +114,40 @@ class ReplayStore:
             if move < replay.at:
                 replay.game = replay.game.engine.new_game(replay.saved.seed)
                 replay.at = 0
+                replay.last = ""
             check = replay.saved.chance == CHANCE_SEED
-            words = ""
             try:
                 while replay.at < move:
                     n = replay.at + 1
                     action = replay.actions[replay.at]
                     seat = replay.game.current_seat
-                    apply_logged(replay.game, action, n, replay.source, check_chance=check)
-                    replay.at = n
-                    if n == move:
+                    words = ""
+                    if n == move:  # in the plugin's words, before the move changes the game
                         who = (
                             "chance"
                             if seat is None or seat < 0
                             else replay.saved.players[seat].name
                         )
-                        words = f"{who}: {action.describe()}"
+                        words = f"{who}: {_words(replay.game, action)}"
+                    apply_logged(replay.game, action, n, replay.source, check_chance=check)
+                    replay.at, replay.last = n, words
             except KingdominoError as exc:
                 raise TableError(str(exc), 422) from None
             view = public_view(replay.game, list(replay.saved.players))
-            return {"id": replay_id, "move": move, "moves": total, "last": words, "view": view}
+            return {
+                "id": replay_id,
+                "move": move,
+                "moves": total,
+                "last": replay.last,
+                "view": view,
+            }
+
+
+def _words(game: Game, action: Action) -> str:
+    """The move in the same plugin-provided words as the table (``describe_action`` of
+    the decision's handler), taken before it is played; ``action.describe()`` if the
+    plugin's description fails (words must never stop a replay)."""
+    try:
+        return describe_action(game, action, game.step)
+    except Exception:
+        return action.describe()

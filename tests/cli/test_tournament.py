@@ -198,3 +198,26 @@ def test_ctrl_c_keeps_the_finished_games_and_the_same_command_resumes(tmp_path) 
     assert again.code == 0, again.err
     assert f"resuming {out}: {saved} of 8 games done" in again.err
     assert len(out.read_text().splitlines()) == 9
+
+
+def test_a_ctrl_c_python_swallowed_still_stops_the_run() -> None:
+    # A KeyboardInterrupt raised inside a garbage-collector finalizer is printed and
+    # dropped by Python; the run must stop anyway at the next finished game.
+    from kingdomino_cli import interrupts
+    from kingdomino_cli.common import resolve_ruleset
+    from kingdomino_cli.runner import run_jobs
+
+    jobs = [Job(index=i, deal=i, specs=("random", "random")) for i in range(6)]
+    seen: list[int] = []
+
+    def swallowed_ctrl_c(chunk: list) -> None:
+        seen.extend(r.index for r in chunk)
+        interrupts.note()  # what kd's Ctrl-C handler does before raising
+
+    interrupts.reset()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run_jobs(resolve_ruleset("base"), 3, jobs, on_results=swallowed_ctrl_c)
+    finally:
+        interrupts.reset()
+    assert seen == [0]

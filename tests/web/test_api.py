@@ -14,7 +14,8 @@ import pytest
 from starlette.testclient import TestClient
 from web_support import first_move
 
-from kingdomino_core.savegame import parse_save, verify
+from kingdomino_core import describe_action
+from kingdomino_core.savegame import build_engine, parse_save, read_actions, verify
 from kingdomino_core.trust import Trust
 from kingdomino_web import make_app
 
@@ -519,3 +520,37 @@ def test_a_failing_plugin_stops_the_table_with_a_message_and_keeps_the_moves(
         assert len(saved.log) > 20 and not saved.finished
         # The failing move is not half-kept: the save replays up to it.
         assert verify(saved, trust=Trust(everything=True)).ok
+
+
+def test_replay_viewer_words_moves_as_the_table_does(client: TestClient) -> None:
+    """Each move in the replay viewer reads in the plugin's words (the decision handler's
+    ``describe_action``, as at the table), not the action's bare ``describe()``."""
+    table = create(client, HUMAN_VS_BOT, seed=5)
+    end = play_out(client, table["id"], table["host"])
+    text = client.get(f"/api/tables/{table['id']}/save").text
+    replay = client.post("/api/replays", content=text.encode()).json()
+    shown = [
+        client.get(f"/api/replays/{replay['id']}?move={n}").json()["last"]
+        for n in range(1, replay["moves"] + 1)
+    ]
+    # The same words, worked out with the engine from the save, move by move.
+    saved = parse_save(text, "test")
+    engine = build_engine(saved, "test", trust=Trust())
+    game = engine.new_game(saved.seed)
+    expected, bare = [], []
+    for action in read_actions(saved, engine, "test"):
+        seat = game.current_seat
+        who = "chance" if seat is None or seat < 0 else saved.players[seat].name
+        expected.append(f"{who}: {describe_action(game, action, game.step)}")
+        bare.append(f"{who}: {action.describe()}")
+        game.apply(action)
+    assert shown == expected
+    assert sum(s != b for s, b in zip(shown, bare, strict=True)) > len(shown) // 3
+    assert any(" at " in words for words in shown)  # a placement names its squares
+    # The table's own log of the last moves reads exactly as the replay does.
+    recent = [line for line in end["view"]["recent"] if not line.startswith("(")]
+    played = [words for words in shown if not words.startswith("chance:")]
+    assert recent and played[-len(recent) :] == recent
+    # Asking for the same move twice shows its words again.
+    again = client.get(f"/api/replays/{replay['id']}?move={replay['moves']}").json()
+    assert again["last"] == shown[-1]
