@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import os
 import shutil
+import textwrap
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -332,8 +333,9 @@ def key_text(game: Game) -> Text:
     return Text("Key: " + "  ".join(parts), style=_RULER)
 
 
-def pieces_lines(game: Game) -> list[str]:
-    """Every piece on the table with its square, one line per kingdom.
+def pieces_lines(game: Game, width: int | None = None) -> list[str]:
+    """Every piece on the table with its square, a paragraph per kingdom (wrapped
+    at ``width`` between pieces, never inside one).
 
     One symbol can stand for several pieces (every Court character is ``@``), so
     the ``key`` command names each: ``P1's kingdom: King at 2,0, wood token at 1,-2``.
@@ -348,7 +350,13 @@ def pieces_lines(game: Game) -> list[str]:
             if piece.shape != "crater"
         ]
         if found:
-            lines.append(f"{kingdom_name(game, index)}: {', '.join(found)}")
+            text = f"{kingdom_name(game, index)}: {', '.join(found)}"
+            if width is None:
+                lines.append(text)
+                continue
+            pieces = [p.replace(" ", "\xa0") for p in text.split(", ")]  # one piece, one unit
+            wrapped = textwrap.wrap(", ".join(pieces), width, subsequent_indent="  ")
+            lines += [line.replace("\xa0", " ") for line in wrapped]
     return lines
 
 

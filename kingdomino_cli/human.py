@@ -188,7 +188,7 @@ class HumanAgent:
             con.say(table_text(game, names, width=con.width, colour=con.colour))
         elif head == "key":
             con.say(render(key_text(game), con.width, colour=con.colour))
-            for text in pieces_lines(game):
+            for text in pieces_lines(game, width=con.width):
                 con.say(text)
         elif head == "why":
             self._why(game, actions, " ".join(words[1:]))
