@@ -96,10 +96,11 @@ def caveman_effect(cid: str) -> str:
     return f"{cm.points_per_unit} per {unit} around it"
 
 
-def _before_paying(cid: str) -> str:
-    """A caveat for a cro-magnon that counts resources: the rest of the payment,
-    chosen next, may spend resources it counts now."""
-    counts_resources = cavemen()[cid].unit in (*RESOURCES, "resource")
+def _before_paying(kingdom: Kingdom, cid: str) -> str:
+    """A caveat when a cro-magnon of the kingdom (the recruit included) counts
+    resources: the rest of the payment, chosen next, may spend resources counted now."""
+    tribe = [cid, *(kingdom.layers.get(CAVEMAN) or {}).values()]
+    counts_resources = any(cavemen()[c].unit in (*RESOURCES, "resource") for c in tribe)
     return " (before you pay the rest)" if counts_resources else ""
 
 
@@ -234,10 +235,11 @@ class RecruitHandler(StepHandler):
         token = (kingdom.layers.get(RESOURCE) or {}).get(cell)
         pays = f", paying its {token}" if token else ""
         gain = recruit_gain(kingdom, action.caveman, cell)
+        caveat = _before_paying(kingdom, action.caveman)
         return (
             f"recruit the {cavemen()[action.caveman].name.removeprefix('The ')} ({where}) onto "
             f"{action.x},{action.y} ({cell_words(game, kingdom, cell)}){pays}: "
-            f"{caveman_effect(action.caveman)}, {gain:+d} now{_before_paying(action.caveman)}"
+            f"{caveman_effect(action.caveman)}, {gain:+d} now{caveat}"
         )
 
     def check(self, game: Game, step: Step, action: Action) -> None:

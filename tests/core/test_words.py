@@ -171,7 +171,12 @@ def test_origins_recruit_and_pay_words() -> None:
     # The mammoth at 0,-1 counts now, but the payment chosen next may spend it.
     assert next_to.endswith("3 per mammoth around it, +3 now (before you pay the rest)")
     shaman = next(t for t in texts if t.startswith("recruit the Shaman (cave)"))
-    assert shaman.endswith(" now")  # counts cro-magnons: paying changes nothing
+    assert shaman.endswith(" now")  # counts cro-magnons, and no other: paying changes nothing
+    kingdom = game.kingdom_of(0)
+    kingdom.layer("origins.caveman")[kingdom.board.cell(2, 0)] = "hunter"  # counts mammoths
+    texts = [describe_action(game, a) for a in game.legal_actions()]
+    shaman = next(t for t in texts if t.startswith("recruit the Shaman (cave)"))
+    assert shaman.endswith(" now (before you pay the rest)")  # the hunter's mammoth may go
     game.apply(next(a for a in game.legal_actions() if getattr(a, "caveman", "") == "hunter"))
     assert describe_step(game).startswith("Pay for your cro-magnon: spend a wooden resource")
 
