@@ -227,14 +227,7 @@ def simulate(
     """Play N bot games; report wins and scores per seat and games per second."""
     if games < 1:
         usage_error(f"-n must be at least 1, not {games}")
-    if workers < 1:
-        usage_error(f"--workers must be at least 1, not {workers}")
-    if backend not in BACKENDS:
-        usage_error(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
-    if address is not None and backend != "ray":
-        usage_error("--address needs --backend ray")
-    if (problem := seed_problem(seed)) is not None:
-        usage_error(problem)
+    check_run_options(workers, backend, address, seed)
     rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
     specs = parse_players(players)
     engine = build_engine(rs, len(specs) if specs else None)  # player count errors: exit 3
@@ -341,3 +334,15 @@ def _isatty(stream: Any) -> bool:
 
 def register(app: typer.Typer) -> None:
     app.command("simulate")(simulate)
+
+
+def check_run_options(workers: int, backend: str, address: str | None, seed: int | None) -> None:
+    """Usage errors for the options ``kd simulate`` and ``kd tournament`` share."""
+    if workers < 1:
+        usage_error(f"--workers must be at least 1, not {workers}")
+    if backend not in BACKENDS:
+        usage_error(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if address is not None and backend != "ray":
+        usage_error("--address needs --backend ray")
+    if (problem := seed_problem(seed)) is not None:
+        usage_error(problem)

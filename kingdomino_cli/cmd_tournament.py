@@ -18,19 +18,18 @@ import typer
 from kingdomino_core.ruleset_files import allowed_players
 from kingdomino_core.savegame import PlayerEntry
 
-from .cmd_simulate import Progress
+from .cmd_simulate import Progress, check_run_options
 from .common import (
     AllowCode,
     TrustAll,
     build_engine,
     emit_json,
     resolve_ruleset,
-    seed_problem,
     trust_of,
 )
 from .exit_codes import ExitCode
 from .players import make_seats, parse_players, usage_error
-from .runner import BACKENDS, Result, run_jobs
+from .runner import Result, run_jobs
 from .tournament import (
     ResultsFileError,
     Setup,
@@ -95,14 +94,7 @@ def tournament(
         usage_error("--agents lists an entrant twice; give each entrant once")
     if rounds < 1:
         usage_error(f"-n must be at least 1, not {rounds}")
-    if workers < 1:
-        usage_error(f"--workers must be at least 1, not {workers}")
-    if backend not in BACKENDS:
-        usage_error(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
-    if address is not None and backend != "ray":
-        usage_error("--address needs --backend ray")
-    if (problem := seed_problem(seed)) is not None:
-        usage_error(problem)
+    check_run_options(workers, backend, address, seed)
     rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
     if players is None:
         counts = allowed_players(rs)
