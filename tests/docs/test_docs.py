@@ -17,7 +17,8 @@ import pytest
 import typer
 
 from kingdomino_cli.app import app
-from kingdomino_core import Engine, Ruleset, hookimpl, hookspecs
+from kingdomino_core import Engine, Ruleset, hookimpl
+from kingdomino_core.hooks import specs as hookspecs
 from kingdomino_core.hooks.plugins import default_catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
