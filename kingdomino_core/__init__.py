@@ -27,7 +27,15 @@ from .engine.config import ConfigBuilder, GameConfig
 from .engine.engine import Engine
 from .engine.game import Game
 from .engine.registry import Annotation, PlayDomino, Registry
-from .engine.rules import ClaimRule, ExtraActions, PlacementRule, RuleBook, StepHandler, StepWrapper
+from .engine.rules import (
+    ClaimRule,
+    DiscardRule,
+    ExtraActions,
+    PlacementRule,
+    RuleBook,
+    StepHandler,
+    StepWrapper,
+)
 from .engine.words import describe_action, describe_step
 from .errors import (
     ConfigConflictError,
@@ -81,6 +89,7 @@ __all__ = [
     "ConfigError",
     "Direction",
     "Discard",
+    "DiscardRule",
     "Domino",
     "DominoId",
     "DominoSet",

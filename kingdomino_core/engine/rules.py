@@ -18,6 +18,7 @@ from ..errors import ConfigError
 
 if TYPE_CHECKING:
     from ..model.actions import Action, Step
+    from ..model.components import DominoId
     from ..model.geometry import Direction
     from ..model.kingdom import Kingdom
     from .game import Game
@@ -77,6 +78,27 @@ class ClaimRule:
 
     def check(self, game: Game, seat: int, king: int, slot: int) -> str | None:
         """Why ``king`` may not take slot ``slot`` of the line being picked; None if it may."""
+        raise NotImplementedError
+
+
+class DiscardRule:
+    """A condition on discarding the domino to place when it could be placed.
+
+    When the domino fits nowhere, discarding it is always legal (these rules are not
+    asked), so a player is never left without a choice. When it fits, the core lets
+    the player discard it unless a discard rule refuses: the base game's forced
+    placement (``base.forced_placement``, in ``kd_base``) is one, and a house rule
+    allowing voluntary discards removes it (``rules.remove("base.forced_placement")``).
+    """
+
+    #: Unique rule id (``"base.forced_placement"``), as for placement rules.
+    id: str = ""
+    #: The rule in words, for players.
+    description: str = ""
+
+    def check(self, game: Game, seat: int, domino: DominoId) -> str | None:
+        """Why ``seat`` may not discard ``domino``, which fits in its kingdom; None if
+        it may."""
         raise NotImplementedError
 
 
@@ -361,6 +383,9 @@ class RuleBook:
         self.placement_rules: list[PlacementRule] = []
         #: Claim rules, in registration order (all must pass).
         self.claim_rules: list[ClaimRule] = []
+        #: Discard rules, in registration order: a domino that fits may be discarded
+        #: only if none refuses (see :class:`DiscardRule`).
+        self.discard_rules: list[DiscardRule] = []
         #: The handler of each step kind: the core's ``reveal``, ``draw_king``,
         #: ``place`` and ``claim``, and the plugins' own (wrappers and extra actions
         #: included; :meth:`handler` gives the one originally registered).
@@ -374,8 +399,8 @@ class RuleBook:
         self.provenance: dict[str, str] = {}
         #: Fast score totals by plugin name (see :meth:`add_score_total`).
         self.score_totals: dict[str, Callable[[Game, int], int]] = {}
-        #: True lets a player discard a domino that fits (house rules); the base game
-        #: forbids it (docs/rules/base.md, forced placement).
+        #: True lets a player discard a domino that fits whatever the discard rules say
+        #: (house rules; removing the rule ``base.forced_placement`` does the same).
         self.voluntary_discard = False
         self._plugin = ""
 
@@ -387,9 +412,17 @@ class RuleBook:
         """Add a claim rule; ``replace=True`` swaps out the rule with the same id."""
         self._add(self.claim_rules, rule, replace)
 
+    def add_discard_rule(self, rule: DiscardRule, *, replace: bool = False) -> None:
+        """Add a discard rule; ``replace=True`` swaps out the rule with the same id."""
+        self._add(self.discard_rules, rule, replace)
+
     def remove(self, rule_id: str) -> None:
-        """Remove the placement or claim rule ``rule_id``."""
-        groups: tuple[list[Any], ...] = (self.placement_rules, self.claim_rules)
+        """Remove the placement, claim or discard rule ``rule_id``."""
+        groups: tuple[list[Any], ...] = (
+            self.placement_rules,
+            self.claim_rules,
+            self.discard_rules,
+        )
         for rules in groups:
             for i, r in enumerate(rules):
                 if r.id == rule_id:
