@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from ..errors import IllegalActionError
 from ..model.actions import Action, Claim, Discard, DrawKing, Place, Reveal, Step
 from ..model.geometry import Direction
-from .rules import RuleBook, StepHandler
+from .handlers import StepHandler
+from .rules import RuleBook
 from .words import domino_words, ordinal, seat_name, square_words
 
 if TYPE_CHECKING:
