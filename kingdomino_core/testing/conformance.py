@@ -9,11 +9,11 @@ from typing import Any
 
 import attrs
 
-from ..components import DominoId
-from ..engine import Engine
+from ..engine.engine import Engine
+from ..engine.game import Game
 from ..errors import IllegalActionError
-from ..game import Game
-from ..kingdom import Kingdom
+from ..model.components import DominoId
+from ..model.kingdom import Kingdom
 from .build import RulesetLike, make_engine, play_random_game, random_choice, replay
 from .checks import (
     check_placement_consistency,
@@ -147,7 +147,7 @@ def conformance(
     the same log; the log replays to the same state; a clone is independent of its
     original; ``placements``: the legal placement list matches the rule checks at
     every placement; every game hook's result passes its check and leaves the
-    core's state alone (``hook_results``), built-in plugins included. Nothing
+    core's state alone (``hooks.results``), built-in plugins included. Nothing
     about how many dominoes a king takes or where they come from is assumed: that
     is the rules'.
     """

@@ -1,7 +1,7 @@
 """Trusted and checked hook calls (the engine's hot path, issues 11 and 16).
 
 The built-in plugins' game hook calls skip the per-call result and core-state checks
-of ``hook_results``; every other plugin keeps them. The skip is only sound because
+of ``kingdomino_core.hooks.results``; every other plugin keeps them. The skip is only sound because
 the suite holds the built-in plugins to the same rules: ``conformance`` and the
 games below play with ``Engine.untrusted()``, where every call is checked.
 """
@@ -16,10 +16,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kingdomino_core import DominoId, Engine, Game, PluginHookError, Ruleset, hookimpl
-from kingdomino_core.hook_results import PluginResultError
-from kingdomino_core.plugins import BUILT_IN, PluginInfo, compile_hook, make_plugin_manager
-from kingdomino_core.ruleset_files import allowed_players, load_ruleset
-from kingdomino_core.ruleset_lookup import list_rulesets
+from kingdomino_core.hooks.plugins import BUILT_IN, PluginInfo, compile_hook, make_plugin_manager
+from kingdomino_core.hooks.results import PluginResultError
+from kingdomino_core.rulesets.files import allowed_players, load_ruleset
+from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_core.testing import conformance, play_random_game
 from kingdomino_core.testing.build import make_engine
 
@@ -143,7 +143,7 @@ def test_an_exception_in_a_trusted_plugin_still_names_it() -> None:
 
 @given(st.lists(st.tuples(st.integers(1, 3), st.integers(0, 200)), max_size=30))
 def test_domino_order_sorts_exactly_as_domino_ids_compare(pairs: list[tuple[int, int]]) -> None:
-    from kingdomino_core.components import domino_order
+    from kingdomino_core.model.components import domino_order
 
     ids = [DominoId(box=b, number=n) for b, n in pairs]
     random.Random(len(ids)).shuffle(ids)

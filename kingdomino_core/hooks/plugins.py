@@ -22,10 +22,10 @@ from typing import Any
 import pluggy
 from attrs import frozen
 
-from . import hookspecs
-from .errors import KingdominoError, PluginError, PluginHookError, UnknownPluginError
-from .hook_results import CHECKS, check_core_state, check_result, core_state
+from ..errors import KingdominoError, PluginError, PluginHookError, UnknownPluginError
+from . import specs as hookspecs
 from .markers import HOOK_API, PROJECT
+from .results import CHECKS, check_core_state, check_result, core_state
 
 ENTRY_POINT_GROUP = "kingdomino.plugins"
 _OWN_DISTRIBUTION = "kingdomino"
@@ -344,8 +344,8 @@ def compile_hook(pm: pluggy.PluginManager, name: str, trusted: Iterable[str] = (
     first non-None result. An exception from a plugin becomes a ``PluginHookError``
     naming the plugin and the hook. Wrappers fall back to pluggy's own call loop.
 
-    The result of every plugin is checked (``hook_results.CHECKS``) and a game hook
-    may not change the core's own state (``hook_results.core_state``), except for
+    The result of every plugin is checked (``hooks.results.CHECKS``) and a game hook
+    may not change the core's own state (``hooks.results.core_state``), except for
     the ``trusted`` plugins (the built-in ones, which the test suite holds to the
     same rules): their calls cost no check, so the shipped rules play at full speed.
     """

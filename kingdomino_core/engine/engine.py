@@ -10,13 +10,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from . import core_steps
-from .actions import Step
-from .config import ConfigBuilder, GameConfig
-from .errors import ConfigError, PlayerCountError, PluginError, RulesetError
-from .geometry import Board, board
-from .limits import MAX_GAMES, MAX_KINGDOM_SIZE
-from .plugins import (
+from ..errors import ConfigError, PlayerCountError, PluginError, RulesetError
+from ..hooks.plugins import (
     BUILT_IN,
     Catalogue,
     PluginInfo,
@@ -26,10 +21,15 @@ from .plugins import (
     default_catalogue,
     make_plugin_manager,
 )
+from ..inputs.limits import MAX_GAMES, MAX_KINGDOM_SIZE
+from ..inputs.strict import dotted, problems, strict_converter
+from ..model.actions import Step
+from ..model.geometry import Board, board
+from ..model.ruleset import Ruleset
+from . import steps as core_steps
+from .config import ConfigBuilder, GameConfig
 from .registry import PlayDomino, Registry
 from .rules import PlacementRule, RuleBook
-from .ruleset import Ruleset
-from .strict import dotted, problems, strict_converter
 
 _GAME_HOOKS = (
     "kd_setup_game",
@@ -121,7 +121,7 @@ class Engine:
         #: The active plugins, in the ruleset's order.
         self.plugins = self._resolve_plugins(ruleset, catalogue)
         #: The active built-in plugins: the test suite holds them to the hook rules
-        #: (``hook_results``), so their game hook calls are not re-checked each time.
+        #: (``hooks.results``), so their game hook calls are not re-checked each time.
         self.trusted = frozenset(p.name for p in self.plugins if p.source == BUILT_IN)
         options = self._options(ruleset)
         #: The pluggy plugin manager of the active plugins (build hooks go through it).
