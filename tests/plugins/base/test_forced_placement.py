@@ -156,8 +156,12 @@ def test_a_third_party_discard_rule_goes_through_the_same_door() -> None:
     assert played > 10
 
 
-def test_random_base_games_offer_a_discard_only_when_nothing_fits() -> None:
-    engine = make_engine(["base"], 3)
+@pytest.mark.parametrize("ruleset", ["base", "origins-discovery"])
+def test_random_games_offer_a_discard_only_when_nothing_fits(ruleset: str) -> None:
+    """Origins plays without the base plugin but has the same forced placement
+    (docs/rules/origins.md): it registers the same rule, so refusals read the same."""
+    engine = make_engine(ruleset, 3)
+    assert [r.id for r in engine.rules.discard_rules] == ["base.forced_placement"]
     space = ActionSpace(engine)
     seen = {"stuck": 0, "free": 0}
 
@@ -169,6 +173,11 @@ def test_random_base_games_offer_a_discard_only_when_nothing_fits() -> None:
         assert any(isinstance(a, Discard) for a in legal) == (not fits)
         assert sorted(space.numbers(game)) == sorted(space.legal(game))
         seen["free" if fits else "stuck"] += 1
+        if fits:
+            discard = Discard(seat=game.step.seat, domino=game.step.domino)
+            with pytest.raises(IllegalActionError) as info:
+                game.check(discard)
+            assert info.value.rule == "base.forced_placement"
 
     for seed in range(12):
         play_random_game(engine, seed=seed, on_decision=check)
