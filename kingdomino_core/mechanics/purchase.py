@@ -31,14 +31,14 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from ..actions import Action, Pass, Step
+from ..engine.rules import StepHandler
+from ..engine.words import plural, seat_name
 from ..errors import IllegalActionError
-from ..rules import StepHandler
-from ..words import plural, seat_name
+from ..model.actions import Action, Pass, Step
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..kingdom import Kingdom
+    from ..engine.game import Game
+    from ..model.kingdom import Kingdom
 
 
 @frozen(kw_only=True, slots=True)

@@ -24,8 +24,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kingdomino_core import Action, Game, IllegalActionError, Step, StepHandler
+from kingdomino_core.engine.words import cell_words, plural
 from kingdomino_core.mechanics import Offer, PurchaseRefusals, PurchaseWords, Shop
-from kingdomino_core.words import cell_words, plural
 
 from .actions import BuyTile, PayToken, RevealTile
 from .scoring import character_points

@@ -30,9 +30,9 @@ from typing import ClassVar
 from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Step, StepHandler
-from kingdomino_core.kingdom import CASTLE, EMPTY
+from kingdomino_core.engine.words import cell_words, plural
 from kingdomino_core.mechanics import Offer, PurchaseRefusals, PurchaseWords, Shop
-from kingdomino_core.words import cell_words, plural
+from kingdomino_core.model.kingdom import CASTLE, EMPTY
 
 from .data import RESOURCES, cavemen
 from .options import OriginsOptions

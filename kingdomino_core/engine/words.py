@@ -19,11 +19,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .actions import Action, Step
-    from .components import DominoId
+    from ..model.actions import Action, Step
+    from ..model.components import DominoId
+    from ..model.kingdom import Kingdom
     from .engine import Engine
     from .game import Game
-    from .kingdom import Kingdom
     from .registry import Piece
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
@@ -72,7 +72,7 @@ def domino_words(game: Game, domino: DominoId) -> str:
 
 def cell_words(game: Game, kingdom: Kingdom, cell: int) -> str:
     """What stands on a square of a kingdom now: ``lake 1 crown``, ``castle``, ``empty``."""
-    from .kingdom import CASTLE, EMPTY
+    from ..model.kingdom import CASTLE, EMPTY
 
     terrain = kingdom.terrain_at[cell]
     if terrain == EMPTY:
