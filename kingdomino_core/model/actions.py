@@ -58,7 +58,8 @@ class Place(Action):
     @property
     def second(self) -> tuple[int, int]:
         """Castle-relative square of the domino's second half."""
-        return self.x + self.direction.dx, self.y + self.direction.dy
+        dx, dy = self.direction._value_  # what .dx and .dy read, without their calls
+        return self.x + dx, self.y + dy
 
     def describe(self) -> str:
         return f"place {self.domino} at {self.x},{self.y} {self.direction.name}"
@@ -229,7 +230,9 @@ def _quick_check(cls: type[Action]) -> Any:
         for name, kind in classes:
             if not isinstance(getattr(action, name), kind):
                 return False
-        return all(_fits(getattr(action, name), kind) is not False for name, kind in other)
+        return not other or all(
+            _fits(getattr(action, name), kind) is not False for name, kind in other
+        )
 
     _QUICK[cls] = check
     return check
