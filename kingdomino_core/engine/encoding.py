@@ -30,9 +30,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import KingdominoError
+from ..model.actions import Action, Place
+from ..model.geometry import DIRECTIONS
+from .steps import PlaceHandler, _step_masks, discard_refusal
 
-if TYPE_CHECKING:
-    from ..model.actions import Action
+if TYPE_CHECKING:  # games and engines use this module (through the registry)
     from .engine import Engine
     from .game import Game
 
@@ -185,8 +187,6 @@ class PlaceEncoder(ActionEncoder):
         return self.encode_many(game, [action])[0]
 
     def encode_many(self, game: Game, actions: Sequence[Action]) -> list[int]:
-        from ..model.geometry import DIRECTIONS
-
         board = game.engine.board
         reach, width = board.reach, board.width
         direction = {d: i for i, d in enumerate(DIRECTIONS)}
@@ -311,8 +311,6 @@ class ActionSpace:
             offset += size
         #: The number of actions: every number is in ``0 .. size - 1``.
         self.size = offset
-        from .steps import PlaceHandler
-
         #: The core's placements are numbered straight from its legal masks when both
         #: the place handler and its encoder are the core's own.
         self._fast_place = (
@@ -401,9 +399,6 @@ class ActionSpace:
         step = self._core_place_step(game)
         if step is None:
             return None
-        from ..model.geometry import DIRECTIONS
-        from .steps import _step_masks, discard_refusal
-
         board = self.engine.board
         stride, width = board.stride, board.width
         offset = self.slices["place"][0]
@@ -427,10 +422,6 @@ class ActionSpace:
         offset, size, _ = self.slices["place"]
         if not offset <= index < offset + size:
             return None
-        from ..model.actions import Place
-        from ..model.geometry import DIRECTIONS
-        from .steps import _step_masks
-
         board = self.engine.board
         square, di = divmod(index - offset, 4)
         j, i = divmod(square, board.width)

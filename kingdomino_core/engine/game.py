@@ -30,18 +30,17 @@ from ..errors import (
 )
 from ..hooks.plugins import PLUGIN_FAULTS, blame
 from ..model.actions import CHANCE, Action, Place, Step, field_problems
-from ..model.components import domino_order
+from ..model.components import DominoId, domino_order
 from ..model.geometry import Direction
 from ..model.kingdom import Kingdom
 from ..model.scoring import Ranking, ScoreSheet, rank_by
+from .config import GameConfig
+from .handlers import StepHandler
+from .registry import PlayDomino
 from .rounds import AUTO, start_game
 
-if TYPE_CHECKING:
-    from ..model.components import DominoId
-    from .config import GameConfig
+if TYPE_CHECKING:  # the engine makes games
     from .engine import Engine
-    from .handlers import StepHandler
-    from .registry import PlayDomino
 
 
 class Game:

@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING
 
 from ..errors import PluginError
 from ..model.actions import Step
-from ..model.components import domino_order
+from ..model.components import DominoId, domino_order
 from ..model.kingdom import Kingdom
 
-if TYPE_CHECKING:
-    from ..model.components import DominoId
+if TYPE_CHECKING:  # the game runs these steps
     from .game import Game
 
 

@@ -135,6 +135,45 @@ def test_packages_import_only_downwards_at_runtime() -> None:
     assert bad == []
 
 
+# "Inside engine the same holds, in this order" (docs/architecture.md).
+ENGINE_ORDER = (
+    "config",
+    "words",
+    "conditions",
+    "handlers",
+    "state",
+    "rules",
+    "steps",
+    "encoding",
+    "registry",
+    "rounds",
+    "game",
+    "engine",
+    "agents",
+)
+
+
+def test_engine_modules_import_only_earlier_ones_at_runtime() -> None:
+    engine = ROOT / "kingdomino_core" / "engine"
+    assert sorted(ENGINE_ORDER) == sorted(
+        p.stem for p in engine.glob("*.py") if p.stem != "__init__"
+    )
+    assert " ".join(f"`{name}`" for name in ENGINE_ORDER).replace("` `", "`, `") in " ".join(
+        PAGE.split()
+    )
+    bad = []
+    for path in sorted(engine.glob("*.py")):
+        if path.stem == "__init__":
+            continue
+        mine = ENGINE_ORDER.index(path.stem)
+        for line, module in runtime_imports(path):
+            if module.startswith("kingdomino_core.engine."):
+                theirs = module.split(".")[2]
+                if ENGINE_ORDER.index(theirs) >= mine:
+                    bad.append(f"engine/{path.name}:{line}: imports {module}")
+    assert bad == []
+
+
 def test_every_core_module_is_under_500_lines() -> None:
     long = {
         str(path.relative_to(ROOT)): n
