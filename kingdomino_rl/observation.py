@@ -41,8 +41,8 @@ import numpy as np
 from gymnasium import spaces
 
 from kingdomino_core import Engine, Game, Kingdom
-from kingdomino_core.actions import CHANCE
-from kingdomino_core.encoding import market_lines, market_rows
+from kingdomino_core.engine.encoding import market_lines, market_rows
+from kingdomino_core.model.actions import CHANCE
 
 PARTS = ("kingdoms", "lines", "scores", "decision", "plugin")
 

@@ -1,4 +1,4 @@
-"""What learning agents observe of Age of Giants (``kingdomino_core.encoding``; docs/rl.md).
+"""What learning agents observe of Age of Giants (``kingdomino_core.engine.encoding``; docs/rl.md).
 
 In registration order, after the core's and the quests' parts:
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 from kd_quests import GIANTS_LAYER
 
 from kingdomino_core import Engine, Game, Registry
-from kingdomino_core.encoding import LayerPlanes, StateEncoder
+from kingdomino_core.engine.encoding import LayerPlanes, StateEncoder
 
 from .giants import RECEIVED_LAYER, state
 from .options import AgeOfGiantsOptions

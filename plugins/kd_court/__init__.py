@@ -29,7 +29,7 @@ from kingdomino_core import (
     Step,
     hookimpl,
 )
-from kingdomino_core.encoding import Choice, ProductEncoder, Square
+from kingdomino_core.engine.encoding import Choice, ProductEncoder, Square
 
 from . import scoring
 from .actions import ACTIONS, BuyTile, PayToken
@@ -56,7 +56,7 @@ def court_of(game: Game) -> Court:
 @hookimpl
 def kd_register_components(registry: Registry, config: GameConfig) -> None:
     data = court_data()
-    # Numbered for learning agents (kingdomino_core.encoding): every field but the seat.
+    # Numbered for learning agents (kingdomino_core.engine.encoding): every field but the seat.
     encoders = {
         BuyTile: ProductEncoder(
             Choice("source", ("visible", "pile")), Choice("tile", sorted(data.tiles)), Square()

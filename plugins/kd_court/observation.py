@@ -1,4 +1,4 @@
-"""What learning agents observe of the Court (``kingdomino_core.encoding``; docs/rl.md).
+"""What learning agents observe of the Court (``kingdomino_core.engine.encoding``; docs/rl.md).
 
 In registration order, after the core's parts:
 
@@ -18,7 +18,7 @@ offered, which the action mask shows).
 from __future__ import annotations
 
 from kingdomino_core import DominoId, Engine, Game, Registry
-from kingdomino_core.encoding import LayerPlanes, LineDominoes, StateEncoder
+from kingdomino_core.engine.encoding import LayerPlanes, LineDominoes, StateEncoder
 
 from .options import CourtOptions
 from .state import RESOURCE_LAYER, TILE_LAYER, CourtState

@@ -1,4 +1,4 @@
-"""What learning agents observe of Origins (``kingdomino_core.encoding``; docs/rl.md).
+"""What learning agents observe of Origins (``kingdomino_core.engine.encoding``; docs/rl.md).
 
 In registration order, after the core's parts:
 
@@ -20,7 +20,7 @@ the holders' castles (``origins.totems`` layer: the same as the totems above).
 from __future__ import annotations
 
 from kingdomino_core import DominoId, Engine, Game, Registry
-from kingdomino_core.encoding import LayerPlanes, LineDominoes, StateEncoder
+from kingdomino_core.engine.encoding import LayerPlanes, LineDominoes, StateEncoder
 
 from .data import RESOURCES, cavemen
 from .options import OriginsOptions

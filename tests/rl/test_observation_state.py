@@ -29,7 +29,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from kingdomino_core import Engine, Game
-from kingdomino_core.ruleset_lookup import list_rulesets
+from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_core.testing import make_engine
 from kingdomino_rl import KingdominoEnv
 
