@@ -128,15 +128,16 @@ class Revealed(StateEncoder):
     ``quests`` layer on every castle holds the same quests.)"""
 
     def __init__(self) -> None:
-        self._index = {q: i for i, q in enumerate(all_quests())}
+        #: Quest id -> its number in the observation.
+        self.positions = {q: i for i, q in enumerate(all_quests())}
 
     def size(self, engine: Engine) -> int:
-        return len(self._index)
+        return len(self.positions)
 
     def encode(self, game: Game, seat: int) -> list[float]:
-        out = [0.0] * len(self._index)
+        out = [0.0] * len(self.positions)
         for quest in game.ext[NAME]:
-            out[self._index[quest]] = 1.0
+            out[self.positions[quest]] = 1.0
         return out
 
 
