@@ -422,7 +422,10 @@ class Game:
         totals = self.engine.score_totals
         if totals is None:
             return self.score_sheet(kingdom).total
-        return sum(total(self, kingdom) for total in totals)
+        points = 0
+        for total in totals:  # a loop, not sum() over a generator: bots call this a lot
+            points += total(self, kingdom)
+        return points
 
     def scores(self) -> list[ScoreSheet]:
         """The score sheet of every kingdom in the current game."""
