@@ -22,7 +22,7 @@ from typing import Any
 
 from attrs import frozen
 
-from kingdomino_core import Engine, Game, Ruleset
+from kingdomino_core import Engine, Game, Ruleset, match_totals, ranked_places
 from kingdomino_core.savegame import PlayerEntry, derive_seed
 
 from . import interrupts
@@ -90,19 +90,20 @@ def play_one(engine: Engine, seats: Sequence[Seat], seed: int) -> Game:
 
 
 def result_of(index: int, game: Game) -> Result:
+    """The result of a finished game: match totals and places from the fast totals
+    (``ranked_places``: score sheets only to break ties), never full breakdowns."""
     config = game.config
-    sheets = game.scores()
-    totals = [s.total for s in sheets]
-    for past in game.match_sheets:
-        totals = [t + s.total for t, s in zip(totals, past, strict=True)]
-    ranking = game.ranking(sheets)
-    place_of = {k: i for i, kingdoms in enumerate(ranking.places) for k in kingdoms}
+    current = [game.score_total(k) for k in range(len(game.kingdoms))]
+    totals = match_totals(game, current)
+    places = ranked_places(game, current)
+    place_of = {k: i for i, kingdoms in enumerate(places) for k in kingdoms}
     seats = range(config.players)
+    kingdom_of = config.kingdom_of
     return Result(
         index=index,
-        scores=tuple(totals[config.kingdom_of(s)] for s in seats),
-        places=tuple(place_of.get(config.kingdom_of(s), len(ranking.places)) for s in seats),
-        winners=tuple(game.winners(ranking)),
+        scores=tuple(totals[kingdom_of(s)] for s in seats),
+        places=tuple(place_of.get(kingdom_of(s), len(places)) for s in seats),
+        winners=tuple(s for s in seats if place_of.get(kingdom_of(s)) == 0),
     )
 
 

@@ -36,6 +36,7 @@ from .game import Game
 from .geometry import DIRECTIONS, Board, Direction
 from .kingdom import Kingdom
 from .markers import HOOK_API, hookimpl, hookspec
+from .match import match_games, match_total, match_totals, ranked_places
 from .plugins import Catalogue, PluginInfo, default_catalogue
 from .registry import Annotation, PlayDomino, Registry
 from .rules import ClaimRule, ExtraActions, PlacementRule, RuleBook, StepHandler, StepWrapper
@@ -106,5 +107,9 @@ __all__ = [
     "describe_step",
     "hookimpl",
     "hookspec",
+    "match_games",
+    "match_total",
+    "match_totals",
     "rank_by",
+    "ranked_places",
 ]

@@ -32,6 +32,7 @@ from .errors import (
 from .geometry import Direction
 from .kingdom import Kingdom
 from .plugins import PLUGIN_FAULTS, blame
+from .match import match_total
 from .scoring import Ranking, ScoreSheet, rank_by
 
 if TYPE_CHECKING:
@@ -410,8 +411,9 @@ class Game:
         if sheets is None:
             sheets = self.scores()
         found = self.engine.hooks.rank(game=self, sheets=sheets)
-        if found is None:
-            found = rank_by({s.kingdom: (s.total,) for s in sheets}, ("total",))
+        if found is None:  # no ranking plugin: by match total alone, ties shared
+            totals = {s.kingdom: (match_total(self, s.kingdom, s.total),) for s in sheets}
+            found = rank_by(totals, ("total",))
         return found
 
     def winners(self, ranking: Ranking | None = None) -> tuple[int, ...]:
