@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kingdomino_core import Engine, Game, Ruleset
-from kingdomino_core.core_steps import legal_placements
+from kingdomino_core.engine.steps import legal_placements
 
 # Shipped rulesets are benchmarked when the TOML loader can find them.
 RULESETS: list[tuple[str, tuple[str, ...], int, dict[str, dict[str, object]]]] = [
@@ -52,6 +52,34 @@ def random_games(engine: Engine, n: int, seed: int = 0) -> float:
             else:
                 game.apply(game.sample_action(rng.random()), check=False)
     return n / (time.perf_counter() - start)
+
+
+def calls_per_decision(engine: Engine, n: int, seed: int = 0) -> float:
+    """Python function calls per player decision in random games (chance steps and the
+    automatic steps between decisions included). A count, not a time: it does not
+    depend on the machine's load, so it compares two versions of the engine exactly."""
+    calls = 0
+    decisions = 0
+
+    def count(frame: Any, event: str, arg: Any) -> None:
+        nonlocal calls
+        if event == "call":
+            calls += 1
+
+    rng = random.Random(seed)
+    sys.setprofile(count)
+    try:
+        for i in range(n):
+            game = engine.new_game(seed=seed + i)
+            while game.pending:
+                if game.pending[0].seat == -1:
+                    game.resolve_chance()
+                else:
+                    game.apply(game.sample_action(rng.random()), check=False)
+                    decisions += 1
+    finally:
+        sys.setprofile(None)
+    return calls / max(decisions, 1)
 
 
 def positions(engine: Engine, count: int, seed: int = 1) -> list[Game]:
@@ -133,11 +161,16 @@ def micro(engine: Engine, label: str) -> None:
 
 
 def speed(args: argparse.Namespace) -> None:
-    print(f"Random games per second, one process (n={args.n}):")
+    print(
+        f"Random games per second, one process (n={args.n}), and Python calls per decision "
+        "(a count: load does not change it):"
+    )
     for label, plugins, players, options in RULESETS:
         engine = engine_for(plugins, players, options)
         random_games(engine, max(5, args.n // 10))  # warm up
-        print(f"  {label:24s} {random_games(engine, args.n):8.0f} games/s")
+        rate = random_games(engine, args.n)
+        calls = calls_per_decision(engine, max(5, args.n // 10))
+        print(f"  {label:24s} {rate:8.0f} games/s   {calls:6.1f} calls/decision")
     simulate_vs_bare(args.n)
     print("Micro-benchmarks (mid-game positions):")
     micro(engine_for(("base",), 4, {}), "base 4p")
@@ -147,7 +180,7 @@ def simulate_vs_bare(n: int) -> None:
     """``kd simulate``'s game loop (seats, per-decision seeding, results) against the
     bare engine loop above, 4 random players, measured alternately in one run."""
     from kingdomino_cli.cmd_simulate import run
-    from kingdomino_core.ruleset_files import load_ruleset
+    from kingdomino_core.rulesets.files import load_ruleset
 
     ruleset = load_ruleset("base")
     engine = engine_for(("base",), 4, {})
@@ -182,7 +215,7 @@ def match(hero: str, villain: str, n: int, seed: int) -> tuple[float, int]:
 
     Returns the hero's wins (a shared win counts as 1/k) and the number of games.
     """
-    from kingdomino_core.agents import installed_agents
+    from kingdomino_core.engine.agents import installed_agents
 
     registry = installed_agents()
     engine = engine_for(("base",), 4, {})

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from kingdomino_core.savegame import decision_seed
+from kingdomino_core.saves.savegame import decision_seed
 
 _MASK = (1 << 64) - 1
 _LOW32 = (1 << 32) - 1

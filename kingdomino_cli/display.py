@@ -30,15 +30,15 @@ from rich.table import Table
 from rich.text import Text
 
 from kingdomino_core import Action, Discard, Game, Place
-from kingdomino_core.components import DominoId
-from kingdomino_core.kingdom import CASTLE, EMPTY, Kingdom
-from kingdomino_core.words import (
+from kingdomino_core.engine.words import (
     describe_action,
     describe_step,
     kingdom_name,
     pieces_at,
     plural,
 )
+from kingdomino_core.model.components import DominoId
+from kingdomino_core.model.kingdom import CASTLE, EMPTY, Kingdom
 
 _CASTLE = Style(color="black", bgcolor="grey85", bold=True)
 _ROOM = Style(color="grey42")

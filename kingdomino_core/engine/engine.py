@@ -1,0 +1,325 @@
+"""The engine: a ruleset compiled for a player count, from which games are made.
+
+Building an engine runs the build hooks once: plugins configure the game, register
+components and rule objects, and validate the result. Game hooks are resolved into
+plain call lists here, so games never pay for pluggy's dispatch.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ..errors import ConfigError, PlayerCountError, PluginError, RulesetError
+from ..hooks.plugins import (
+    BUILT_IN,
+    Catalogue,
+    PluginInfo,
+    build_plugin_manager,
+    call_each,
+    compile_hook,
+    default_catalogue,
+    make_plugin_manager,
+)
+from ..inputs.limits import MAX_GAMES, MAX_KINGDOM_SIZE
+from ..inputs.strict import dotted, problems, strict_converter
+from ..model.actions import Step
+from ..model.geometry import Board, board
+from ..model.ruleset import Ruleset
+from . import steps as core_steps
+from .config import ConfigBuilder, GameConfig
+from .registry import PlayDomino, Registry
+from .rules import PlacementRule, RuleBook
+
+_GAME_HOOKS = (
+    "kd_setup_game",
+    "kd_draw_pool",
+    "kd_order_line",
+    "kd_line_discards",
+    "kd_line_laid_out",
+    "kd_turn_order",
+    "kd_after_place",
+    "kd_end_of_turn",
+    "kd_score_kingdom",
+    "kd_rank",
+    "kd_describe_game",
+)
+
+
+class Hooks:
+    """The game hooks of one engine, each a plain function (see ``compile_hook``).
+
+    ``trusted``: the plugins whose results and core-state changes are not checked
+    per call (the built-in ones, held to the same rules by the test suite).
+    """
+
+    def __init__(self, pm: Any, trusted: frozenset[str] = frozenset()) -> None:
+        for name in _GAME_HOOKS:
+            setattr(self, name[3:], compile_hook(pm, name, trusted))
+        self.implemented = frozenset(
+            name for name in _GAME_HOOKS if getattr(pm.hook, name).get_hookimpls()
+        )
+
+    # Declared for type checkers; set in __init__.
+    setup_game: Any
+    draw_pool: Any
+    order_line: Any
+    line_discards: Any
+    line_laid_out: Any
+    turn_order: Any
+    after_place: Any
+    end_of_turn: Any
+    score_kingdom: Any
+    rank: Any
+    describe_game: Any
+
+
+#: The same strict converter as ruleset files: no coercion ("no" is not a boolean),
+#: no unknown keys, every problem reported with its key path.
+_options_converter = strict_converter()
+
+
+def structure_options(info: PluginInfo, raw: dict[str, Any]) -> tuple[Any, list[str]]:
+    """Validate a plugin's option table into its ``Options`` class; return problems."""
+    cls = info.options_class
+    if cls is None:
+        if raw:
+            return None, [f"options.{info.name}: plugin {info.name!r} takes no options"]
+        return None, []
+    try:
+        return _options_converter.structure(raw, cls), []
+    except Exception as exc:
+        return None, [
+            f"{dotted(path)}: {message}" for path, message in problems(exc, ("options", info.name))
+        ]
+
+
+class Engine:
+    """A compiled ruleset. Immutable after construction; make games with :meth:`new_game`."""
+
+    #: The game parameters the plugins set in ``kd_configure``.
+    config: GameConfig
+    #: Terrains, domino sets and action classes from ``kd_register_components``.
+    registry: Registry
+    #: Rule objects and step handlers from ``kd_register_rules``.
+    rules: RuleBook
+    #: The geometry shared by every kingdom of this engine.
+    board: Board
+    #: Every domino in play, compiled for play, by id.
+    deck: dict[Any, PlayDomino]
+
+    def __init__(
+        self, ruleset: Ruleset, players: int, *, catalogue: Catalogue | None = None
+    ) -> None:
+        #: The ruleset this engine was built from.
+        self.ruleset = ruleset
+        catalogue = catalogue if catalogue is not None else default_catalogue()
+        if ruleset.plugin_files:
+            catalogue = catalogue.copy()
+            for path in ruleset.plugin_files:
+                catalogue.add_file(path)
+        #: The active plugins, in the ruleset's order.
+        self.plugins = self._resolve_plugins(ruleset, catalogue)
+        #: The active built-in plugins: the test suite holds them to the hook rules
+        #: (``hooks.results``), so their game hook calls are not re-checked each time.
+        self.trusted = frozenset(p.name for p in self.plugins if p.source == BUILT_IN)
+        options = self._options(ruleset)
+        #: The pluggy plugin manager of the active plugins (build hooks go through it).
+        self.pm = make_plugin_manager(self.plugins)
+        build = build_plugin_manager(self.plugins)
+
+        builder = ConfigBuilder(players, options)
+        call_each(build, "kd_configure", _setter(builder), {"config": builder})
+        self.config = config = builder.build()
+        if (
+            not isinstance(players, int)
+            or isinstance(players, bool)
+            or players not in config.allowed_players
+        ):
+            raise PlayerCountError(players, config.allowed_players, ruleset.name)
+
+        self.registry = registry = Registry()
+        call_each(
+            build,
+            "kd_register_components",
+            _setter(registry),
+            {"registry": registry, "config": config},
+        )
+        self.rules = rules = RuleBook()
+        rules._plugin = "core"
+        core_steps.register(rules)
+        call_each(
+            build,
+            "kd_register_rules",
+            _setter(rules),
+            {"rules": rules, "config": config, "registry": registry},
+        )
+        rules.compile_steps()
+        problems: list[str] = []
+        for found in call_each(
+            build, "kd_validate", lambda n: None, {"config": config, "registry": registry}
+        ):
+            problems.extend(found)
+        if not problems:  # a plugin that explains its own option says it better
+            problems.extend(self._check_config(config))
+        if problems:
+            raise RulesetError(problems)
+
+        self.deck = registry.deck(config.deck)
+        if not self.deck:
+            raise ConfigError("no dominoes in play: no active plugin chose a deck")
+        #: Every domino in play, sorted: the draw pile of a new game.
+        self.pile: tuple[Any, ...] = tuple(sorted(self.deck))
+        self.board = board(config.kingdom_size)
+        #: The game hooks compiled into plain calls (``hooks.score_kingdom(...)``).
+        self.hooks = Hooks(self.pm, self.trusted)
+        # Sort the placement rules by how they can be evaluated (see PlacementRule).
+        base = PlacementRule
+        #: Placement rules with ``square_masks``, ``allowed`` only, and ``check`` only.
+        self.square_rules: tuple[PlacementRule, ...] = tuple(
+            r for r in rules.placement_rules if type(r).square_masks is not base.square_masks
+        )
+        #: Placement rules evaluated with ``allowed`` (see ``square_rules``).
+        self.mask_rules: tuple[PlacementRule, ...] = tuple(
+            r
+            for r in rules.placement_rules
+            if type(r).square_masks is base.square_masks and type(r).allowed is not base.allowed
+        )
+        #: Placement rules evaluated per candidate with ``check`` (see ``square_rules``).
+        self.check_rules: tuple[PlacementRule, ...] = tuple(
+            r
+            for r in rules.placement_rules
+            if type(r).square_masks is base.square_masks and type(r).allowed is base.allowed
+        )
+        scorers = [i.plugin_name for i in self.pm.hook.kd_score_kingdom.get_hookimpls()]
+        #: Fast totals of every scoring plugin, or None when one of them has none.
+        self.score_totals: tuple[Any, ...] | None = (
+            tuple(rules.score_totals[name] for name in scorers)
+            if all(name in rules.score_totals for name in scorers)
+            else None
+        )
+        rankers = [i.plugin_name for i in self.pm.hook.kd_rank.get_hookimpls()]
+        #: True when every plugin implementing ``kd_rank`` declared a total-first
+        #: ranking (``RuleBook.rank_by_total_first``; see ``match.ranked_places``).
+        self.total_first_ranking: bool = all(
+            name in rules.total_first_rankers for name in rankers
+        )
+        #: The seat owning each king, by king number.
+        self.king_owner: tuple[int, ...] = tuple(
+            k // config.kings_per_seat for k in range(config.kings)
+        )
+        #: The kingdom index of each seat (``config.kingdom_of``, as a table).
+        self.seat_kingdom: tuple[int, ...] = tuple(
+            config.kingdom_of(s) for s in range(config.players)
+        )
+        #: Each king's claim step (steps are frozen values: every game shares them).
+        self.claim_steps: tuple[Step, ...] = tuple(
+            Step(kind="claim", seat=self.king_owner[k], king=k) for k in range(config.kings)
+        )
+
+    @property
+    def players(self) -> int:
+        """The number of seats (``config.players``)."""
+        return self.config.players
+
+    def new_game(self, seed: int | None = None) -> Any:
+        """A new game; ``seed`` fixes every chance event (a random one if None)."""
+        from .game import Game
+
+        return Game(self, seed)
+
+    def untrusted(self) -> Engine:
+        """A copy of this engine that trusts no plugin: every game hook result is
+        checked and every core-state change refused, the built-in plugins' too.
+
+        The testing kit's :func:`~kingdomino_core.testing.conformance` plays with it,
+        which is how the test suite holds the built-in plugins to the hook rules that
+        their games skip for speed (see ``trusted``).
+        """
+        other = copy.copy(self)
+        other.trusted = frozenset()
+        other.hooks = Hooks(self.pm)
+        return other
+
+    def plugin(self, name: str) -> PluginInfo | None:
+        """The active plugin ``name``, or None when the ruleset does not activate it."""
+        for info in self.plugins:
+            if info.name == name:
+                return info
+        return None
+
+    # -- building --------------------------------------------------------------
+
+    @staticmethod
+    def _resolve_plugins(ruleset: Ruleset, catalogue: Catalogue) -> list[PluginInfo]:
+        seen: set[str] = set()
+        infos = []
+        for name in ruleset.plugins:
+            if name in seen:
+                raise PluginError(f"plugin {name!r} is listed twice in ruleset {ruleset.name!r}")
+            seen.add(name)
+            infos.append(catalogue.get(name))
+        for info in infos:
+            for needed in info.requires:
+                if needed not in seen:
+                    raise PluginError(
+                        f"plugin {info.name!r} requires plugin {needed!r}, which the "
+                        f"ruleset {ruleset.name!r} does not activate"
+                    )
+            for other in info.conflicts:
+                if other in seen:
+                    raise PluginError(
+                        f"plugins {info.name!r} and {other!r} cannot be active together"
+                    )
+        return infos
+
+    def _options(self, ruleset: Ruleset) -> dict[str, Any]:
+        problems = []
+        options: dict[str, Any] = {}
+        active = {p.name for p in self.plugins}
+        for name in ruleset.options:
+            if name not in active:
+                problems.append(
+                    f"options.{name}: plugin {name!r} is not active "
+                    f"(active: {', '.join(sorted(active))})"
+                )
+        for info in self.plugins:
+            value, found = structure_options(info, ruleset.options.get(info.name, {}))
+            options[info.name] = value
+            problems.extend(found)
+        if problems:
+            raise RulesetError(problems)
+        return options
+
+    @staticmethod
+    def _check_config(config: GameConfig) -> list[str]:
+        problems = []
+        if config.line_size < config.kings:
+            problems.append(
+                f"line_size {config.line_size} is smaller than the {config.kings} kings in play"
+            )
+        if config.seat_kingdom:
+            if len(config.seat_kingdom) != config.players:
+                problems.append(
+                    f"seat_kingdom maps {len(config.seat_kingdom)} seats, "
+                    f"but there are {config.players} players"
+                )
+            elif sorted(set(config.seat_kingdom)) != list(range(config.kingdoms)):
+                problems.append(f"seat_kingdom {config.seat_kingdom} leaves a kingdom unused")
+        if not 1 <= config.kingdom_size <= MAX_KINGDOM_SIZE:
+            problems.append(
+                f"kingdom_size must be from 1 to {MAX_KINGDOM_SIZE} (docs/trust.md, Limits), "
+                f"not {config.kingdom_size}"
+            )
+        if config.lookahead_lines < 0:
+            problems.append(f"lookahead_lines must be 0 or more, not {config.lookahead_lines}")
+        if not 1 <= config.games <= MAX_GAMES:
+            problems.append(f"games must be from 1 to {MAX_GAMES}, not {config.games}")
+        return problems
+
+
+def _setter(builder: Any) -> Any:
+    def before(plugin: str) -> None:
+        builder._plugin = plugin
+
+    return before

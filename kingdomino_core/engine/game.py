@@ -1,0 +1,652 @@
+"""A game in progress: the state, whose decision it is, legal actions, apply, clone.
+
+The API follows OpenSpiel: a game is either waiting for chance (a domino or a king
+is drawn) or for one seat's decision. ``legal_actions()`` lists the choices,
+``apply(action)`` plays one (an illegal one raises ``IllegalActionError`` naming the
+rule it breaks), ``clone()`` copies the state for search. Chance is resolved by the
+game's own ``random.Random(seed)`` (``resolve_chance()``), so the same seed gives
+the same game, and the log of actions replays it exactly.
+
+The flow is a queue of :class:`~kingdomino_core.model.actions.Step` objects. Player and
+chance steps wait for an action; a few internal steps (laying out a line, starting
+a round, ending a turn) run automatically between them.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from bisect import bisect_left
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from ..errors import (
+    ConfigError,
+    GameOverError,
+    IllegalActionError,
+    KingdominoError,
+    PluginError,
+    PluginHookError,
+)
+from ..hooks.plugins import PLUGIN_FAULTS, blame
+from ..model.actions import CHANCE, Action, Place, Step, field_problems
+from ..model.components import domino_order
+from ..model.geometry import Direction
+from ..model.kingdom import Kingdom
+from ..model.scoring import Ranking, ScoreSheet, rank_by
+from .match import match_total
+
+if TYPE_CHECKING:
+    from ..model.components import DominoId
+    from .config import GameConfig
+    from .engine import Engine
+    from .registry import PlayDomino
+    from .rules import StepHandler
+
+
+class Game:
+    """One game (or one Dynasty match) of an :class:`~kingdomino_core.engine.Engine`."""
+
+    __slots__ = (
+        "_placement_cache",
+        "config",
+        "drawn",
+        "engine",
+        "ext",
+        "game_number",
+        "kingdoms",
+        "line",
+        "line_kings",
+        "lines_drawn",
+        "log",
+        "match_sheets",
+        "next_kings",
+        "next_line",
+        "pending",
+        "pile",
+        "pool",
+        "rng",
+        "seed",
+        "undrawn_kings",
+        "unpicked",
+        "upcoming",
+    )
+
+    #: The engine (ruleset compiled for a player count) this game belongs to.
+    engine: Engine
+    #: ``engine.config``: the game parameters.
+    config: GameConfig
+    #: The game's seed: it fixes every chance event.
+    seed: int
+    #: The game's own generator; chance steps draw from it. Bots must not read it
+    #: (its state decides the hidden order of the pile).
+    rng: random.Random
+    #: 1 for the first game of a match, 2 for the second (Dynasty), ...
+    game_number: int
+    #: The kingdoms, by index (``config.kingdom_of(seat)`` maps seats to them).
+    kingdoms: list[Kingdom]
+    #: Undrawn dominoes, sorted. Their order of drawing is decided only when drawn.
+    pile: list[DominoId]
+    #: The line whose dominoes are being placed this round, in line order (the
+    #: order kings act in the base game); empty before the first round.
+    line: list[DominoId]
+    #: The king on each domino of ``line``, by position (None: nobody picked it,
+    #: it goes to ``unpicked`` when the round starts).
+    line_kings: list[int | None]
+    #: The line being picked from this round (laid out for the next round); empty
+    #: in the final, place-only round.
+    next_line: list[DominoId]
+    #: The king on each domino of ``next_line`` so far, by position (None: free).
+    next_kings: list[int | None]
+    #: Lines laid out face up beyond the one being picked, oldest first (empty unless
+    #: the rules set ``lookahead_lines``); each becomes ``next_line`` in turn.
+    upcoming: list[list[DominoId]]
+    #: Lines laid out so far (the first is laid out at the start, before any pick).
+    lines_drawn: int
+    #: Dominoes that left play unplaced and belong to nobody: left unpicked on a
+    #: line, or discarded from the market before anyone picked (see :meth:`discard`).
+    unpicked: list[DominoId]
+    #: The dominoes the line being laid out is drawn from (``kd_draw_pool``).
+    pool: list[DominoId]
+    #: The dominoes revealed so far for the line being laid out.
+    drawn: list[DominoId]
+    #: Kings not yet drawn for the first line.
+    undrawn_kings: list[int]
+    #: What the game waits for, in order: ``pending[0]`` is ``step``. Internal steps
+    #: (laying out a line, starting a round) run by themselves between decisions.
+    #: Plugins add steps with ``insert_steps`` rather than editing this list.
+    pending: list[Step]
+    #: Plugin state slices by name (see ``RuleBook.add_state``).
+    ext: dict[str, Any]
+    #: Every action applied so far, chance included: the game replays from it.
+    log: list[Action]
+
+    def __init__(self, engine: Engine, seed: int | None = None) -> None:
+        self.engine = engine
+        self.config = engine.config
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ConfigError(f"a game seed must be an integer, not {seed!r}")
+        self.seed = secrets.randbits(63) if seed is None else seed
+        self.rng = random.Random(self.seed)
+        self.log = []
+        self.game_number = 1
+        #: Score sheets of the finished games of a match (Dynasty), oldest first.
+        self.match_sheets: list[tuple[ScoreSheet, ...]] = []
+        self.pending: list[Step] = []
+        #: (step, occupied mask, anchor masks) of the placement being decided, so a
+        #: bot's move is checked without recomputing them (see PlaceHandler).
+        self._placement_cache: Any = None
+        self._start_game()
+        self._advance()
+
+    # -- whose turn, what choices ----------------------------------------------
+
+    @property
+    def step(self) -> Step | None:
+        """What the game waits for; None when it is over."""
+        return self.pending[0] if self.pending else None
+
+    def is_terminal(self) -> bool:
+        """True when the game (or the match) is over."""
+        return not self.pending
+
+    def is_chance(self) -> bool:
+        """True when the game waits for chance (``resolve_chance``), not a seat."""
+        return bool(self.pending) and self.pending[0].seat == CHANCE
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to decide, ``CHANCE`` (-1) for a draw, None when the game is over."""
+        return self.pending[0].seat if self.pending else None
+
+    def handler(self, step: Step) -> StepHandler:
+        """The handler of ``step.kind`` (``PluginError`` when no plugin handles it)."""
+        try:
+            return self.engine.rules.handlers[step.kind]
+        except KeyError:
+            raise PluginError(f"no plugin handles step {step.kind!r}") from None
+
+    def legal_actions(self) -> list[Action]:
+        """The legal choices of the current decision (chance: the possible outcomes)."""
+        step = self._require_step()
+        handler = self.handler(step)
+        try:
+            if handler.chance:
+                return [a for a, _ in handler.outcomes(self, step)]
+            return handler.legal_actions(self, step)
+        except KingdominoError:
+            raise
+        except PLUGIN_FAULTS as exc:
+            raise self._blame(exc, step) from exc
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """Outcomes and probabilities of the current chance step."""
+        step = self._require_step()
+        handler = self.handler(step)
+        if not handler.chance:
+            raise IllegalActionError("game.not_chance", "the game waits for a player, not chance")
+        return handler.outcomes(self, step)
+
+    def explain(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now (one message per broken rule), or None if legal."""
+        try:
+            self.check(action)
+        except IllegalActionError as exc:
+            return exc.message
+        return None
+
+    def check(self, action: Action) -> None:
+        """Raise ``IllegalActionError`` if ``action`` is not legal now."""
+        step = self._require_step()
+        _require_action(action)
+        try:
+            self.handler(step).check(self, step, action)
+        except KingdominoError:
+            raise
+        except PLUGIN_FAULTS as exc:
+            raise self._blame(exc, step) from exc
+
+    # -- playing ----------------------------------------------------------------
+
+    def apply(self, action: Action, *, check: bool = True) -> None:
+        """Play ``action``. Illegal actions raise and leave the game unchanged.
+
+        ``check=False`` skips the legality check; only for actions taken from
+        ``legal_actions()`` (bots in a hurry).
+        """
+        step, handler = self._current()
+        if check:  # self.check(action), without looking up the step again
+            _require_action(action)
+            try:
+                handler.check(self, step, action)
+            except KingdominoError:
+                raise
+            except PLUGIN_FAULTS as exc:
+                raise self._blame(exc, step) from exc
+            action = _canonical(self, action)  # listed actions are canonical already
+        if handler.chance:
+            # Each chance step consumes exactly one number, drawn here or in
+            # resolve_chance, so a replayed game continues exactly like the original.
+            self.rng.random()
+        self._play(step, handler, action)
+
+    def resolve_chance(self) -> Action:
+        """Draw the current chance outcome with the game's generator and apply it."""
+        step, handler = self._current()
+        if not handler.chance:
+            raise IllegalActionError("game.not_chance", "the game waits for a player, not chance")
+        action = handler.sample(self, step, self.rng.random())
+        self._play(step, handler, action)
+        return action
+
+    def sample_action(self, r: float) -> Action:
+        """The legal action a uniform draw ``r`` in [0, 1) selects, for random players.
+
+        Same distribution as ``legal_actions()[int(r * len(...))]``, but handlers may
+        avoid building the whole list (placements are counted with bit masks).
+        """
+        step, handler = self._current()
+        try:
+            return handler.sample_action(self, step, r)
+        except KingdominoError:
+            raise
+        except PLUGIN_FAULTS as exc:
+            raise self._blame(exc, step) from exc
+
+    def play_chance(self) -> None:
+        """Resolve chance steps until a player must decide or the game ends."""
+        while self.pending and self.pending[0].seat == CHANCE:
+            self.resolve_chance()
+
+    def play(self, choose: Callable[[Game], Action]) -> None:
+        """Play to the end, resolving chance and asking ``choose`` for every decision."""
+        while self.pending:
+            if self.pending[0].seat == CHANCE:
+                self.resolve_chance()
+            else:
+                self.apply(choose(self))
+
+    def insert_steps(self, steps: Iterable[Step]) -> None:
+        """Make ``steps`` the next things the game waits for, in the order given.
+
+        Plugins call this from a hook or a step handler to add decisions (of any
+        seat: an opponent may decide mid-turn) or chance events: the steps run
+        before anything already queued, so before the acting king's claim and the
+        end of its turn.
+        """
+        self.pending[0:0] = list(steps)
+
+    def discard(self, domino: DominoId, *, seat: int | None = None) -> None:
+        """Take ``domino`` out of play unplaced: the one path for every discard.
+
+        With ``seat``: the domino was that seat's to place (it fits nowhere, or a
+        house rule lets the seat give it up); it is recorded in its kingdom's
+        ``discards``, which Harmony, the JSON results and the displays count.
+        Without: it belongs to nobody (a market domino discarded before anyone
+        picks, one left unpicked) and is recorded in ``unpicked``. A domino still in
+        the draw pile is removed from it; the caller removes it from anywhere else.
+        """
+        pile = self.pile  # kept sorted
+        i = bisect_left(pile, domino_order(domino), key=domino_order)
+        if i < len(pile) and (pile[i] is domino or pile[i] == domino):
+            del pile[i]
+        if seat is None:
+            self.unpicked.append(domino)
+        else:
+            self.kingdom_of(seat).discards.append((seat, domino))
+
+    def _play(self, step: Step, handler: StepHandler, action: Action) -> None:
+        pending = self.pending
+        del pending[0]
+        try:
+            handler.apply(self, step, action)
+            self.log.append(action)
+            while pending:  # _advance(), inlined: this runs for every action
+                auto = _AUTO.get(pending[0].kind)
+                if auto is None:
+                    break
+                auto(self, pending.pop(0))
+        except KingdominoError:
+            raise
+        except PLUGIN_FAULTS as exc:
+            raise self._blame(exc, step) from exc
+
+    def _blame(self, exc: BaseException, step: Step) -> PluginHookError:
+        """Name the plugin whose code raised ``exc`` (a rule object or step handler)."""
+        owner = self.engine.rules.provenance.get("step:" + step.kind, "core")
+        plugin = blame(exc, self.engine.plugins) or (
+            "(unknown: a rule object called by the core)" if owner == "core" else owner
+        )
+        return PluginHookError(plugin, f"{step.kind} step", exc)
+
+    def _require_step(self) -> Step:
+        if not self.pending:
+            raise GameOverError()
+        return self.pending[0]
+
+    def _current(self) -> tuple[Step, StepHandler]:
+        """The step waited for and its handler (``_require_step`` and ``handler`` in
+        one call: every action goes through here)."""
+        pending = self.pending
+        if not pending:
+            raise GameOverError()
+        step = pending[0]
+        handler = self.engine.rules.handlers.get(step.kind)
+        if handler is None:
+            return step, self.handler(step)  # raises the PluginError naming the kind
+        return step, handler
+
+    def _advance(self) -> None:
+        pending = self.pending
+        while pending:
+            auto = _AUTO.get(pending[0].kind)
+            if auto is None:
+                return
+            auto(self, pending.pop(0))
+
+    # -- copies -------------------------------------------------------------------
+
+    def clone(
+        self, *, seed: int | None = None, rng: random.Random | None = None, log: bool = True
+    ) -> Game:
+        """An independent copy, by default with the same chance stream (undo, replays).
+
+        Bots searching from a copy must not learn the real order of the draw pile:
+        they pass ``seed`` (a fresh stream) or ``rng`` (their own generator, shared
+        rather than copied, which is also the fastest). ``log=False`` skips copying
+        the action log (playouts).
+        """
+        g = Game.__new__(Game)
+        g._placement_cache = None
+        g.engine = self.engine
+        g.config = self.config
+        g.seed = self.seed
+        if rng is not None:
+            g.rng = rng
+        elif seed is not None:
+            g.rng = random.Random(seed)
+        else:
+            g.rng = random.Random.__new__(random.Random)
+            g.rng.setstate(self.rng.getstate())
+        g.kingdoms = [k.clone() for k in self.kingdoms]
+        g.pile = self.pile[:]
+        g.lines_drawn = self.lines_drawn
+        g.line = self.line[:]
+        g.line_kings = self.line_kings[:]
+        g.next_line = self.next_line[:]
+        g.next_kings = self.next_kings[:]
+        g.upcoming = [line[:] for line in self.upcoming] if self.upcoming else []
+        g.pool = self.pool[:]
+        g.drawn = self.drawn[:]
+        g.undrawn_kings = self.undrawn_kings[:]
+        g.unpicked = self.unpicked[:]
+        g.pending = self.pending[:]
+        g.log = self.log[:] if log else []
+        g.game_number = self.game_number
+        g.match_sheets = self.match_sheets[:]
+        state = self.engine.rules.state
+        g.ext = {name: state[name].copy(value) for name, value in self.ext.items()}
+        return g
+
+    # -- reading ------------------------------------------------------------------
+
+    def kingdom_of(self, seat: int) -> Kingdom:
+        """The kingdom seat ``seat`` builds."""
+        return self.kingdoms[self.engine.seat_kingdom[seat]]
+
+    def domino(self, domino_id: DominoId) -> PlayDomino:
+        """The domino ``domino_id`` of the deck, compiled for play."""
+        return self.engine.deck[domino_id]
+
+    def owner(self, king: int) -> int:
+        """The seat that owns ``king``."""
+        return self.engine.king_owner[king]
+
+    @property
+    def final_round(self) -> bool:
+        """True during the last, place-only round."""
+        return bool(self.line) and not self.next_line
+
+    def score_sheet(self, kingdom: int) -> ScoreSheet:
+        """Every score line of kingdom ``kingdom`` now (``kd_score_kingdom`` of every
+        plugin, in hook order)."""
+        lines = []
+        for contributed in self.engine.hooks.score_kingdom(game=self, kingdom=kingdom):
+            lines.extend(contributed)
+        return ScoreSheet(kingdom=kingdom, lines=tuple(lines))
+
+    def score_total(self, kingdom: int) -> int:
+        """Points of one kingdom: ``score_sheet(kingdom).total``, computed fast when
+        every scoring plugin registered a fast total (``RuleBook.add_score_total``)."""
+        totals = self.engine.score_totals
+        if totals is None:
+            return self.score_sheet(kingdom).total
+        return sum(total(self, kingdom) for total in totals)
+
+    def scores(self) -> list[ScoreSheet]:
+        """The score sheet of every kingdom in the current game."""
+        return [self.score_sheet(k) for k in range(len(self.kingdoms))]
+
+    def ranking(self, sheets: list[ScoreSheet] | None = None) -> Ranking:
+        """The ranking with the tie-breaks of the active rules (``sheets``: the
+        current score sheets, if already computed)."""
+        if sheets is None:
+            sheets = self.scores()
+        found = self.engine.hooks.rank(game=self, sheets=sheets)
+        if found is None:  # no ranking plugin: by match total alone, ties shared
+            totals = {s.kingdom: (match_total(self, s.kingdom, s.total),) for s in sheets}
+            found = rank_by(totals, ("total",))
+        return found
+
+    def winners(self, ranking: Ranking | None = None) -> tuple[int, ...]:
+        """Seats of the winning kingdom(s) (``ranking``: if already computed)."""
+        win = (ranking or self.ranking()).winners
+        return tuple(s for s in range(self.config.players) if self.config.kingdom_of(s) in win)
+
+    # -- the automatic steps ------------------------------------------------------
+
+    def _start_game(self) -> None:
+        cfg, eng = self.config, self.engine
+        terrains = len(eng.registry.terrains)
+        self.kingdoms = [Kingdom(eng.board, terrains) for _ in range(cfg.kingdoms)]
+        self.pile = list(eng.pile)
+        self.lines_drawn = 0
+        self.line, self.line_kings = [], []
+        self.next_line, self.next_kings = [], []
+        self.upcoming = []
+        self.pool: list[DominoId] = []
+        self.drawn: list[DominoId] = []
+        self.undrawn_kings = list(range(cfg.kings))
+        #: Dominoes of past lines that no king picked (discarded, nobody's).
+        self.unpicked = []
+        self.ext = {name: state.factory() for name, state in eng.rules.state.items()}
+        self.pending[:] = [
+            *[_LAY_OUT_LINE] * (1 + cfg.lookahead_lines),
+            *[_DRAW_KING] * cfg.kings,
+            _START_ROUND,
+        ]
+        if "kd_setup_game" in eng.hooks.implemented:
+            eng.hooks.setup_game(game=self)
+
+    def _more_lines(self) -> bool:
+        """Whether another line can be laid out (lines left to draw, dominoes left)."""
+        return self.lines_drawn < self.config.lines_total and bool(self.pile)
+
+    def _lay_out_line(self, step: Step) -> None:
+        if not self._more_lines():
+            return
+        self.lines_drawn += 1
+        hooks = self.engine.hooks
+        pool = None
+        if "kd_draw_pool" in hooks.implemented:
+            pool = hooks.draw_pool(game=self, line_number=self.lines_drawn)
+        if pool is None:
+            pool = self.pile[:]  # the pile is kept sorted
+        else:
+            pool = sorted(pool, key=domino_order)
+            pile = set(map(domino_order, self.pile))
+            stray = [str(d) for d in pool if domino_order(d) not in pile]
+            if stray:
+                raise PluginError(
+                    f"kd_draw_pool offered dominoes not in the pile: {', '.join(stray)}"
+                )
+        self.pool = pool
+        self.drawn = []
+        n = min(self.config.line_size, len(pool))
+        self.insert_steps([*[_REVEAL] * n, _LINE_READY])
+
+    def _line_ready(self, step: Step) -> None:
+        drawn = self.drawn
+        hooks = self.engine.hooks
+        order = None
+        if "kd_order_line" in hooks.implemented:
+            order = hooks.order_line(game=self, dominoes=list(drawn))
+        if order is None:
+            order = list(drawn)
+        elif len(order) != len(drawn) or sorted(order, key=domino_order) != sorted(
+            drawn, key=domino_order
+        ):
+            raise PluginError("kd_order_line must return the drawn dominoes, reordered")
+        order = list(order)
+        self.pool, self.drawn = [], []
+        if "kd_line_discards" in hooks.implemented:
+            order = self._market_discards(order)
+        if self.next_line:
+            self.upcoming.append(order)
+        else:
+            self.next_line = order
+            self.next_kings = [None] * len(order)
+        if "kd_line_laid_out" in hooks.implemented:
+            hooks.line_laid_out(game=self, line_number=self.lines_drawn, dominoes=list(order))
+
+    def _market_discards(self, line: list[DominoId]) -> list[DominoId]:
+        """Remove the dominoes ``kd_line_discards`` names from a new line."""
+        found = self.engine.hooks.line_discards(
+            game=self, line_number=self.lines_drawn, dominoes=list(line)
+        )
+        gone = {d for ds in found for d in ds}
+        if not gone:
+            return line
+        stray = [str(d) for d in sorted(gone) if d not in line]
+        if stray:
+            raise PluginError(
+                f"kd_line_discards named dominoes not on the new line: {', '.join(stray)}"
+            )
+        for d in line:
+            if d in gone:
+                self.discard(d)
+        return [d for d in line if d not in gone]
+
+    def _turn_order(self) -> list[int]:
+        """The kings of the line in the order they act (``kd_turn_order``)."""
+        kings = [k for k in self.line_kings if k is not None]
+        order = self.engine.hooks.turn_order(game=self, kings=list(kings))
+        if order is None:
+            return kings
+        if sorted(order) != sorted(kings):
+            raise PluginError(
+                f"kd_turn_order must return the kings {kings} reordered, not {order!r}"
+            )
+        return list(order)
+
+    def _start_round(self, step: Step) -> None:
+        self.line, self.line_kings = self.next_line, self.next_kings
+        if self.upcoming:
+            self.next_line = self.upcoming.pop(0)
+            self.next_kings = [None] * len(self.next_line)
+        else:
+            self.next_line, self.next_kings = [], []
+        more = self._more_lines()
+        has_next = more or bool(self.next_line)
+        steps: list[Step] = [_LAY_OUT_LINE] if more else []
+        engine = self.engine
+        owner, claims = engine.king_owner, engine.claim_steps
+        implemented = engine.hooks.implemented
+        # The end of a turn only matters when a plugin offers extra decisions then.
+        end_turn = "kd_end_of_turn" in implemented
+        line, line_kings = self.line, self.line_kings
+        kings: list[int] = []
+        for slot, king in enumerate(line_kings):
+            if king is None:
+                self.discard(line[slot])
+            else:
+                kings.append(king)
+        if "kd_turn_order" in implemented:
+            kings = self._turn_order()
+        for king in kings:
+            domino = line[line_kings.index(king)]
+            seat = owner[king]
+            steps.append(Step(kind="place", seat=seat, king=king, domino=domino))
+            if has_next:
+                steps.append(claims[king])
+            if end_turn:
+                steps.append(Step(kind="end_turn", seat=seat, king=king))
+        steps.append(_END_ROUND)
+        self.insert_steps(steps)
+
+    def _end_turn(self, step: Step) -> None:
+        found = self.engine.hooks.end_of_turn(
+            game=self, seat=step.seat, king=step.king, final=not self.next_line
+        )
+        extra = [s for steps in found for s in steps]
+        if extra:
+            self.insert_steps(extra)
+
+    def _end_round(self, step: Step) -> None:
+        if self.next_line:
+            self.insert_steps([_START_ROUND])
+            return
+        self.line, self.line_kings = [], []
+        if self.game_number < self.config.games:
+            self.match_sheets.append(tuple(self.scores()))
+            self.game_number += 1
+            self._start_game()
+
+
+_W, _N = Direction.W, Direction.N
+_OPPOSITE = {_W: Direction.E, _N: Direction.S}
+
+
+def _canonical(game: Game, action: Action) -> Action:
+    """A domino with two identical halves placed facing W or N is the same placement as
+    the one facing E or S from its other square: the form ``legal_actions`` lists,
+    and the one logged (docs/api.md, "Symmetric dominoes")."""
+    if (
+        type(action) is Place
+        and (action.direction is _W or action.direction is _N)  # (no enum hash call)
+        and game.engine.deck[action.domino].symmetric
+    ):
+        x, y = action.second
+        return Place(
+            seat=action.seat, domino=action.domino, x=x, y=y,
+            direction=_OPPOSITE[action.direction],
+        )  # fmt: skip
+    return action
+
+
+def _require_action(action: object) -> None:
+    """Bad input (a string, None, ``seat=True``) is an illegal action, not a crash."""
+    if not isinstance(action, Action):
+        raise IllegalActionError(
+            "core.action", f"expected an action (Place, Claim, ...), not {action!r}"
+        )
+    bad = field_problems(action)
+    if bad:
+        raise IllegalActionError("core.action", f"malformed {action.kind}: " + ", ".join(bad))
+
+
+# Steps without a seat are values: one shared object each instead of one per use.
+_LAY_OUT_LINE = Step(kind="lay_out_line")
+_LINE_READY = Step(kind="line_ready")
+_REVEAL = Step(kind="reveal")
+_DRAW_KING = Step(kind="draw_king")
+_START_ROUND = Step(kind="start_round")
+_END_ROUND = Step(kind="end_round")
+
+_AUTO: dict[str, Callable[[Game, Step], None]] = {
+    "lay_out_line": Game._lay_out_line,
+    "line_ready": Game._line_ready,
+    "start_round": Game._start_round,
+    "end_turn": Game._end_turn,
+    "end_round": Game._end_round,
+}

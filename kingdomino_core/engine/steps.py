@@ -1,0 +1,400 @@
+"""The core's step handlers: drawing dominoes and kings, placing, claiming.
+
+These are the turn mechanics every member of the family shares (kings on lines,
+dominoes into kingdoms). What makes a placement legal is not decided here: the
+placement rules registered by plugins are (the base game's size limit and
+connection rule among them). The core only knows that two squares cannot share a
+cell and that a kingdom has a board.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import TYPE_CHECKING
+
+from ..errors import IllegalActionError
+from ..model.actions import Action, Claim, Discard, DrawKing, Place, Reveal, Step
+from ..model.components import domino_order
+from ..model.geometry import Direction
+from .rules import RuleBook, StepHandler
+from .words import domino_words, ordinal, seat_name, square_words
+
+if TYPE_CHECKING:
+    from ..model.components import DominoId
+    from ..model.kingdom import Kingdom
+    from .game import Game
+    from .registry import PlayDomino
+
+
+def register(rules: RuleBook) -> None:
+    """Register the core handlers (called by the engine before any plugin's)."""
+    for handler in (RevealHandler(), DrawKingHandler(), PlaceHandler(), ClaimHandler()):
+        rules.add_step_handler(handler)
+
+
+# -- chance ---------------------------------------------------------------------------
+
+
+class RevealHandler(StepHandler):
+    kind = "reveal"
+    chance = True
+
+    def describe(self, game: Game, step: Step) -> str:
+        return "A domino is drawn for the next line"
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        assert isinstance(action, Reveal)
+        return f"domino {domino_words(game, action.domino)} drawn"
+
+    def sample(self, game: Game, step: Step, r: float) -> Action:
+        return Reveal(domino=game.pool[int(r * len(game.pool))])
+
+    def outcomes(self, game: Game, step: Step) -> list[tuple[Action, float]]:
+        p = 1.0 / len(game.pool)
+        return [(Reveal(domino=d), p) for d in game.pool]
+
+    def check(self, game: Game, step: Step, action: Action) -> None:
+        if not isinstance(action, Reveal) or action.domino not in game.pool:
+            raise IllegalActionError("core.reveal", f"{action.describe()} cannot be drawn now")
+
+    def apply(self, game: Game, step: Step, action: Action) -> None:
+        assert isinstance(action, Reveal)
+        domino = action.domino
+        key = domino_order(domino)
+        for ids in (game.pool, game.pile):  # both sorted: bisection, every draw
+            i = bisect_left(ids, key, key=domino_order)
+            if i < len(ids) and (ids[i] is domino or ids[i] == domino):
+                del ids[i]
+            else:
+                ids.remove(domino)  # not sorted after all: a plugin reordered it
+        game.drawn.append(action.domino)
+
+
+class DrawKingHandler(StepHandler):
+    kind = "draw_king"
+    chance = True
+
+    def describe(self, game: Game, step: Step) -> str:
+        return "A king is drawn to choose from the first line"
+
+    def sample(self, game: Game, step: Step, r: float) -> Action:
+        return DrawKing(king=game.undrawn_kings[int(r * len(game.undrawn_kings))])
+
+    def outcomes(self, game: Game, step: Step) -> list[tuple[Action, float]]:
+        p = 1.0 / len(game.undrawn_kings)
+        return [(DrawKing(king=k), p) for k in game.undrawn_kings]
+
+    def check(self, game: Game, step: Step, action: Action) -> None:
+        if not isinstance(action, DrawKing) or action.king not in game.undrawn_kings:
+            raise IllegalActionError("core.draw_king", f"{action.describe()} cannot happen now")
+
+    def apply(self, game: Game, step: Step, action: Action) -> None:
+        assert isinstance(action, DrawKing)
+        game.undrawn_kings.remove(action.king)
+        game.insert_steps([game.engine.claim_steps[action.king]])
+
+
+# -- placing ------------------------------------------------------------------------
+
+
+def anchor_masks(game: Game, kingdom: Kingdom, dom: PlayDomino) -> list[tuple[Direction, int]]:
+    """Per direction, the mask of first-square cells where ``dom`` may legally go.
+
+    Placement rules with a mask version filter all candidates at once; the others
+    are checked per candidate.
+    """
+    engine = game.engine
+    board = kingdom.board
+    # Rules whose two squares must both qualify fold into one pair of masks; rules
+    # where either square may qualify are applied per direction.
+    first_ok = second_ok = board.valid & ~kingdom.occupied  # kingdom.empty
+    either = []
+    for rule in engine.square_rules:
+        found = rule.square_masks(game, kingdom, dom)
+        if found is None:
+            continue
+        if rule.any_square:
+            either.append(found)
+        else:
+            first_ok &= found[0]
+            second_ok &= found[1]
+    out = []
+    for d, delta in board.symmetric_steps if dom.symmetric else board.steps:
+        # Shifting a mask by -delta maps each second square onto its first square.
+        mask = first_ok & ((second_ok >> delta) if delta > 0 else (second_ok << -delta))
+        for a, b in either:
+            if not mask:
+                break
+            mask &= a | ((b >> delta) if delta > 0 else (b << -delta))
+        for rule in engine.mask_rules:
+            if not mask:
+                break
+            allowed = rule.allowed(game, kingdom, dom, d)
+            if allowed is not None:
+                mask &= allowed
+        if mask and engine.check_rules:
+            for cell in board.cells_of(mask):
+                for rule in engine.check_rules:
+                    if rule.check(game, kingdom, dom, cell, cell + delta) is not None:
+                        mask &= ~(1 << cell)
+                        break
+        if mask:
+            out.append((d, mask))
+    return out
+
+
+def legal_placements(game: Game, seat: int, domino: DominoId) -> list[Place]:
+    """Every legal placement of ``domino`` in ``seat``'s kingdom, in canonical order."""
+    kingdom = game.kingdom_of(seat)
+    return _places(kingdom, seat, domino, anchor_masks(game, kingdom, game.domino(domino)))
+
+
+def _places(
+    kingdom: Kingdom, seat: int, domino: DominoId, masks: list[tuple[Direction, int]]
+) -> list[Place]:
+    board = kingdom.board
+    out = []
+    for d, mask in masks:
+        for cell in board.cells_of(mask):
+            x, y = board.xy(cell)
+            out.append(Place(seat=seat, domino=domino, x=x, y=y, direction=d))
+    return out
+
+
+def placement_violations(game: Game, action: Place) -> list[tuple[str, str]]:
+    """Every rule ``action`` breaks, as ``(rule id, message)``; empty if it is legal."""
+    kingdom = game.kingdom_of(action.seat)
+    board = kingdom.board
+    x2, y2 = action.second
+    off = [(x, y) for x, y in ((action.x, action.y), (x2, y2)) if not board.on_board(x, y)]
+    if off:
+        return [
+            (
+                "core.on_board",
+                f"square {off[0][0]},{off[0][1]} is more than {board.reach} squares from "
+                "the castle",
+            )
+        ]
+    first, second = board.cell(action.x, action.y), board.cell(x2, y2)
+    out = []
+    taken = [
+        (x, y)
+        for x, y, c in ((action.x, action.y, first), (x2, y2, second))
+        if kingdom.occupied >> c & 1
+    ]
+    if taken:
+        out.append(("core.free", f"square {taken[0][0]},{taken[0][1]} is already occupied"))
+    dom = game.domino(action.domino)
+    for rule in game.engine.rules.placement_rules:
+        msg = rule.check(game, kingdom, dom, first, second)
+        if msg is not None:
+            out.append((rule.id, msg))
+    return out
+
+
+def put_domino(kingdom: Kingdom, dom: PlayDomino, first: int, second: int) -> None:
+    """Put a domino's two squares on a kingdom (no checks)."""
+    a, b = dom.domino.squares
+    kingdom.put(first, dom.terrain_a, dom.crowns_a, a.marks)
+    kingdom.put(second, dom.terrain_b, dom.crowns_b, b.marks)
+
+
+def _step_masks(
+    game: Game, step: Step, kingdom: Kingdom | None = None
+) -> list[tuple[Direction, int]]:
+    """``anchor_masks`` for the domino of the pending place ``step``, computed once
+    (``kingdom``: the seat's, when the caller has it already)."""
+    if kingdom is None:
+        kingdom = game.kingdom_of(step.seat)
+    cache = game._placement_cache
+    if cache is not None and cache[0] is step and cache[1] == kingdom.occupied:
+        masks: list[tuple[Direction, int]] = cache[2]
+        return masks
+    assert step.domino is not None
+    masks = anchor_masks(game, kingdom, game.engine.deck[step.domino])
+    game._placement_cache = (step, kingdom.occupied, masks)
+    return masks
+
+
+class PlaceHandler(StepHandler):
+    kind = "place"
+
+    def describe(self, game: Game, step: Step) -> str:
+        assert step.domino is not None
+        what = f"domino {domino_words(game, step.domino)}"
+        if not any(mask for _, mask in _step_masks(game, step)):
+            return f"Discard {what}: it fits nowhere in your kingdom"
+        return (
+            f"Place {what} in your kingdom: its first half at x y (the castle is 0 0), "
+            "its second half towards E, S, W or N"
+        )
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        dom = game.domino(action.domino) if isinstance(action, Place | Discard) else None
+        if isinstance(action, Place) and dom is not None:
+            x2, y2 = action.second
+            a = square_words(game, dom.terrain_a, dom.crowns_a)
+            b = square_words(game, dom.terrain_b, dom.crowns_b)
+            return f"{a} at {action.x},{action.y}, {b} at {x2},{y2}"
+        if isinstance(action, Discard):
+            fits = any(mask for _, mask in _step_masks(game, step))
+            why = "instead of placing it" if fits else "it fits nowhere"
+            return f"discard domino {action.domino} ({why})"
+        return action.describe()
+
+    def sample_action(self, game: Game, step: Step, r: float) -> Action:
+        assert step.domino is not None
+        kingdom = game.kingdom_of(step.seat)
+        masks = _step_masks(game, step, kingdom)
+        total = 0
+        for _, mask in masks:  # a loop, not sum() over a generator: this runs per move
+            total += mask.bit_count()
+        extra = 1 if (not total or game.engine.rules.voluntary_discard) else 0
+        k = int(r * (total + extra))
+        for d, mask in masks:
+            n = mask.bit_count()
+            if k < n:
+                cell = kingdom.board.cells_of(mask)[k]
+                x, y = kingdom.board.xy(cell)
+                return Place(seat=step.seat, domino=step.domino, x=x, y=y, direction=d)
+            k -= n
+        return Discard(seat=step.seat, domino=step.domino)
+
+    def legal_actions(self, game: Game, step: Step) -> list[Action]:
+        assert step.domino is not None
+        kingdom = game.kingdom_of(step.seat)
+        masks = _step_masks(game, step, kingdom)
+        found: list[Action] = [*_places(kingdom, step.seat, step.domino, masks)]
+        if not found or game.engine.rules.voluntary_discard:
+            found.append(Discard(seat=step.seat, domino=step.domino))
+        return found
+
+    def check(self, game: Game, step: Step, action: Action) -> None:
+        if not isinstance(action, Place | Discard):
+            raise IllegalActionError("core.step", f"expected a placement, not {action.describe()}")
+        if action.seat != step.seat:
+            raise IllegalActionError(
+                "core.turn", f"it is {seat_name(step.seat)}'s turn, not {seat_name(action.seat)}'s"
+            )
+        if action.domino != step.domino:
+            raise IllegalActionError(
+                "core.domino", f"the domino to place is {step.domino}, not {action.domino}"
+            )
+        if isinstance(action, Discard):
+            if game.engine.rules.voluntary_discard:
+                return
+            if any(mask for _, mask in _step_masks(game, step)):
+                raise IllegalActionError(
+                    "base.forced_placement",
+                    f"domino {step.domino} fits in the kingdom, so it must be placed",
+                )
+            return
+        # The legal placements are usually known already (a bot chose from them):
+        # a set bit there means legal. Otherwise every rule is asked, for the reasons.
+        board = game.kingdom_of(step.seat).board
+        if board.on_board(action.x, action.y):
+            cell = board.cell(action.x, action.y)
+            for d, mask in _step_masks(game, step):
+                if d is action.direction and mask >> cell & 1:
+                    return
+        broken = placement_violations(game, action)
+        if broken:
+            rule = broken[0][0]
+            raise IllegalActionError(rule, "; ".join(f"{r}: {m}" for r, m in broken))
+
+    def apply(self, game: Game, step: Step, action: Action) -> None:
+        kingdom = game.kingdom_of(step.seat)
+        if isinstance(action, Place):
+            board = kingdom.board
+            first = board.cell(action.x, action.y)
+            dx, dy = action.direction._value_  # (not .dx/.dy: enum properties cost calls)
+            second = first + dx + dy * board.stride
+            put_domino(kingdom, game.engine.deck[action.domino], first, second)
+            kingdom.placements.append((action.seat, action.domino, first, second))
+        else:
+            assert isinstance(action, Discard)
+            game.discard(action.domino, seat=action.seat)
+        hooks = game.engine.hooks
+        if "kd_after_place" in hooks.implemented:
+            hooks.after_place(game=game, seat=step.seat, action=action)
+
+
+# -- claiming ---------------------------------------------------------------------------
+
+
+class ClaimHandler(StepHandler):
+    kind = "claim"
+
+    def describe(self, game: Game, step: Step) -> str:
+        mine = [k for k in range(game.config.kings) if game.owner(k) == step.seat]
+        king = "your king" if len(mine) < 2 else f"one of your {len(mine)} kings"
+        return (
+            f"Choose a domino to place next round: put {king} on a free domino of the next "
+            "line (the first domino of the line is placed first)"
+        )
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        if not isinstance(action, Claim) or action.domino not in game.next_line:
+            return action.describe()
+        slot = game.next_line.index(action.domino)
+        return f"take {domino_words(game, action.domino)}, {ordinal(slot + 1)} in the line"
+
+    @staticmethod
+    def _free_slots(game: Game, step: Step) -> list[int]:
+        rules = game.engine.rules.claim_rules
+        free = []
+        for slot, king in enumerate(game.next_kings):  # a loop: runs every claim
+            if king is None and not (
+                rules and any(r.check(game, step.seat, step.king, slot) for r in rules)
+            ):
+                free.append(slot)
+        return free
+
+    def legal_actions(self, game: Game, step: Step) -> list[Action]:
+        line = game.next_line
+        return [
+            Claim(seat=step.seat, king=step.king, domino=line[slot])
+            for slot in self._free_slots(game, step)
+        ]
+
+    def sample_action(self, game: Game, step: Step, r: float) -> Action:
+        free = self._free_slots(game, step)
+        slot = free[int(r * len(free))]
+        return Claim(seat=step.seat, king=step.king, domino=game.next_line[slot])
+
+    def check(self, game: Game, step: Step, action: Action) -> None:
+        if not isinstance(action, Claim):
+            raise IllegalActionError("core.step", f"expected a claim, not {action.describe()}")
+        if action.seat != step.seat or action.king != step.king:
+            raise IllegalActionError(
+                "core.turn",
+                f"it is {seat_name(step.seat)}'s {ordinal(step.king + 1)} king to claim, "
+                f"not {seat_name(action.seat)}'s {ordinal(action.king + 1)} king",
+            )
+        if action.domino not in game.next_line:
+            raise IllegalActionError(
+                "core.claim", f"domino {action.domino} is not in the line being picked"
+            )
+        slot = game.next_line.index(action.domino)
+        if game.next_kings[slot] is not None:
+            raise IllegalActionError(
+                "core.claim", f"domino {action.domino} already has king {game.next_kings[slot]}"
+            )
+        for rule in game.engine.rules.claim_rules:
+            msg = rule.check(game, step.seat, step.king, slot)
+            if msg:
+                raise IllegalActionError(rule.id, msg)
+
+    def apply(self, game: Game, step: Step, action: Action) -> None:
+        assert isinstance(action, Claim)
+        line, domino = game.next_line, action.domino
+        # line.index(domino), by identity first: a line holds the deck's own id objects,
+        # and list.index would call DominoId.__eq__ on every one before the match.
+        slot = 0
+        for found in line:
+            if found is domino:
+                break
+            slot += 1
+        else:
+            slot = line.index(domino)
+        game.next_kings[slot] = action.king

@@ -1,0 +1,122 @@
+"""Decisions and actions in words, for the people at the table.
+
+Every display (the terminal of ``kd play``, the browser table) asks the same two
+questions through the step handler of the decision being made:
+
+* :func:`describe_step`: what is being decided, e.g. "Place domino 23 (wheat 1
+  crown | forest) in your kingdom" (``StepHandler.describe``);
+* :func:`describe_action`: one choice, with its costs and effects
+  (``StepHandler.describe_action``).
+
+The small helpers here (:func:`seat_name`, :func:`domino_words`, :func:`icons`, ...)
+are what handlers use to write those sentences the same way everywhere: players are
+named ``P1``, ``P2``... (1-based, as on the screen), squares by ``x,y`` with the
+castle at 0,0, dominoes by number and halves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..model.actions import Action, Step
+    from ..model.components import DominoId
+    from ..model.kingdom import Kingdom
+    from .engine import Engine
+    from .game import Game
+    from .registry import Piece
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def plural(n: int, singular: str, many: str | None = None) -> str:
+    """``1 crown``, ``2 crowns``; ``many`` for irregular plurals (``fire``)."""
+    return f"{n} {singular if n == 1 else (many or singular + 's')}"
+
+
+def ordinal(n: int) -> str:
+    """``first``, ``second``... for 1, 2...; ``9th`` beyond eight."""
+    return _ORDINALS[n - 1] if 1 <= n <= len(_ORDINALS) else f"{n}th"
+
+
+def seat_name(seat: int) -> str:
+    """The name of a seat on the screen: ``P1`` for seat 0."""
+    return f"P{seat + 1}"
+
+
+def kingdom_name(game: Game, kingdom: int) -> str:
+    """``P2's kingdom``; a shared (Teamdomino) kingdom names its builders: ``P1 and P3's``."""
+    seats = game.config.seats_of(kingdom)
+    return " and ".join(seat_name(s) for s in seats) + "'s kingdom"
+
+
+def icons(game: Game, n: int) -> str:
+    """``n`` scoring icons in the words of the active rules: ``2 crowns``, ``2 fire``."""
+    singular, many = game.engine.registry.icon_words
+    return plural(n, singular, many)
+
+
+def square_words(game: Game, terrain: int, crowns: int) -> str:
+    """A square by terrain and icons: ``wheat 1 crown``, ``forest``."""
+    name = game.engine.registry.terrains[terrain].name
+    return f"{name} {icons(game, crowns)}" if crowns else name
+
+
+def domino_words(game: Game, domino: DominoId) -> str:
+    """``23 (wheat 1 crown | forest)``: the number, then the first and second half."""
+    dom = game.domino(domino)
+    a = square_words(game, dom.terrain_a, dom.crowns_a)
+    b = square_words(game, dom.terrain_b, dom.crowns_b)
+    return f"{domino} ({a} | {b})"
+
+
+def cell_words(game: Game, kingdom: Kingdom, cell: int) -> str:
+    """What stands on a square of a kingdom now: ``lake 1 crown``, ``castle``, ``empty``."""
+    from ..model.kingdom import CASTLE, EMPTY
+
+    terrain = kingdom.terrain_at[cell]
+    if terrain == EMPTY:
+        return "empty"
+    if terrain == CASTLE:
+        return "castle"
+    return square_words(game, terrain, kingdom.crowns_at[cell])
+
+
+def pieces_at(engine: Engine, kingdom: Kingdom, cell: int) -> list[Piece]:
+    """The things on a square as displays show them (from the plugins' annotations).
+
+    An annotation without a ``piece`` function is shown as its text (``+key=value``).
+    """
+    from .registry import Piece
+
+    out = []
+    for ann in engine.registry.annotations.values():
+        for note in ann.render(kingdom, cell):
+            key, eq, value = note.partition("=")
+            if ann.piece is not None:
+                out.append(ann.piece(value if eq else None))
+            else:
+                out.append(Piece(symbol="+", words=f"+{note}", label=key[:3]))
+    return out
+
+
+def describe_step(game: Game, step: Step | None = None) -> str:
+    """The decision ``step`` (default: the current one) in words, from its handler."""
+    step = game.step if step is None else step
+    if step is None:
+        return "The game is over."
+    return game.handler(step).describe(game, step)
+
+
+def describe_action(game: Game, action: Action, step: Step | None = None) -> str:
+    """One choice of the decision ``step`` (default: the current one) in words."""
+    step = game.step if step is None else step
+    if step is None:
+        return action.describe()
+    return game.handler(step).describe_action(game, step, action)
+
+
+def generic_step_words(step: Step) -> str:
+    """The words of a decision whose handler does not describe it: from ``step.kind``."""
+    what = step.kind.rpartition(".")[2].replace("_", " ")
+    return f"Choose one ({what})"

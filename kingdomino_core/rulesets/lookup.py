@@ -1,0 +1,143 @@
+"""Where ``--ruleset X`` points: a path, or a ruleset name in the searched directories.
+
+``X`` is a **path** when it looks like one: it contains a ``/`` (``./base.toml``,
+``rulesets/x.toml``, ``/abs/x.toml``), starts with ``~`` (your home, as in the
+shell) or is ``.`` or ``..``. Anything else is a **ruleset name** (``teamdomino``)
+or file name (``teamdomino.toml``), looked up only in the shipped
+``kingdomino_rulesets`` package (the ``rulesets/`` folder) and in each directory of
+``KD_RULESET_PATH`` (``os.pathsep``-separated), never in the current directory: a
+file called ``base`` lying there must not replace the base game (docs/trust.md). A
+name found in two places is an error that lists both: which one was meant cannot be
+guessed.
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+
+from attrs import frozen
+
+from ..errors import RulesetError
+
+SHIPPED_PACKAGE = "kingdomino_rulesets"
+ENV_VAR = "KD_RULESET_PATH"
+
+
+@frozen(kw_only=True)
+class RulesetEntry:
+    """A ruleset file found by name: where it is and which directory it came from."""
+
+    name: str
+    path: Path
+    #: ``"shipped"`` or ``"KD_RULESET_PATH"``.
+    where: str
+
+
+def search_dirs() -> list[tuple[str, Path]]:
+    """Directories searched for ruleset names: shipped first, then ``KD_RULESET_PATH``."""
+    dirs = [("shipped", Path(str(resources.files(SHIPPED_PACKAGE))))]
+    for part in os.environ.get(ENV_VAR, "").split(os.pathsep):
+        if part.strip():
+            dirs.append((ENV_VAR, Path(part).expanduser()))
+    return dirs
+
+
+def list_rulesets() -> list[RulesetEntry]:
+    """Every ruleset file in the searched directories (one entry per file)."""
+    found: list[RulesetEntry] = []
+    seen: set[Path] = set()
+    for where, folder in search_dirs():
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*.toml")):
+            key = path.resolve()
+            if key not in seen:
+                seen.add(key)
+                found.append(RulesetEntry(name=path.stem, path=path, where=where))
+    return found
+
+
+def looks_like_path(arg: str) -> bool:
+    """True if ``arg`` names a file by path rather than a ruleset by name."""
+    seps = {"/", os.sep, os.altsep or "/"}
+    return any(s in arg for s in seps) or arg.startswith("~") or arg in (".", "..")
+
+
+#: Longest ruleset argument or name accepted (longer ones are refused, not looked up).
+MAX_NAME = 255
+
+
+def file_kind(path: Path) -> str | None:
+    """``"file"``, ``"dir"``, ``"other"`` or None (missing, or a name the system refuses)."""
+    try:
+        if path.is_file():
+            return "file"
+        if path.is_dir():
+            return "dir"
+        return "other" if path.exists() else None
+    except (OSError, ValueError):  # name too long, embedded NUL, ...
+        return None
+
+
+def _by_name(name: str) -> list[Path]:
+    """Files in the searched directories matching a ruleset name or file name."""
+    filename = name if name.endswith(".toml") else f"{name}.toml"
+    matches: list[Path] = []
+    for _where, folder in search_dirs():
+        candidate = folder / filename
+        if file_kind(candidate) == "file" and all(
+            candidate.resolve() != m.resolve() for m in matches
+        ):
+            matches.append(candidate)
+    return matches
+
+
+def _check_name(arg: str) -> None:
+    if not arg or not arg.strip():
+        raise RulesetError(["an empty ruleset name: give a ruleset name or a path"])
+    if "\0" in arg or len(arg) > 4096 or any(len(p) > MAX_NAME for p in arg.split("/")):
+        shown = arg[:40].replace("\0", "\\0") + ("..." if len(arg) > 40 else "")
+        raise RulesetError(
+            [
+                f"ruleset {shown!r}: not a usable name "
+                f"(NUL byte, or a part over {MAX_NAME} characters)"
+            ]
+        )
+
+
+def find_ruleset(arg: str) -> Path:
+    """The file ``--ruleset arg`` means (see the module docstring for the rules)."""
+    _check_name(arg)
+    if looks_like_path(arg):
+        path = Path(arg).expanduser()
+        kind = file_kind(path)
+        if kind == "file":
+            return path
+        if kind is not None:
+            raise RulesetError([f"{arg}: is a directory, not a ruleset file"])
+        raise RulesetError([f"{arg}: no such ruleset file"])
+    matches = _by_name(arg)
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        raise RulesetError(
+            [
+                f"ruleset name {arg!r} is ambiguous: it matches "
+                + " and ".join(str(m) for m in matches)
+                + "; give a path instead"
+            ]
+        )
+    raise RulesetError([not_found(arg, Path("."), "here")])
+
+
+def not_found(name: str, folder: Path, here: str) -> str:
+    """The message for a ruleset name that no searched directory holds."""
+    known = ", ".join(sorted({e.name for e in list_rulesets()})) or "(none)"
+    searched = ", ".join(str(d) for _w, d in search_dirs())
+    message = f"no ruleset named {name!r} in {searched}; known rulesets: {known}"
+    if file_kind(folder / name) == "file":
+        # A file of that name is not looked up by name (docs/trust.md): say how.
+        message += f"; the file {name!r} {here} is not used unless given as a path: ./{name}"
+    return message
