@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from kingdomino_core import Engine, Game, Kingdom
+from kingdomino_core import Engine, Game, Kingdom, match_total
 from kingdomino_core.model.actions import CHANCE
 
 PARTS = ("kingdoms", "lines", "scores", "decision", "plugin")
@@ -170,8 +170,7 @@ class Observer:
         out = np.zeros((2, self.K), dtype=np.float32)
         for i, k in enumerate(order):
             out[0, i] = game.score_total(k)
-            for sheets in game.match_sheets:
-                out[1, i] += sheets[k].total
+            out[1, i] = match_total(game, k)  # the finished games of a match
         return out
 
     def _decision(self, game: Game, seat: int) -> np.ndarray:

@@ -201,9 +201,7 @@ class Engine:
         rankers = [i.plugin_name for i in self.pm.hook.kd_rank.get_hookimpls()]
         #: True when every plugin implementing ``kd_rank`` declared a total-first
         #: ranking (``RuleBook.rank_by_total_first``; see ``match.ranked_places``).
-        self.total_first_ranking: bool = all(
-            name in rules.total_first_rankers for name in rankers
-        )
+        self.total_first_ranking: bool = all(name in rules.total_first_rankers for name in rankers)
         #: The seat owning each king, by king number.
         self.king_owner: tuple[int, ...] = tuple(
             k // config.kings_per_seat for k in range(config.kings)

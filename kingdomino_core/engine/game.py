@@ -434,7 +434,9 @@ class Game:
             sheets = self.scores()
         found = self.engine.hooks.rank(game=self, sheets=sheets)
         if found is None:  # no ranking plugin: by match total alone, ties shared
-            totals = {s.kingdom: (match_total(self, s.kingdom, s.total),) for s in sheets}
+            totals: dict[int, tuple[int, ...]] = {
+                s.kingdom: (match_total(self, s.kingdom, s.total),) for s in sheets
+            }
             found = rank_by(totals, ("total",))
         return found
 

@@ -61,11 +61,15 @@ def match_games(game: Game, current: Sequence[int] | None = None) -> list[list[i
     return rows
 
 
-def ranked_places(game: Game, current: Sequence[int] | None = None) -> tuple[tuple[int, ...], ...]:
+def ranked_places(
+    game: Game, current: Sequence[int] | None = None, *, limit: int | None = None
+) -> tuple[tuple[int, ...], ...]:
     """``game.ranking().places`` (kingdoms from first to last, ties sharing a place),
     computed without score sheets where the rules allow it (see the module docstring).
 
-    ``current``: the totals of the game being played if already known.
+    ``current``: the totals of the game being played if already known. ``limit``:
+    at least the first ``limit`` places, maybe more (``limit=1``: ``[0]`` is the
+    winning kingdoms, and only a tie for first place builds score sheets).
     """
     engine = game.engine
     if not engine.total_first_ranking:
@@ -76,6 +80,8 @@ def ranked_places(game: Game, current: Sequence[int] | None = None) -> tuple[tup
         by_total.setdefault(totals[k], []).append(k)
     places: list[tuple[int, ...]] = []
     for tied in by_total.values():
+        if limit is not None and len(places) >= limit:
+            break
         if len(tied) == 1:
             places.append((tied[0],))
             continue
