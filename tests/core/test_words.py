@@ -10,7 +10,7 @@ from typing import ClassVar
 import pytest
 from attrs import evolve, frozen
 from kd_court.actions import BuyTile
-from kd_origins.fire import FireThrow
+from kd_origins.fire import FireThrow, Volcanoes
 from kd_origins.tribe import CaveDraw
 
 from kingdomino_core import (
@@ -24,6 +24,7 @@ from kingdomino_core import (
     describe_step,
 )
 from kingdomino_core.engine.words import domino_words, icons, kingdom_name, seat_name
+from kingdomino_core.mechanics import Choosing
 from kingdomino_core.testing import make_engine, place_step_game, set_kingdom
 
 RULESETS = [
@@ -142,7 +143,7 @@ def test_court_purchase_words_give_costs_and_effects() -> None:
 
 def test_origins_fire_words_say_fire_reach_and_what_burns() -> None:
     game = _origins_game("tribe", "C V0+craters=2 G0+res=mammoth\n. D0 .")
-    game.insert_steps([Step(kind="origins.fire", seat=0, data=((1, 0),))])
+    game.insert_steps([Step(kind="origins.fire", seat=0, data=Volcanoes(squares=((1, 0),)))])
     words = describe_step(game)
     assert "the volcano at 1,0 (2 craters) throws 2 fire up to 2 squares away" in words
     assert "crown" not in words.replace("like a crown", "")
@@ -154,7 +155,7 @@ def test_origins_fire_words_say_fire_reach_and_what_burns() -> None:
 def test_origins_recruit_and_pay_words() -> None:
     rich = "G0+res=mammoth L0+res=fish J0+res=mushroom\nC Q0+res=flint D0"
     game = _origins_game("tribe", rich, cave=("hunter", "amazon", "shaman", "painter"))
-    game.insert_steps([Step(kind="origins.recruit", seat=0, king=0, data=1)])
+    game.insert_steps([Step(kind="origins.recruit", seat=0, king=0, data=Choosing())])
     assert describe_step(game).startswith(
         "Recruit a cro-magnon (2 different resources for one in the cave, 4 for any one "
         "from the pile)"
