@@ -35,8 +35,10 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _STRIDE = 0x632BE59BD9B4E019
+_TWISTER = _FAST_DRAWS + 1
 _SEATS = 1 << 12  # decision_seed packs seats below this and moves below _MOVES
 _MOVES = 1 << 20
+_ZIGZAG = 1 << 95  # game seeds below this pack into fewer than 128 bits
 
 
 def _splitmix(x: int) -> int:
@@ -60,55 +62,46 @@ def fold_seed(a: int) -> int:
 class DecisionRandom(random.Random):
     """``random.Random`` whose ``seed(n)`` is cheap; see the module docstring."""
 
-    # The seed as its lowest 64 bits plus _GOLDEN (``_low``), the next 64 (``_high``)
-    # and a flag for anything beyond (``_huge``); ``_key`` once folded.
+    # The seed as its lowest 64 bits plus _GOLDEN (``_low``) and the next 64 bits
+    # (``_high``); ``_key`` once folded (seeds beyond 128 bits: folded at once).
+    # ``_draws``: fast draws made (0 to _FAST_DRAWS), or _TWISTER once the Mersenne
+    # Twister is seeded with the key.
     _low: int
     _high: int
-    _huge: int
     _key: int | None
     _draws: int
-    _twister: bool
+    # seed_decision's per-game prefix: for (game seed, seat), ``_low`` minus the move.
     _prefix_of: tuple[int, int] | None = None
-    _prefix: tuple[int, int] = (0, 0)
+    _prefix_low: int = 0
 
     def seed(self, a: Any = None, version: int = 2) -> None:
+        self._prefix_of = None  # _high is this seed's now
         if not isinstance(a, int) or a < 0:  # unusual: the Mersenne Twister's own seeding
             random.Random.seed(self, a, version)
             self._key = 0
-            self._draws = _FAST_DRAWS  # always the Mersenne Twister
-            self._twister = True
+            self._draws = _TWISTER
             return
         self._low = (a & _MASK) + _GOLDEN
         self._high = a >> 64
-        self._huge = a >> 128
-        self._key = None  # folded at the first draw
+        self._key = fold_seed(a) if a >> 128 else None  # else folded at the first draw
         self._draws = 0
-        self._twister = False
-        if self._huge:
-            self._key = fold_seed(a)
 
     def seed_decision(self, game_seed: int, seat: int, move: int) -> None:
         """``seed(decision_seed(game_seed, seat, move))``, faster: the part of the
         packed seed that depends on the game and seat is computed once per game."""
-        if not (0 <= seat < _SEATS and 0 <= move < _MOVES and game_seed >= 0):
-            self.seed(decision_seed(game_seed, seat, move))
-            return
-        if self._prefix_of != (game_seed, seat):
+        if self._prefix_of != (game_seed, seat) or not 0 <= move < _MOVES:
+            if not (0 <= seat < _SEATS and 0 <= move < _MOVES and 0 <= game_seed < _ZIGZAG):
+                self.seed(decision_seed(game_seed, seat, move))
+                return
             # decision_seed is ((2 * game_seed) << 32 | seat << 20 | move): its lowest 64
             # bits are this prefix plus the move, the rest is 2 * game_seed >> 32.
             zigzag = 2 * game_seed
-            if zigzag >> 96:  # a seed beyond 128 bits: the general seeding
-                self.seed(decision_seed(game_seed, seat, move))
-                return
-            low = ((zigzag & _LOW32) << 32 | seat << 20) + _GOLDEN
-            self._prefix = (low, zigzag >> 32)
+            self._prefix_low = ((zigzag & _LOW32) << 32 | seat << 20) + _GOLDEN
+            self._high = zigzag >> 32
             self._prefix_of = (game_seed, seat)
-        self._low, self._high = self._prefix
-        self._low += move
-        self._huge = 0
+        self._low = self._prefix_low + move
         self._key = None
         self._draws = 0
-        self._twister = False
 
     def _folded(self) -> int:
         key = self._key
@@ -117,12 +110,13 @@ class DecisionRandom(random.Random):
         return key
 
     def _start_twister(self) -> None:
-        if not self._twister:
+        if self._draws != _TWISTER:
             random.Random.seed(self, self._folded())
-            self._twister = True
+            self._draws = _TWISTER
 
     def random(self) -> float:
-        if self._twister or self._draws >= _FAST_DRAWS:
+        draws = self._draws
+        if draws >= _FAST_DRAWS:
             self._start_twister()
             return random.Random.random(self)
         key = self._key
@@ -138,7 +132,8 @@ class DecisionRandom(random.Random):
                 key = ((key ^ (key >> 27)) * _MIX2) & _MASK
                 key ^= key >> 31
             self._key = key
-        draws = self._draws = self._draws + 1
+        draws += 1
+        self._draws = draws
         x = (key + draws * _STRIDE + _GOLDEN) & _MASK  # _splitmix(key + draws * _STRIDE)
         x = ((x ^ (x >> 30)) * _MIX1) & _MASK
         x = ((x ^ (x >> 27)) * _MIX2) & _MASK
@@ -154,7 +149,7 @@ class DecisionRandom(random.Random):
 
     def setstate(self, state: Any) -> None:
         random.Random.setstate(self, state)
-        self._twister = True
+        self._draws = _TWISTER
 
 
 def _fold_low_high(low: int, high: int) -> int:

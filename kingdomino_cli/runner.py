@@ -110,10 +110,24 @@ def result_of(index: int, game: Game) -> Result:
 _ENGINES: dict[str, Engine] = {}
 
 
-def play_jobs(ruleset: Ruleset, seed: int, jobs: Sequence[Job]) -> list[Result]:
-    """Play ``jobs`` (the worker function: picklable arguments only)."""
-    seat_sets: dict[tuple[str, ...], list[Seat]] = {}
-    engines: dict[int, Engine] = {}  # by player count, for this call's ruleset
+@frozen(kw_only=True, slots=True)
+class Tables:
+    """What the jobs of one run share in one process: engines by player count and
+    seats by agent specs (agents keep nothing from one game to the next: each
+    decision reseeds them)."""
+
+    engines: dict[int, Engine]
+    seats: dict[tuple[str, ...], list[Seat]]
+
+
+def play_jobs(
+    ruleset: Ruleset, seed: int, jobs: Sequence[Job], tables: Tables | None = None
+) -> list[Result]:
+    """Play ``jobs`` (the worker function: picklable arguments only). ``tables``:
+    engines and seats kept from earlier calls of the same run in this process."""
+    tables = tables or Tables(engines={}, seats={})
+    seat_sets = tables.seats
+    engines = tables.engines  # by player count, for this run's ruleset
     out = []
     for job in jobs:
         engine = engines.get(len(job.specs))
@@ -172,8 +186,9 @@ def run_jobs(
         run_on_ray(ruleset, seed, jobs, address=address, workers=workers, arrived=arrived)
     elif workers <= 1 or len(jobs) <= 1:
         step = max(1, min(50, len(jobs) // 100 or 1))
+        tables = Tables(engines={}, seats={})
         for start in range(0, len(jobs), step):
-            arrived(play_jobs(ruleset, seed, jobs[start : start + step]))
+            arrived(play_jobs(ruleset, seed, jobs[start : start + step], tables))
     else:
         _run_pool(ruleset, seed, jobs, workers, arrived, start_method)
     return sorted(found, key=lambda r: r.index)

@@ -75,8 +75,12 @@ def ranked_places(
     if not engine.total_first_ranking:
         return game.ranking().places
     totals = match_totals(game, current)
+    # Highest first; the sort is stable, so kingdoms with equal totals stay in order.
+    order = sorted(range(len(totals)), key=totals.__getitem__, reverse=True)
+    if len(set(totals)) == len(totals):  # no tie: no sheets at all
+        return tuple((k,) for k in order)
     by_total: dict[int, list[int]] = {}
-    for k in sorted(range(len(totals)), key=lambda k: (-totals[k], k)):
+    for k in order:
         by_total.setdefault(totals[k], []).append(k)
     places: list[tuple[int, ...]] = []
     for tied in by_total.values():
