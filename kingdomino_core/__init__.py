@@ -23,12 +23,14 @@ from typing import Any
 
 from . import _old_paths
 from .engine.agents import Agent, AgentRegistry
+from .engine.conditions import ClaimRule, DiscardRule, PlacementRule
 from .engine.config import ConfigBuilder, GameConfig
 from .engine.engine import Engine
 from .engine.game import Game
+from .engine.handlers import ExtraActions, StepHandler, StepWrapper
 from .engine.match import match_games, match_total, match_totals, ranked_places
 from .engine.registry import Annotation, PlayDomino, Registry
-from .engine.rules import ClaimRule, ExtraActions, PlacementRule, RuleBook, StepHandler, StepWrapper
+from .engine.rules import RuleBook
 from .engine.words import describe_action, describe_step
 from .errors import (
     ConfigConflictError,
@@ -82,6 +84,7 @@ __all__ = [
     "ConfigError",
     "Direction",
     "Discard",
+    "DiscardRule",
     "Domino",
     "DominoId",
     "DominoSet",
