@@ -58,6 +58,7 @@ from .giants import (
 )
 from .market import discard_positions, discarded
 from .notation import giant_annotations
+from .observation import register_observations
 from .options import AgeOfGiantsOptions
 from .setups import setups
 
@@ -110,6 +111,7 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
     registry.add_domino_set(aog_dominoes())
     for cls in ACTIONS:
         registry.add_action(cls)
+    register_observations(registry, options_of(config))
     for ann in giant_annotations(registry, options_of(config)):
         registry.add_annotation(ann)
 

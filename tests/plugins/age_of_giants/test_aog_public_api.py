@@ -27,6 +27,8 @@ SOURCES = sorted(p for d in PLUGINS for p in d.rglob("*.py"))
 #: shared mechanics, documented in the API reference).
 DOCUMENTED_MODULES = {
     "kingdomino_core.engine.registry": {"Piece"},
+    # docs/rl.md: how a plugin adds its state to learning agents' observations.
+    "kingdomino_core.engine.encoding": {"StateEncoder", "LayerPlanes", "LineDominoes"},
     "kingdomino_core.mechanics": set(kingdomino_core.mechanics.__all__),
 }
 
