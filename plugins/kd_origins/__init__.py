@@ -111,6 +111,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
         for handler in Cave(options, volcano).handlers():  # origins.recruit, origins.pay
             rules.add_step_handler(handler)
     rules.add_state(STATE, OriginsState, OriginsState.copy)
+    rules.rank_by_total_first()  # scoring.rank: match total, then the tie-breaks
 
 
 @hookimpl
@@ -237,7 +238,7 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
 
 @hookimpl
 def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking:
-    return scoring.rank(sheets, _options(game))
+    return scoring.rank(game, sheets, _options(game))
 
 
 @hookimpl
