@@ -407,7 +407,7 @@ class ActionSpace:
     def numbers(self, game: Game) -> list[int]:
         """The numbers of the legal actions now: the keys of :meth:`legal`, computed
         without building the actions where the core can (its own placements)."""
-        fast = self._place_numbers(game)
+        fast = self.place_numbers(game)
         return fast if fast is not None else list(self.legal(game))
 
     def encode(self, game: Game, action: Action) -> int:
@@ -442,7 +442,9 @@ class ActionSpace:
             return None
         return step
 
-    def _place_numbers(self, game: Game) -> list[int] | None:
+    def place_numbers(self, game: Game) -> list[int] | None:
+        """The numbers of the legal actions if the decision is one of the core's own
+        placements (read from its legal masks, no action built); None otherwise."""
         step = self._core_place_step(game)
         if step is None:
             return None
