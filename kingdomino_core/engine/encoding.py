@@ -223,10 +223,15 @@ def core_encoders() -> dict[str, ActionEncoder]:
 class StateEncoder:
     """Numbers describing a plugin's state, for learning agents' observations.
 
-    Register one with ``Registry.add_observation(name, encoder)``; environments put
-    the numbers of every registered encoder, in registration order, into the
-    observation's ``plugin`` part. A plugin that registers none adds nothing there
-    (its effects on kingdoms, lines and scores are still observed).
+    Register one with ``Registry.add_observation(name, encoder)`` in
+    ``kd_register_components``; environments put the numbers of every registered
+    encoder, in registration order, into the observation's ``plugin`` part.
+    :class:`LayerPlanes` (things on kingdom squares) and :class:`LineDominoes` (things
+    on the dominoes of the lines) cover the common cases.
+
+    Default: a plugin that registers none adds nothing there. Its effects on
+    kingdoms, lines, scores and the action mask are still observed, but state of
+    its own (a kingdom layer, a ``game.ext`` slice) is not.
     """
 
     def size(self, engine: Engine) -> int:
