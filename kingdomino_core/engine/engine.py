@@ -29,6 +29,7 @@ from ..model.ruleset import Ruleset
 from . import steps as core_steps
 from .conditions import PlacementRule
 from .config import ConfigBuilder, GameConfig
+from .game import Game
 from .registry import PlayDomino, Registry
 from .rules import RuleBook
 
@@ -217,10 +218,8 @@ class Engine:
         """The number of seats (``config.players``)."""
         return self.config.players
 
-    def new_game(self, seed: int | None = None) -> Any:
+    def new_game(self, seed: int | None = None) -> Game:
         """A new game; ``seed`` fixes every chance event (a random one if None)."""
-        from .game import Game
-
         return Game(self, seed)
 
     def untrusted(self) -> Engine:

@@ -16,7 +16,7 @@ from .conditions import ClaimRule, DiscardRule, PlacementRule
 from .handlers import ExtraActions, StepHandler, StepWrapper, WithExtraActions
 from .state import StateSlice, _same, is_immutable
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # score totals receive the game (the game uses the rule book)
     from .game import Game
 
 __all__ = [

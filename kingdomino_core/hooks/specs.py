@@ -61,17 +61,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..model.actions import Discard, Place, Step
+from ..model.components import DominoId
+from ..model.scoring import Ranking, ScoreLine, ScoreSheet
 from .markers import hookspec
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the contract names what the engine passes; the engine calls it
     from ..engine.agents import AgentRegistry
     from ..engine.config import ConfigBuilder, GameConfig
     from ..engine.game import Game
     from ..engine.registry import Registry
     from ..engine.rules import RuleBook
-    from ..model.actions import Discard, Place, Step
-    from ..model.components import DominoId
-    from ..model.scoring import Ranking, ScoreLine, ScoreSheet
 
 
 # -- build hooks: once per engine ------------------------------------------------

@@ -17,7 +17,8 @@ Annotations:
 from __future__ import annotations
 
 from kingdomino_core import Kingdom, Registry
-from kingdomino_core.engine.registry import Annotation, Piece
+from kingdomino_core.engine.registry import Annotation
+from kingdomino_core.model.pieces import Piece
 
 from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen
 from .state import CAVEMAN, FIRE, RESOURCE, TOTEMS
