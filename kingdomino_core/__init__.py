@@ -28,6 +28,7 @@ from .engine.config import ConfigBuilder, GameConfig
 from .engine.engine import Engine
 from .engine.game import Game
 from .engine.handlers import ExtraActions, StepHandler, StepWrapper
+from .engine.match import match_games, match_total, match_totals, ranked_places
 from .engine.registry import Annotation, PlayDomino, Registry
 from .engine.rules import RuleBook
 from .engine.words import describe_action, describe_step
@@ -126,5 +127,9 @@ __all__ = [
     "describe_step",
     "hookimpl",
     "hookspec",
+    "match_games",
+    "match_total",
+    "match_totals",
     "rank_by",
+    "ranked_places",
 ]

@@ -200,6 +200,10 @@ class Engine:
             if all(name in rules.score_totals for name in scorers)
             else None
         )
+        rankers = [i.plugin_name for i in self.pm.hook.kd_rank.get_hookimpls()]
+        #: True when every plugin implementing ``kd_rank`` declared a total-first
+        #: ranking (``RuleBook.rank_by_total_first``; see ``match.ranked_places``).
+        self.total_first_ranking: bool = all(name in rules.total_first_rankers for name in rankers)
         #: The seat owning each king, by king number.
         self.king_owner: tuple[int, ...] = tuple(
             k // config.kings_per_seat for k in range(config.kings)

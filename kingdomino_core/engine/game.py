@@ -36,6 +36,7 @@ from ..model.kingdom import Kingdom
 from ..model.scoring import Ranking, ScoreSheet, rank_by
 from .config import GameConfig
 from .handlers import StepHandler
+from .match import match_total
 from .registry import PlayDomino
 from .rounds import AUTO, start_game
 
@@ -437,8 +438,11 @@ class Game:
         if sheets is None:
             sheets = self.scores()
         found = self.engine.hooks.rank(game=self, sheets=sheets)
-        if found is None:
-            found = rank_by({s.kingdom: (s.total,) for s in sheets}, ("total",))
+        if found is None:  # no ranking plugin: by match total alone, ties shared
+            totals: dict[int, tuple[int, ...]] = {
+                s.kingdom: (match_total(self, s.kingdom, s.total),) for s in sheets
+            }
+            found = rank_by(totals, ("total",))
         return found
 
     def winners(self, ranking: Ranking | None = None) -> tuple[int, ...]:

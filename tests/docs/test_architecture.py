@@ -147,6 +147,7 @@ ENGINE_ORDER = (
     "encoding",
     "registry",
     "rounds",
+    "match",
     "game",
     "engine",
     "agents",
