@@ -462,7 +462,9 @@ class ActionSpace:
                 j, i = divmod(low.bit_length() - 1, stride)
                 out.append((j * width + i) * 4 + di)
                 mask ^= low
-        if not out or discard_refusal(game, step.seat, step.domino) is None:
+        if not out or (
+            not self.engine.must_place and discard_refusal(game, step.seat, step.domino) is None
+        ):
             out.append(self.slices["discard"][0])
         return out
 
