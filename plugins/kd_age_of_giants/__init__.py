@@ -22,6 +22,7 @@ the kingdom text notation and the refused combinations.
 from __future__ import annotations
 
 from attrs import evolve
+from kd_base.options import BaseOptions
 
 from kingdomino_core import (
     ConfigBuilder,
@@ -79,11 +80,6 @@ REFUSED = {
 }
 
 
-def options_of(config: GameConfig | ConfigBuilder) -> AgeOfGiantsOptions:
-    found = config.option(NAME)
-    return found if found is not None else AgeOfGiantsOptions()
-
-
 # -- build hooks --------------------------------------------------------------------------
 
 
@@ -91,7 +87,7 @@ def options_of(config: GameConfig | ConfigBuilder) -> AgeOfGiantsOptions:
 def kd_configure(config: ConfigBuilder) -> None:
     if any(config.option(mode) is not None for mode in REFUSED):
         return  # kd_validate refuses the combination with its reason
-    options = options_of(config)
+    options = config.option(NAME, AgeOfGiantsOptions)
     size = config.get("kingdom_size", 5)
     players = config.players
     setup = setups().get((players, size)) or setups()[4, 5]
@@ -110,13 +106,13 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
     registry.add_domino_set(aog_dominoes())
     for cls in ACTIONS:
         registry.add_action(cls)
-    for ann in giant_annotations(registry, options_of(config)):
+    for ann in giant_annotations(registry, config.option(NAME, AgeOfGiantsOptions)):
         registry.add_annotation(ann)
 
 
 @hookimpl
 def kd_register_rules(rules: RuleBook, config: GameConfig) -> None:
-    options = options_of(config)
+    options = config.option(NAME, AgeOfGiantsOptions)
     rules.add_state(NAME, lambda: AogState(supply=options.giants))
     rules.add_step_handler(GiantHandler(options))
     rules.add_step_handler(FootprintHandler(options))
@@ -129,17 +125,17 @@ def kd_validate(config: GameConfig) -> list[str]:
     for mode, why in REFUSED.items():
         if mode in config.options:
             return [f"age_of_giants cannot be combined with {mode}: {why}"]
-    options = options_of(config)
+    options = config.option(NAME, AgeOfGiantsOptions)
     problems = []
-    base = config.option("base")
+    base = config.option("base", BaseOptions)
     for bonus in ("middle_kingdom", "harmony"):
-        if getattr(base, bonus, False):
+        if getattr(base, bonus):
             problems.append(
                 f"options.base.{bonus}: with Age of Giants, Middle Kingdom and Harmony are "
                 "quest tiles, not separate bonuses: turn it off (name the quest in "
                 "options.quests.fixed to always play it)"
             )
-    if getattr(base, "three_player_all_dominoes", False):
+    if base.three_player_all_dominoes:
         problems.append(
             "options.base.three_player_all_dominoes: Age of Giants always draws 5 dominoes "
             "and discards positions 2 and 4 with 3 players (I-G16): turn it off"
@@ -176,7 +172,7 @@ def kd_validate(config: GameConfig) -> list[str]:
 @hookimpl
 def kd_line_discards(game: Game, dominoes: list[DominoId]) -> list[DominoId]:
     """I-G3: the dominoes at the discarded positions leave before anyone picks."""
-    positions = discard_positions(options_of(game.config), game.config.players)
+    positions = discard_positions(game.config.option(NAME, AgeOfGiantsOptions), game.config.players)
     gone = discarded(dominoes, positions)
     game.ext[NAME] = evolve(state(game), market_discards=tuple(gone))
     return gone
@@ -185,7 +181,7 @@ def kd_line_discards(game: Game, dominoes: list[DominoId]) -> list[DominoId]:
 @hookimpl
 def kd_after_place(game: Game, seat: int, action: Place | Discard) -> None:
     """Giant and footprint effects, right after the domino is added (I-G11)."""
-    options = options_of(game.config)
+    options = game.config.option(NAME, AgeOfGiantsOptions)
     domino = action.domino
     placed = isinstance(action, Place)
     if domino in giant_dominoes() and (placed or options.giant_from_discarded_domino):
@@ -224,9 +220,9 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
 @hookimpl
 def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking | None:
     """I-G8 ``covered_crowns_in_tiebreak``: covered crowns count as crowns again."""
-    if not options_of(game.config).covered_crowns_in_tiebreak:
+    if not game.config.option(NAME, AgeOfGiantsOptions).covered_crowns_in_tiebreak:
         return None  # the base game's ranking, where covered crowns count as none
-    base = game.config.option("base")
+    base = game.config.option("base", BaseOptions)
     games = [*game.match_sheets, tuple(sheets)]
     tiebreaks = base.dynasty_tiebreaks if len(games) > 1 else base.tiebreaks
     keys = {}
