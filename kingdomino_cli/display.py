@@ -35,6 +35,7 @@ from kingdomino_core.kingdom import CASTLE, EMPTY, Kingdom
 from kingdomino_core.words import (
     describe_action,
     describe_step,
+    domino_name,
     kingdom_name,
     pieces_at,
     plural,
@@ -247,8 +248,9 @@ def domino_cells(game: Game, domino: DominoId) -> Text:
 
 
 def domino_text(game: Game, domino: DominoId) -> str:
-    """``17 W|F1``: number, then the first and second half (letter, crowns if any)."""
-    return f"{domino} {domino_cells(game, domino).plain}"
+    """``17 W|F1``: name (label or number), then the first and second half (letter,
+    crowns if any)."""
+    return f"{domino_name(game, domino)} {domino_cells(game, domino).plain}"
 
 
 def _placed(game: Game) -> set[DominoId]:
@@ -284,12 +286,12 @@ def line_blocks(game: Game, names: Sequence[str], me: int | None = None) -> list
     ):
         if not line:
             continue
-        width = max(len(str(d)) for d in line)
+        width = max(len(domino_name(game, d)) for d in line)
         block = Text(title, no_wrap=True, overflow="ellipsis")
         for domino, king in zip(line, kings, strict=True):
             block.append("\n")
             block.append("▸ " if domino == current else "  ")
-            block.append(f"{domino!s:>{width}} ")
+            block.append(f"{domino_name(game, domino):>{width}} ")
             block.append_text(domino_cells(game, domino))
             if king is None:
                 block.append("  free", style=_ROOM)

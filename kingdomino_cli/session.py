@@ -23,7 +23,7 @@ from kingdomino_core import (
 )
 from kingdomino_core.plugins import PLUGIN_FAULTS, blame
 from kingdomino_core.savegame import PlayerEntry, save_of, write_save
-from kingdomino_core.words import seat_name
+from kingdomino_core.words import domino_name, seat_name
 
 from .display import round_text
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
@@ -244,5 +244,5 @@ def _words(game: Game, action: Action) -> str:
     except Exception:
         return action.describe()
     if isinstance(action, Place):  # the choice lists the squares; the news says what
-        return f"placed domino {action.domino}: {words}"
+        return f"placed domino {domino_name(game, action.domino)}: {words}"
     return words

@@ -42,7 +42,7 @@ from .rules import ClaimRule, ExtraActions, PlacementRule, RuleBook, StepHandler
 from .ruleset import Ruleset
 from .scoring import Ranking, ScoreLine, ScoreSheet, rank_by
 from .trust import CodeNotAllowedError, Trust
-from .words import describe_action, describe_step
+from .words import describe_action, describe_step, domino_name, find_domino
 
 __version__ = "0.1.0"
 
@@ -104,6 +104,8 @@ __all__ = [
     "default_catalogue",
     "describe_action",
     "describe_step",
+    "domino_name",
+    "find_domino",
     "hookimpl",
     "hookspec",
     "rank_by",

@@ -164,6 +164,7 @@ class Registry:
     def deck(self, spec: tuple[tuple[str, int], ...]) -> dict[DominoId, PlayDomino]:
         """Compile the dominoes of ``(set name, box)`` pairs, keyed by id."""
         out: dict[DominoId, PlayDomino] = {}
+        labels: dict[str, DominoId] = {}
         for set_name, box in spec:
             dset = self.domino_sets.get(set_name)
             if dset is None:
@@ -173,6 +174,11 @@ class Registry:
             for d in dset.in_box(box):
                 if d.id in out:
                     raise ConfigError(f"domino {d.id} is in the deck twice")
+                if d.label and d.name in labels:
+                    raise ConfigError(
+                        f"dominoes {labels[d.name]} and {d.id} are both labelled {d.label!r}"
+                    )
+                labels[d.name] = d.id
                 a, b = d.squares
                 out[d.id] = PlayDomino(
                     id=d.id,

@@ -11,7 +11,8 @@ questions through the step handler of the decision being made:
 The small helpers here (:func:`seat_name`, :func:`domino_words`, :func:`icons`, ...)
 are what handlers use to write those sentences the same way everywhere: players are
 named ``P1``, ``P2``... (1-based, as on the screen), squares by ``x,y`` with the
-castle at 0,0, dominoes by number and halves.
+castle at 0,0, dominoes by name (:func:`domino_name`: the printed label or number)
+and halves.
 """
 
 from __future__ import annotations
@@ -62,12 +63,39 @@ def square_words(game: Game, terrain: int, crowns: int) -> str:
     return f"{name} {icons(game, crowns)}" if crowns else name
 
 
+def domino_name(game: Game, domino: DominoId) -> str:
+    """The domino as people see it named: its printed label (``A``), else its number.
+
+    Every display names dominoes this way (:attr:`Domino.name
+    <kingdomino_core.components.Domino.name>`); saves, JSON and logs keep the id.
+    """
+    return game.domino(domino).domino.name
+
+
+def find_domino(game: Game, text: str) -> DominoId | None:
+    """The domino of the deck a person typed: its label (``A``, any case) or its id
+    (``17``, ``2:17``, ``-6``); None when no domino of the deck is named so."""
+    from .components import DominoId
+
+    typed = text.strip()
+    try:
+        found = DominoId.parse(typed)
+    except ValueError:
+        wanted = typed.upper()
+        for play in game.engine.deck.values():
+            if play.domino.label and play.domino.name.upper() == wanted:
+                return play.id
+        return None
+    return found if found in game.engine.deck else None
+
+
 def domino_words(game: Game, domino: DominoId) -> str:
-    """``23 (wheat 1 crown | forest)``: the number, then the first and second half."""
+    """``23 (wheat 1 crown | forest)``: the name (:func:`domino_name`), then the first
+    and second half."""
     dom = game.domino(domino)
     a = square_words(game, dom.terrain_a, dom.crowns_a)
     b = square_words(game, dom.terrain_b, dom.crowns_b)
-    return f"{domino} ({a} | {b})"
+    return f"{dom.domino.name} ({a} | {b})"
 
 
 def cell_words(game: Game, kingdom: Kingdom, cell: int) -> str:

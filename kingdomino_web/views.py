@@ -21,7 +21,7 @@ from typing import Any
 from kingdomino_cli.display import describe_decision
 from kingdomino_cli.results import ranking_json
 from kingdomino_cli.svg import SEAT_COLOURS, kingdom_svg
-from kingdomino_core import Action, Discard, Game, Place, Step
+from kingdomino_core import Action, Discard, Game, Place, Step, domino_name
 from kingdomino_core.components import DominoId
 from kingdomino_core.savegame import PlayerEntry
 from kingdomino_core.serialize import action_to_dict
@@ -51,7 +51,9 @@ def action_words(game: Game, step: Step, action: Action) -> str:
 
 
 def domino_view(game: Game, domino: DominoId) -> dict[str, Any]:
-    """A domino's two halves: terrain name, colour, letter, crowns."""
+    """A domino: its ``id`` (as in saves and actions), the ``name`` people see (its
+    printed label, such as Age of Giants' ``A``, else the number) and its two halves:
+    terrain name, colour, letter, crowns."""
     dom = game.domino(domino)
     terrains = game.engine.registry.terrains
     halves = []
@@ -65,7 +67,7 @@ def domino_view(game: Game, domino: DominoId) -> dict[str, Any]:
                 "crowns": crowns,
             }
         )
-    return {"id": str(domino), "halves": halves}
+    return {"id": str(domino), "name": dom.domino.name, "halves": halves}
 
 
 def _line(
@@ -134,6 +136,7 @@ def public_view(
                 "score": sheet.total,
                 "match_score": earlier + sheet.total if game.match_sheets else None,
                 "discarded": [str(d) for _s, d in kingdom.discards],
+                "discarded_names": [domino_name(game, d) for _s, d in kingdom.discards],
                 "svg": _kingdom_svg(game, k, sheet, svg_cache),
             }
         )

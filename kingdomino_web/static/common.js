@@ -85,7 +85,7 @@ KD.renderLine = function (view, dominoes, title, opts = {}) {
         text: `♔ ${KD.seatName(view, d.seat)}`,
       });
     const box = KD.el("div", { class: "domino", "data-domino": d.id, tabindex: "0" },
-      KD.el("span", { class: "number", text: d.id }), KD.dominoSvg(d), king);
+      KD.el("span", { class: "number", text: d.name }), KD.dominoSvg(d), king);
     if (opts.onDomino) box.addEventListener("click", () => opts.onDomino(d, box));
     row.append(box);
   }
@@ -119,7 +119,7 @@ KD.renderKingdoms = function (view, container, opts = {}) {
     board.innerHTML = k.svg;
     panel.append(board);
     if (k.discarded.length) {
-      panel.append(KD.el("p", { class: "discards", text: `discarded: ${k.discarded.join(", ")}` }));
+      panel.append(KD.el("p", { class: "discards", text: `discarded: ${k.discarded_names.join(", ")}` }));
     }
     if (opts.onKingdom) panel.addEventListener("click", (e) => opts.onKingdom(k, e));
     container.append(panel);

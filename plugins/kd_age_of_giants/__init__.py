@@ -37,11 +37,12 @@ from kingdomino_core import (
     ScoreLine,
     ScoreSheet,
     Step,
+    domino_name,
     hookimpl,
     rank_by,
 )
 
-from .dominoes import SET_NAME, aog_dominoes, footprint_dominoes, giant_dominoes, label
+from .dominoes import SET_NAME, aog_dominoes, footprint_dominoes, giant_dominoes
 from .giants import (
     ACTIONS,
     FOOTPRINT_STEP,
@@ -254,13 +255,15 @@ def kd_describe_game(game: Game) -> list[str]:
         text += f"; {st.dismissed} dismissed (no crown to cover)"
     lines = [text]
     marked = [
-        f"{d} is giant domino {label(d)}" if d in giant_dominoes() else f"{d} has footprints"
+        f"giant domino {domino_name(game, d)}"
+        if d in giant_dominoes()
+        else f"{domino_name(game, d)} has footprints"
         for d in (*game.line, *game.next_line)
         if d in giant_dominoes() or d in footprint_dominoes()
     ]
     if marked:
         lines.append("on the lines: " + "; ".join(marked))
     if st.market_discards:
-        gone = ", ".join(label(d) for d in st.market_discards)
+        gone = ", ".join(domino_name(game, d) for d in st.market_discards)
         lines.append(f"market: discarded from the last line before anyone chose: {gone}")
     return lines
