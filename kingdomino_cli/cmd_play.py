@@ -29,7 +29,7 @@ from .common import (
     seed_problem,
     trust_of,
 )
-from .display import screen_width, table_text, use_colour
+from .display import table_text
 from .exit_codes import ExitCode
 from .players import (
     default_players,
@@ -41,6 +41,7 @@ from .players import (
 )
 from .results import game_json, summary_lines
 from .session import GameInterrupted, Session
+from .terminal import screen_width, use_colour
 
 
 def play(

@@ -22,10 +22,11 @@ from kingdomino_core.savegame import (
 from kingdomino_core.trust import SAVED_GAME, Trust
 
 from .common import AllowCode, TrustAll, emit_json, trust_of
-from .display import screen_width, table_text, use_colour
+from .display import table_text
 from .exit_codes import ExitCode
 from .players import usage_error
 from .results import game_json, summary_lines
+from .terminal import screen_width, use_colour
 
 
 def replay_command(

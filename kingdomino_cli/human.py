@@ -25,16 +25,9 @@ from kingdomino_core import (
     find_domino,
 )
 
-from .display import (
-    choices_text,
-    decision_text,
-    key_text,
-    pieces_lines,
-    render,
-    screen_width,
-    table_text,
-    use_colour,
-)
+from .choices import choices_text, decision_text
+from .display import key_text, pieces_lines, table_text
+from .terminal import render, screen_width, use_colour
 
 HELP = """\
 The table: each kingdom with its x ruler on top and y ruler on the left (the castle C

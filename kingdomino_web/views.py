@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kingdomino_cli.display import describe_decision
+from kingdomino_cli.choices import describe_decision
 from kingdomino_cli.results import ranking_json
 from kingdomino_cli.svg import SEAT_COLOURS, kingdom_svg
 from kingdomino_core import Action, Discard, Game, Place, Step, domino_name

@@ -13,14 +13,9 @@ import re
 
 import pytest
 
-from kingdomino_cli.display import (
-    kingdom_block,
-    last_moves,
-    render,
-    table_text,
-    use_colour,
-)
+from kingdomino_cli.display import kingdom_block, last_moves, table_text
 from kingdomino_cli.human import HumanAgent
+from kingdomino_cli.terminal import render, use_colour
 from kingdomino_core import Engine, Game, Place, Ruleset
 from kingdomino_core.testing import make_engine
 

@@ -159,3 +159,14 @@ def test_a_second_box_names_its_labelled_domino_with_the_box() -> None:
     )
     (boxed,) = one.in_box(2)
     assert boxed.label == "Q" and boxed.name == "2:Q"
+
+
+def test_the_browser_view_names_the_letter_and_keeps_the_id() -> None:
+    from kingdomino_web.views import domino_view, public_view
+
+    game = claim_game()
+    view = domino_view(game, A)
+    assert (view["id"], view["name"]) == ("-6", "A")  # actions and saves use the id
+    players = [PlayerEntry(name=n, agent="random") for n in NAMES]
+    line = public_view(game, players)["next_line"]
+    assert [d["name"] for d in line] == ["A", "C", "2", "30", "49"]
