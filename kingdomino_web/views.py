@@ -255,3 +255,28 @@ def decision_view(game: Game) -> dict[str, Any] | None:
             "placements": placements,
         }
     return out
+
+
+def decision_moves(decision: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every move a ``decision`` view (:func:`decision_view`, as the API sends it)
+    offers, as the action dicts ``act`` takes: its choices, then each placement.
+
+    For scripts that play over the API (the load benchmark, the tests' scripted
+    humans): any of these is legal.
+    """
+    moves: list[dict[str, Any]] = [c["action"] for c in decision["choices"]]
+    place = decision.get("place")
+    if place:
+        for direction, squares in place["placements"].items():
+            for x, y in squares:
+                moves.append(
+                    {
+                        "kind": "place",
+                        "seat": decision["seat"],
+                        "domino": place["domino"]["id"],
+                        "x": x,
+                        "y": y,
+                        "direction": direction,
+                    }
+                )
+    return moves
