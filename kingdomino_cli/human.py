@@ -27,7 +27,7 @@ from kingdomino_core import (
 
 from .choices import choices_text, decision_text
 from .display import key_text, pieces_lines, table_text
-from .terminal import render, screen_width, use_colour
+from .terminal import is_terminal, render, screen_width, use_colour
 
 HELP = """\
 The table: each kingdom with its x ruler on top and y ruler on the left (the castle C
@@ -96,31 +96,18 @@ class Console:
     @property
     def height(self) -> int | None:
         """Rows of the terminal; None when standard error is not one."""
-        isatty = getattr(sys.stderr, "isatty", None)
-        try:
-            tty = bool(isatty and isatty())
-        except ValueError:
-            tty = False
-        return shutil.get_terminal_size((100, 40)).lines if tty else None
+        return shutil.get_terminal_size((100, 40)).lines if is_terminal(sys.stderr) else None
 
     @contextlib.contextmanager
     def thinking(self, text: str) -> Iterator[None]:
         """A spinner with ``text`` while a bot thinks (only on a terminal)."""
-        if not _tty(sys.stderr):
+        if not is_terminal(sys.stderr):
             yield
             return
         from rich.console import Console as RichConsole
 
         with RichConsole(file=sys.stderr).status(text, spinner="dots"):
             yield
-
-
-def _tty(stream: object) -> bool:
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return bool(isatty and isatty())
-    except ValueError:
-        return False
 
 
 class HumanAgent:

@@ -28,6 +28,7 @@ from kingdomino_core.words import domino_name, seat_name
 from .display import round_text
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
 from .players import Seat
+from .terminal import is_terminal
 
 
 class GameInterrupted(Exception):
@@ -210,7 +211,7 @@ class Session:
         self.console.say(f"\nkd: game stopped ({reason}) after {len(self.game.log)} moves.")
         if self.save_path is not None:
             return self._write(self.save_path)
-        if reason != "end of input" and (self.humans or _interactive()):
+        if reason != "end of input" and (self.humans or is_terminal(sys.stdin)):
             # Ask again after a failed write: giving up here would lose the game
             # (but not forever once input has run out).
             retry = False
@@ -226,14 +227,6 @@ class Session:
                     return path
                 retry = True
         return self._write(self.default_save_name())
-
-
-def _interactive() -> bool:
-    isatty = getattr(sys.stdin, "isatty", None)
-    try:
-        return bool(isatty and isatty())
-    except ValueError:  # closed stream
-        return False
 
 
 def _words(game: Game, action: Action) -> str:

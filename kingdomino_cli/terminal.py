@@ -21,10 +21,9 @@ RULER = Style(color="grey50")
 MINE = Style(bold=True, color="bright_cyan")
 
 
-def use_colour(stream: TextIO) -> bool:
-    """Colour only for a terminal, and never when ``NO_COLOR`` is set."""
-    if os.environ.get("NO_COLOR"):
-        return False
+def is_terminal(stream: object) -> bool:
+    """Whether ``stream`` is a terminal; a closed stream, or an object with no
+    ``isatty`` (a test's stand-in), is not."""
     isatty = getattr(stream, "isatty", None)
     try:
         return bool(isatty and isatty())
@@ -32,14 +31,14 @@ def use_colour(stream: TextIO) -> bool:
         return False
 
 
+def use_colour(stream: TextIO) -> bool:
+    """Colour only for a terminal, and never when ``NO_COLOR`` is set."""
+    return not os.environ.get("NO_COLOR") and is_terminal(stream)
+
+
 def screen_width(stream: TextIO) -> int:
     """The width to draw for: the terminal's, else ``COLUMNS``, else 100."""
-    isatty = getattr(stream, "isatty", None)
-    try:
-        tty = bool(isatty and isatty())
-    except ValueError:
-        tty = False
-    if tty or os.environ.get("COLUMNS"):
+    if is_terminal(stream) or os.environ.get("COLUMNS"):
         return max(40, shutil.get_terminal_size((100, 40)).columns)
     return 100
 
