@@ -14,13 +14,13 @@ These machines are shared and noisy: compare figures taken in one run, and repea
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
+from kingdomino_cli.tournament import wilson
 from kingdomino_core import Engine, Game, Ruleset
 from kingdomino_core.core_steps import legal_placements
 
@@ -165,16 +165,6 @@ def simulate_vs_bare(n: int) -> None:
         f" games/s   ratio {sim / bare:.2f} (best of 3 alternating runs)"
     )
     micro(engine_for(("base", "quests", "age_of_giants"), 4, {}), "age of giants 4p")
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def match(hero: str, villain: str, n: int, seed: int) -> tuple[float, int]:
