@@ -28,7 +28,7 @@ from rich.text import Text
 from kingdomino_core import Discard, Game, Place
 from kingdomino_core.components import DominoId
 from kingdomino_core.kingdom import CASTLE, EMPTY, Kingdom
-from kingdomino_core.words import domino_name, kingdom_name, pieces_at, plural
+from kingdomino_core.words import domino_name, kingdom_name, mark_pieces, pieces_at, plural
 
 from .terminal import MINE, RULER, render
 
@@ -177,14 +177,18 @@ def kingdom_block(
 
 
 def domino_cells(game: Game, domino: DominoId) -> Text:
-    """``W1|F`` in the grid's terms (coloured halves)."""
+    """``W1|F`` in the grid's terms (coloured halves); a half with no crowns shows its
+    printed mark's symbol instead, when a plugin registered one (Origins: ``V²``)."""
     dom = game.domino(domino)
     terrains = game.engine.registry.terrains
     out = Text()
-    for i, (t, crowns) in enumerate(((dom.terrain_a, dom.crowns_a), (dom.terrain_b, dom.crowns_b))):
+    halves = ((dom.terrain_a, dom.crowns_a), (dom.terrain_b, dom.crowns_b))
+    for i, ((t, crowns), square) in enumerate(zip(halves, dom.domino.squares, strict=True)):
         if i:
             out.append("|")
-        out.append(terrains[t].letter + (str(crowns) if crowns else " "), terrain_style(game, t))
+        marks = mark_pieces(game.engine, square)
+        second = str(crowns) if crowns else (marks[0].symbol[:1] if marks else " ")
+        out.append(terrains[t].letter + second, terrain_style(game, t))
     return out
 
 

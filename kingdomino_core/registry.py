@@ -104,6 +104,9 @@ class Registry:
         self.observations: dict[str, StateEncoder] = {}
         #: Kingdom text annotations by key (``+key=value``).
         self.annotations: dict[str, Annotation] = {}
+        #: How displays show a printed mark of a domino's square (``Square.marks``) by
+        #: mark name: ``piece(value)`` (see :meth:`add_mark`).
+        self.marks: dict[str, Callable[[int], Piece]] = {}
         #: Which plugin registered what: ``"terrain:NAME"`` -> plugin name.
         self.provenance: dict[str, str] = {}
         #: The scoring icon in words, singular and plural: crowns in the base game;
@@ -241,6 +244,21 @@ class Registry:
             )
         self.annotations[annotation.key] = annotation
         self.provenance["annotation:" + annotation.key] = self._plugin
+
+    def add_mark(self, name: str, piece: Callable[[int], Piece]) -> None:
+        """Show the printed mark ``name`` of dominoes' squares (``Square.marks``) as
+        ``piece(value)`` wherever a domino is shown before it is placed: its words
+        follow the square's in every decision (``volcano 2 craters``), its symbol
+        stands after the terrain letter in the terminal (``V²``), the browser draws
+        it. A mark with no piece registered is not shown.
+        """
+        if name in self.marks:
+            raise ConfigError(
+                f"mark {name!r} registered twice "
+                f"(by {self._by('mark:' + name)!r} and {self._plugin!r})"
+            )
+        self.marks[name] = piece
+        self.provenance["mark:" + name] = self._plugin
 
     def _by(self, key: str) -> str:
         """Which plugin registered ``key`` (``"core"`` for the core's own actions)."""

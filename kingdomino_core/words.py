@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .actions import Action, Step
-    from .components import DominoId
+    from .components import DominoId, Square
     from .engine import Engine
     from .game import Game
     from .kingdom import Kingdom
@@ -89,13 +89,28 @@ def find_domino(game: Game, text: str) -> DominoId | None:
     return found if found in game.engine.deck else None
 
 
+def mark_pieces(engine: Engine, square: Square) -> list[Piece]:
+    """The printed marks of a domino's ``square`` (``Square.marks``) as displays show
+    them, from the pieces plugins registered (:meth:`Registry.add_mark
+    <kingdomino_core.registry.Registry.add_mark>`); a mark with none is not shown."""
+    found = engine.registry.marks
+    return [found[name](value) for name, value in square.marks if name in found]
+
+
+def half_words(game: Game, domino: DominoId, half: int) -> str:
+    """Half ``half`` (0: first, 1: second) of a domino in words: the square
+    (:func:`square_words`), then its printed marks (``volcano 2 craters``)."""
+    dom = game.domino(domino)
+    terrain, crowns = (dom.terrain_a, dom.crowns_a) if half == 0 else (dom.terrain_b, dom.crowns_b)
+    marks = [piece.words for piece in mark_pieces(game.engine, dom.domino.squares[half])]
+    return " ".join([square_words(game, terrain, crowns), *marks])
+
+
 def domino_words(game: Game, domino: DominoId) -> str:
     """``23 (wheat 1 crown | forest)``: the name (:func:`domino_name`), then the first
-    and second half."""
-    dom = game.domino(domino)
-    a = square_words(game, dom.terrain_a, dom.crowns_a)
-    b = square_words(game, dom.terrain_b, dom.crowns_b)
-    return f"{dom.domino.name} ({a} | {b})"
+    and second half (:func:`half_words`)."""
+    a, b = half_words(game, domino, 0), half_words(game, domino, 1)
+    return f"{domino_name(game, domino)} ({a} | {b})"
 
 
 def cell_words(game: Game, kingdom: Kingdom, cell: int) -> str:

@@ -25,6 +25,7 @@ from kingdomino_core import Action, Discard, Game, Place, Step, domino_name
 from kingdomino_core.components import DominoId
 from kingdomino_core.savegame import PlayerEntry
 from kingdomino_core.serialize import action_to_dict
+from kingdomino_core.words import half_words, mark_pieces
 
 
 def step_words(game: Game, step: Step, names: Sequence[str]) -> str:
@@ -53,18 +54,26 @@ def action_words(game: Game, step: Step, action: Action) -> str:
 def domino_view(game: Game, domino: DominoId) -> dict[str, Any]:
     """A domino: its ``id`` (as in saves and actions), the ``name`` people see (its
     printed label, such as Age of Giants' ``A``, else the number) and its two halves:
-    terrain name, colour, letter, crowns."""
+    terrain name, colour, letter, crowns, printed ``marks`` as pieces (Origins'
+    craters) and the half in ``words``."""
     dom = game.domino(domino)
     terrains = game.engine.registry.terrains
     halves = []
-    for t, crowns in ((dom.terrain_a, dom.crowns_a), (dom.terrain_b, dom.crowns_b)):
+    pairs = ((dom.terrain_a, dom.crowns_a), (dom.terrain_b, dom.crowns_b))
+    for half, ((t, crowns), square) in enumerate(zip(pairs, dom.domino.squares, strict=True)):
         terrain = terrains[t]
+        marks = mark_pieces(game.engine, square)
         halves.append(
             {
                 "terrain": terrain.name,
                 "colour": terrain.colour,
                 "letter": terrain.letter,
                 "crowns": crowns,
+                "marks": [
+                    {"symbol": m.symbol, "words": m.words, "label": m.label, "shape": m.shape}
+                    for m in marks
+                ],
+                "words": half_words(game, domino, half),
             }
         )
     return {"id": str(domino), "name": dom.domino.name, "halves": halves}

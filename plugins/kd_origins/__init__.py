@@ -33,7 +33,7 @@ from kingdomino_core.words import kingdom_name, plural
 from . import scoring
 from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen, load_dominoes, totem_points
 from .fire import FIRE_STEP, FireHandler, FireLost, FireThrow
-from .notation import text_annotations
+from .notation import crater_mark, text_annotations
 from .options import OriginsOptions
 from .setup import LINE_SIZE, LINES, TERRAINS, NeolithicOpening
 from .state import CAVEMAN, FIRE, RESOURCE, STATE, OriginsState, bump
@@ -102,6 +102,7 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
         registry.add_observation("origins.cavemen", LayerPlanes(CAVEMAN, tuple(cavemen())))
     for ann in text_annotations(registry, options.mode):
         registry.add_annotation(ann)
+    registry.add_mark("craters", crater_mark)  # shown on dominoes before placement
 
 
 @hookimpl

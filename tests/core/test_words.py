@@ -144,7 +144,7 @@ def test_origins_fire_words_say_fire_reach_and_what_burns() -> None:
     game = _origins_game("tribe", "C V0+craters=2 G0+res=mammoth\n. D0 .")
     game.insert_steps([Step(kind="origins.fire", seat=0, data=((1, 0),))])
     words = describe_step(game)
-    assert "the volcano at 1,0 (2 craters) throws 2 fire up to 2 squares away" in words
+    assert "the volcano at 1,0 (2 craters) throws a token of 2 fire up to 2 squares away" in words
     assert "crown" not in words.replace("like a crown", "")
     throw = FireThrow(seat=0, x=1, y=0, tx=2, ty=0)
     assert describe_action(game, throw) == "fire onto 2,0 (grassland), burning the mammoth"
