@@ -22,7 +22,7 @@ from typing import Any
 
 from kingdomino_cli.tournament import wilson
 from kingdomino_core import Engine, Game, Ruleset
-from kingdomino_core.core_steps import legal_placements
+from kingdomino_core.engine.steps import legal_placements
 
 # Shipped rulesets are benchmarked when the TOML loader can find them.
 RULESETS: list[tuple[str, tuple[str, ...], int, dict[str, dict[str, object]]]] = [
@@ -147,7 +147,7 @@ def simulate_vs_bare(n: int) -> None:
     """``kd simulate``'s game loop (seats, per-decision seeding, results) against the
     bare engine loop above, 4 random players, measured alternately in one run."""
     from kingdomino_cli.cmd_simulate import run
-    from kingdomino_core.ruleset_files import load_ruleset
+    from kingdomino_core.rulesets.files import load_ruleset
 
     ruleset = load_ruleset("base")
     engine = engine_for(("base",), 4, {})
@@ -172,7 +172,7 @@ def match(hero: str, villain: str, n: int, seed: int) -> tuple[float, int]:
 
     Returns the hero's wins (a shared win counts as 1/k) and the number of games.
     """
-    from kingdomino_core.agents import installed_agents
+    from kingdomino_core.engine.agents import installed_agents
 
     registry = installed_agents()
     engine = engine_for(("base",), 4, {})

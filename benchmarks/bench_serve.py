@@ -38,7 +38,7 @@ from typing import Any
 
 import websockets
 
-from kingdomino_core.savegame import parse_save, replay, verify
+from kingdomino_core.saves.savegame import parse_save, replay, verify
 from kingdomino_web.views import decision_moves
 
 

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 
 from kingdomino_core import Engine, Game, RuleBook, Ruleset, ScoreLine, default_catalogue, hookimpl
-from kingdomino_core.agents import installed_agents
+from kingdomino_core.engine.agents import installed_agents
 
 ESTATE = 6  # squares a property needs to be an estate
 ESTATE_BONUS = 3

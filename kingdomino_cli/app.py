@@ -27,8 +27,8 @@ from kingdomino_core.errors import (
     ReplayError,
     RulesetError,
 )
-from kingdomino_core.savegame import SaveFormatError
-from kingdomino_core.trust import CodeNotAllowedError
+from kingdomino_core.inputs.trust import CodeNotAllowedError
+from kingdomino_core.saves.savegame import SaveFormatError
 
 from . import interrupts
 from .exit_codes import COMMAND, ExitCode, usage_hint

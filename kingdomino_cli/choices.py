@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from kingdomino_core import Action, Game
-from kingdomino_core.words import describe_action, describe_step
+from kingdomino_core.engine.words import describe_action, describe_step
 
 from .terminal import MINE, RULER
 

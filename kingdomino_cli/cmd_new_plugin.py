@@ -21,7 +21,7 @@ from typing import Annotated
 import typer
 
 from kingdomino_core import HOOK_API, PluginError
-from kingdomino_core.plugins import default_catalogue
+from kingdomino_core.hooks.plugins import default_catalogue
 
 from .exit_codes import ExitCode
 

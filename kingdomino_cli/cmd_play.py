@@ -10,15 +10,15 @@ from typing import Annotated, Any
 import typer
 
 from kingdomino_core import Game
-from kingdomino_core.savegame import (
+from kingdomino_core.inputs.trust import DEFAULT, SAVED_GAME, Trust
+from kingdomino_core.saves.savegame import (
     PlayerEntry,
     ReplayMismatchError,
     read_save,
     replay,
     result_problem,
 )
-from kingdomino_core.savegame import build_engine as saved_engine
-from kingdomino_core.trust import DEFAULT, SAVED_GAME, Trust
+from kingdomino_core.saves.savegame import build_engine as saved_engine
 
 from .common import (
     AllowCode,

@@ -12,8 +12,8 @@ from typing import Annotated, Any
 import typer
 
 from kingdomino_core import PluginError
-from kingdomino_core.plugins import default_catalogue
-from kingdomino_core.trust import DEFAULT, Trust
+from kingdomino_core.hooks.plugins import default_catalogue
+from kingdomino_core.inputs.trust import DEFAULT, Trust
 
 from .common import AllowCode, TrustAll, emit_json, resolve_ruleset, trust_of
 

@@ -9,7 +9,8 @@ from typing import Annotated, Any
 import typer
 
 from kingdomino_core import Game, describe_action
-from kingdomino_core.savegame import (
+from kingdomino_core.inputs.trust import SAVED_GAME, Trust
+from kingdomino_core.saves.savegame import (
     CHANCE_SEED,
     SavedGame,
     apply_logged,
@@ -19,7 +20,6 @@ from kingdomino_core.savegame import (
     replay,
     verify,
 )
-from kingdomino_core.trust import SAVED_GAME, Trust
 
 from .common import AllowCode, TrustAll, emit_json, trust_of
 from .display import table_text

@@ -8,7 +8,8 @@ from typing import Annotated, Any
 import typer
 
 from kingdomino_core import RulesetError
-from kingdomino_core.ruleset_files import (
+from kingdomino_core.inputs.trust import CodeNotAllowedError, Trust
+from kingdomino_core.rulesets.files import (
     allowed_players,
     find_ruleset,
     list_rulesets,
@@ -17,7 +18,6 @@ from kingdomino_core.ruleset_files import (
     resolved_toml,
     validate_ruleset,
 )
-from kingdomino_core.trust import CodeNotAllowedError, Trust
 
 from .common import AllowCode, TrustAll, emit_json, trust_of
 from .exit_codes import ExitCode

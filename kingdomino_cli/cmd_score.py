@@ -17,8 +17,8 @@ from typing import Annotated
 import typer
 
 from kingdomino_core import Engine, Kingdom, KingdomFormatError, ScoreSheet
-from kingdomino_core.kingdom_text import parse_kingdom
-from kingdomino_core.limits import MAX_KINGDOM_BYTES
+from kingdomino_core.inputs.limits import MAX_KINGDOM_BYTES
+from kingdomino_core.saves.kingdom_text import parse_kingdom
 
 from .common import AllowCode, TrustAll, build_engine, emit_json, resolve_ruleset, trust_of
 from .exit_codes import ExitCode

@@ -26,7 +26,7 @@ from typing import Annotated, Any
 import typer
 
 from kingdomino_core import Game, Ruleset
-from kingdomino_core.savegame import PlayerEntry
+from kingdomino_core.saves.savegame import PlayerEntry
 
 from .common import (
     AllowCode,

@@ -15,8 +15,8 @@ from typing import Annotated, Any
 
 import typer
 
-from kingdomino_core.ruleset_files import allowed_players
-from kingdomino_core.savegame import PlayerEntry
+from kingdomino_core.rulesets.files import allowed_players
+from kingdomino_core.saves.savegame import PlayerEntry
 
 from .cmd_simulate import Progress, check_run_options
 from .common import (

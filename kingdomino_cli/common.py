@@ -11,8 +11,8 @@ import attrs
 import typer
 
 from kingdomino_core import AgentRegistry, Engine, Ruleset, RulesetError
-from kingdomino_core.ruleset_files import allowed_players, load_ruleset, locate_problems
-from kingdomino_core.trust import DEFAULT, Trust
+from kingdomino_core.inputs.trust import DEFAULT, Trust
+from kingdomino_core.rulesets.files import allowed_players, load_ruleset, locate_problems
 
 #: ``--allow-code FILE`` (repeatable): one plugin file allowed to run (docs/trust.md).
 AllowCode = Annotated[
@@ -63,7 +63,7 @@ def build_engine(ruleset: Ruleset, players: int | None) -> Engine:
 def agent_registry() -> AgentRegistry:
     """Agents registered by every installed plugin (active in the ruleset or not),
     loaded lazily by name: a broken plugin nobody asks for changes nothing."""
-    from kingdomino_core.agents import installed_agents
+    from kingdomino_core.engine.agents import installed_agents
 
     return installed_agents()
 

@@ -26,9 +26,9 @@ from rich.table import Table
 from rich.text import Text
 
 from kingdomino_core import Discard, Game, Place
-from kingdomino_core.components import DominoId
-from kingdomino_core.kingdom import CASTLE, EMPTY, Kingdom
-from kingdomino_core.words import domino_name, kingdom_name, mark_pieces, pieces_at, plural
+from kingdomino_core.engine.words import domino_name, kingdom_name, mark_pieces, pieces_at, plural
+from kingdomino_core.model.components import DominoId
+from kingdomino_core.model.kingdom import CASTLE, EMPTY, Kingdom
 
 from .terminal import MINE, RULER, render
 

@@ -2,7 +2,7 @@
 
 Each seat's agent gets its own ``random.Random``. Before every decision it is
 reseeded from (game seed, seat, move number) with
-:func:`kingdomino_core.savegame.decision_seed`, so the same ruleset, players and seed
+:func:`kingdomino_core.saves.savegame.decision_seed`, so the same ruleset, players and seed
 give the same game move for move, and a game saved and resumed (or undone and
 replayed) continues exactly as if it had never stopped. The generator is a
 :class:`~kingdomino_cli.decision_random.DecisionRandom`, cheap to reseed.
@@ -19,7 +19,7 @@ import typer
 from attrs import define
 
 from kingdomino_core import Action, Agent, AgentRegistry, ConfigError, Game
-from kingdomino_core.savegame import PlayerEntry, SaveFormatError, decision_seed
+from kingdomino_core.saves.savegame import PlayerEntry, SaveFormatError, decision_seed
 
 from .common import agent_registry
 from .decision_random import DecisionRandom

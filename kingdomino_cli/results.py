@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kingdomino_core import Game
-from kingdomino_core.savegame import PlayerEntry, final_result
+from kingdomino_core.saves.savegame import PlayerEntry, final_result
 
 
 def game_json(game: Game, players: Sequence[PlayerEntry]) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from typing import Any
 from attrs import frozen
 
 from kingdomino_core import Engine, Game, Ruleset
-from kingdomino_core.savegame import PlayerEntry, derive_seed
+from kingdomino_core.saves.savegame import PlayerEntry, derive_seed
 
 from . import interrupts
 from .players import Seat, make_seats

@@ -21,9 +21,9 @@ from kingdomino_core import (
     PluginHookError,
     describe_action,
 )
-from kingdomino_core.plugins import PLUGIN_FAULTS, blame
-from kingdomino_core.savegame import PlayerEntry, save_of, write_save
-from kingdomino_core.words import domino_name, seat_name
+from kingdomino_core.engine.words import domino_name, seat_name
+from kingdomino_core.hooks.plugins import PLUGIN_FAULTS, blame
+from kingdomino_core.saves.savegame import PlayerEntry, save_of, write_save
 
 from .display import round_text
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested

@@ -11,13 +11,24 @@ Typical use::
         else:
             game.apply(game.legal_actions()[0])
     print(game.ranking())
+
+The core is laid out by idea (docs/architecture.md): ``model`` (the things on the
+table), ``hooks`` (the plugin contract), ``engine`` (running games), ``inputs``
+(reading user input safely), ``rulesets``, ``saves`` and ``testing``. The module
+paths from before that layout (``kingdomino_core.saves.savegame``...) still import, as
+the same modules, with a ``DeprecationWarning`` (see ``_old_paths``).
 """
 
-from .actions import CHANCE, Action, Claim, Discard, DrawKing, Pass, Place, Reveal, Step
-from .agents import Agent, AgentRegistry
-from .components import Domino, DominoId, DominoSet, Square, Terrain
-from .config import ConfigBuilder, GameConfig
-from .engine import Engine
+from typing import Any
+
+from . import _old_paths
+from .engine.agents import Agent, AgentRegistry
+from .engine.config import ConfigBuilder, GameConfig
+from .engine.engine import Engine
+from .engine.game import Game
+from .engine.registry import Annotation, PlayDomino, Registry
+from .engine.rules import ClaimRule, ExtraActions, PlacementRule, RuleBook, StepHandler, StepWrapper
+from .engine.words import describe_action, describe_step, domino_name, find_domino
 from .errors import (
     ConfigConflictError,
     ConfigError,
@@ -32,19 +43,25 @@ from .errors import (
     RulesetError,
     UnknownPluginError,
 )
-from .game import Game
-from .geometry import DIRECTIONS, Board, Direction
-from .kingdom import Kingdom
-from .markers import HOOK_API, hookimpl, hookspec
-from .plugins import Catalogue, PluginInfo, default_catalogue
-from .registry import Annotation, PlayDomino, Registry
-from .rules import ClaimRule, ExtraActions, PlacementRule, RuleBook, StepHandler, StepWrapper
-from .ruleset import Ruleset
-from .scoring import Ranking, ScoreLine, ScoreSheet, rank_by
-from .trust import CodeNotAllowedError, Trust
-from .words import describe_action, describe_step, domino_name, find_domino
+from .hooks.markers import HOOK_API, hookimpl, hookspec
+from .hooks.plugins import Catalogue, PluginInfo, default_catalogue
+from .inputs.trust import CodeNotAllowedError, Trust
+from .model.actions import CHANCE, Action, Claim, Discard, DrawKing, Pass, Place, Reveal, Step
+from .model.components import Domino, DominoId, DominoSet, Square, Terrain
+from .model.geometry import DIRECTIONS, Board, Direction
+from .model.kingdom import Kingdom
+from .model.ruleset import Ruleset
+from .model.scoring import Ranking, ScoreLine, ScoreSheet, rank_by
 
 __version__ = "0.1.0"
+
+_old_paths.install()
+
+
+def __getattr__(name: str) -> Any:
+    """``kingdomino_core.saves.savegame`` and the other old module paths, as attributes."""
+    return _old_paths.old_module(name)
+
 
 __all__ = [
     "CHANCE",

@@ -7,7 +7,7 @@
 - :class:`KingdominoGymEnv`: a Gymnasium environment where you play one seat and
   built-in bots play the others.
 
-Both share the fixed action space of :mod:`kingdomino_core.encoding` and the
+Both share the fixed action space of :mod:`kingdomino_core.engine.encoding` and the
 observation of :mod:`kingdomino_rl.observation`; ``docs/rl.md`` documents them.
 """
 

@@ -5,7 +5,7 @@ itself (draws of dominoes, kings, tiles) with the game's own generator, seeded b
 ``reset(seed=...)``, so a seed fixes the whole game given the agents' actions.
 
 Actions are numbers of the ruleset's fixed action space
-(:class:`kingdomino_core.encoding.ActionSpace`); the observation carries the mask of
+(:class:`kingdomino_core.engine.encoding.ActionSpace`); the observation carries the mask of
 the legal ones. An action outside the mask raises ``ValueError`` (wrap the env in
 PettingZoo's ``TerminateIllegalWrapper`` to penalise it instead).
 
@@ -23,9 +23,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from kingdomino_core import Engine, Game, Ruleset
-from kingdomino_core.actions import CHANCE, Action
-from kingdomino_core.encoding import ActionSpace
-from kingdomino_core.ruleset_files import allowed_players, load_ruleset
+from kingdomino_core.engine.encoding import ActionSpace
+from kingdomino_core.model.actions import CHANCE, Action
+from kingdomino_core.rulesets.files import allowed_players, load_ruleset
 
 from .observation import Observer, as_dict
 
@@ -175,7 +175,7 @@ class KingdominoEnv(AECEnv):
     def render(self) -> str | None:
         if self.render_mode is None or self.game is None:
             return None
-        from kingdomino_core.kingdom_text import format_kingdom
+        from kingdomino_core.saves.kingdom_text import format_kingdom
 
         game = self.game
         out = []

@@ -21,8 +21,8 @@ import gymnasium as gym
 import numpy as np
 
 from kingdomino_core import Agent, Engine, Ruleset
-from kingdomino_core.actions import CHANCE
-from kingdomino_core.agents import installed_agents
+from kingdomino_core.engine.agents import installed_agents
+from kingdomino_core.model.actions import CHANCE
 
 from .aec import KingdominoEnv, final_rewards
 

@@ -40,7 +40,7 @@ import numpy as np
 from gymnasium import spaces
 
 from kingdomino_core import Engine, Game, Kingdom
-from kingdomino_core.actions import CHANCE
+from kingdomino_core.model.actions import CHANCE
 
 PARTS = ("kingdoms", "lines", "scores", "decision", "plugin")
 

@@ -38,10 +38,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kingdomino_core import Action, KingdominoError, Ruleset
 from kingdomino_core.errors import ReplayError
-from kingdomino_core.ruleset_files import allowed_players, load_ruleset_file
-from kingdomino_core.ruleset_lookup import list_rulesets
-from kingdomino_core.serialize import action_from_dict
-from kingdomino_core.trust import Trust
+from kingdomino_core.inputs.trust import Trust
+from kingdomino_core.rulesets.files import allowed_players, load_ruleset_file
+from kingdomino_core.rulesets.lookup import list_rulesets
+from kingdomino_core.saves.serialize import action_from_dict
 
 from .replays import ReplayStore
 from .tables import ID_RE, Table, TableError, check_seats, load_table, new_table

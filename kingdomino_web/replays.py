@@ -23,7 +23,8 @@ from kingdomino_core import (
     KingdominoError,
     describe_action,
 )
-from kingdomino_core.savegame import (
+from kingdomino_core.inputs.trust import UNTRUSTED
+from kingdomino_core.saves.savegame import (
     CHANCE_SEED,
     SavedGame,
     apply_logged,
@@ -31,7 +32,6 @@ from kingdomino_core.savegame import (
     parse_save,
     read_actions,
 )
-from kingdomino_core.trust import UNTRUSTED
 
 from .tables import TableError
 from .views import public_view

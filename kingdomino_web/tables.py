@@ -31,7 +31,8 @@ from attrs import define, field, frozen
 from kingdomino_cli.common import build_engine as engine_for
 from kingdomino_cli.players import HUMAN, Seat, agents, build_seat
 from kingdomino_core import Action, Game, IllegalActionError, KingdominoError, Ruleset
-from kingdomino_core.savegame import (
+from kingdomino_core.inputs.trust import SAVED_GAME, Trust
+from kingdomino_core.saves.savegame import (
     PlayerEntry,
     SavedGame,
     build_engine,
@@ -41,7 +42,6 @@ from kingdomino_core.savegame import (
     to_json,
     write_save,
 )
-from kingdomino_core.trust import SAVED_GAME, Trust
 
 from .views import action_words, decision_view, public_view
 

@@ -22,10 +22,10 @@ from kingdomino_cli.choices import describe_decision
 from kingdomino_cli.results import ranking_json
 from kingdomino_cli.svg import SEAT_COLOURS, kingdom_svg
 from kingdomino_core import Action, Discard, Game, Place, Step, domino_name
-from kingdomino_core.components import DominoId
-from kingdomino_core.savegame import PlayerEntry
-from kingdomino_core.serialize import action_to_dict
-from kingdomino_core.words import half_words, mark_pieces
+from kingdomino_core.engine.words import half_words, mark_pieces
+from kingdomino_core.model.components import DominoId
+from kingdomino_core.saves.savegame import PlayerEntry
+from kingdomino_core.saves.serialize import action_to_dict
 
 
 def step_words(game: Game, step: Step, names: Sequence[str]) -> str:

@@ -8,14 +8,14 @@ from typing import Any
 
 import attrs
 
-from ..actions import Action, Claim, DrawKing, Reveal
-from ..components import DominoId
-from ..engine import Engine
+from ..engine.engine import Engine
+from ..engine.game import Game
 from ..errors import ConfigError, IllegalActionError
-from ..game import Game
-from ..kingdom import Kingdom
-from ..kingdom_text import parse_kingdom
-from ..ruleset import Ruleset
+from ..model.actions import Action, Claim, DrawKing, Reveal
+from ..model.components import DominoId
+from ..model.kingdom import Kingdom
+from ..model.ruleset import Ruleset
+from ..saves.kingdom_text import parse_kingdom
 
 #: What the kit accepts as a ruleset: a ``Ruleset``, a shipped ruleset name or TOML
 #: path, or plugin names in activation order.
@@ -32,13 +32,13 @@ def make_engine(
 
     ``ruleset``: a :class:`Ruleset`; a list of plugin names in activation order
     (``["base", "grand_duel"]``); or a string, read as a shipped ruleset name or a
-    TOML path by ``kingdomino_core.ruleset_files.load_ruleset``.
+    TOML path by ``kingdomino_core.rulesets.files.load_ruleset``.
     ``options``: option tables by plugin name, merged over the ruleset's
     (``make_engine(["base"], 4, base={"harmony": True})``).
     ``players``: defaults to the ruleset's default player count.
     """
     if isinstance(ruleset, str):
-        from ..ruleset_files import load_ruleset
+        from ..rulesets.files import load_ruleset
 
         ruleset = load_ruleset(ruleset)
     elif not isinstance(ruleset, Ruleset):

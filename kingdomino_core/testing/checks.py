@@ -8,13 +8,13 @@ from typing import Any
 
 import attrs
 
-from ..actions import Discard, Place
-from ..components import DominoId
-from ..core_steps import legal_placements, placement_violations
-from ..engine import Engine
-from ..game import Game
-from ..geometry import DIRECTIONS
-from ..kingdom import CASTLE, EMPTY, Kingdom
+from ..engine.engine import Engine
+from ..engine.game import Game
+from ..engine.steps import legal_placements, placement_violations
+from ..model.actions import Discard, Place
+from ..model.components import DominoId
+from ..model.geometry import DIRECTIONS
+from ..model.kingdom import CASTLE, EMPTY, Kingdom
 
 # -- state digest ---------------------------------------------------------------------------
 

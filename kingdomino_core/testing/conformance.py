@@ -9,11 +9,11 @@ from typing import Any
 
 import attrs
 
-from ..components import DominoId
-from ..engine import Engine
+from ..engine.engine import Engine
+from ..engine.game import Game
 from ..errors import IllegalActionError
-from ..game import Game
-from ..kingdom import Kingdom
+from ..model.components import DominoId
+from ..model.kingdom import Kingdom
 from .build import RulesetLike, make_engine, play_random_game, random_choice, replay
 from .checks import (
     check_placement_consistency,

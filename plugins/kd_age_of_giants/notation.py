@@ -18,7 +18,7 @@ from collections.abc import Callable
 from kd_quests import GIANTS_LAYER
 
 from kingdomino_core import Annotation, Kingdom, Registry
-from kingdomino_core.registry import Piece
+from kingdomino_core.engine.registry import Piece
 
 from .giants import standing
 from .options import AgeOfGiantsOptions

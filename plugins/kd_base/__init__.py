@@ -19,7 +19,7 @@ from kingdomino_core import (
     ScoreSheet,
     hookimpl,
 )
-from kingdomino_core.limits import MAX_GAMES
+from kingdomino_core.inputs.limits import MAX_GAMES
 
 from . import scoring
 from .dominoes import base_dominoes

@@ -24,8 +24,8 @@ import random
 from collections.abc import Sequence
 
 from kingdomino_core import Action, Claim, Engine, Game, Place
-from kingdomino_core.core_steps import ClaimHandler, PlaceHandler, legal_placements, put_domino
-from kingdomino_core.rules import WithExtraActions
+from kingdomino_core.engine.rules import WithExtraActions
+from kingdomino_core.engine.steps import ClaimHandler, PlaceHandler, legal_placements, put_domino
 
 #: How many chance steps are followed after an unknown action.
 _FOLLOW = 8

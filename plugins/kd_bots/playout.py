@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from kingdomino_core import Action, Claim, DominoId, Engine, Game, Kingdom, Place, PlayDomino
-from kingdomino_core.core_steps import anchor_masks
+from kingdomino_core.engine.steps import anchor_masks
 
 from .greedy import core_step
 

@@ -30,7 +30,13 @@ from kingdomino_core import (
     Step,
     hookimpl,
 )
-from kingdomino_core.encoding import Choice, LayerPlanes, ProductEncoder, Square, StateEncoder
+from kingdomino_core.engine.encoding import (
+    Choice,
+    LayerPlanes,
+    ProductEncoder,
+    Square,
+    StateEncoder,
+)
 
 from . import scoring
 from .actions import ACTIONS, BuyTile, PayToken
@@ -75,7 +81,7 @@ def court_of(game: Game) -> Court:
 @hookimpl
 def kd_register_components(registry: Registry) -> None:
     data = court_data()
-    # Numbered for learning agents (kingdomino_core.encoding): every field but the seat.
+    # Numbered for learning agents (kingdomino_core.engine.encoding): every field but the seat.
     encoders = {
         BuyTile: ProductEncoder(
             Choice("source", ("visible", "pile")), Choice("tile", sorted(data.tiles)), Square()

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kingdomino_core import Kingdom
-from kingdomino_core.registry import Annotation, Piece
+from kingdomino_core.engine.registry import Annotation, Piece
 
 from .state import RESOURCE_LAYER, TILE_LAYER
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Pass, Step, StepHandler
-from kingdomino_core.words import cell_words, plural, seat_name
+from kingdomino_core.engine.words import cell_words, plural, seat_name
 
 from .actions import BuyTile, PayToken, RevealTile, Source
 from .scoring import character_points

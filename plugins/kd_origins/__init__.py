@@ -26,9 +26,9 @@ from kingdomino_core import (
     Step,
     hookimpl,
 )
-from kingdomino_core.encoding import Choice, LayerPlanes, Number, ProductEncoder, Square
-from kingdomino_core.limits import MAX_KINGDOM_SIZE
-from kingdomino_core.words import kingdom_name, plural
+from kingdomino_core.engine.encoding import Choice, LayerPlanes, Number, ProductEncoder, Square
+from kingdomino_core.engine.words import kingdom_name, plural
+from kingdomino_core.inputs.limits import MAX_KINGDOM_SIZE
 
 from . import scoring
 from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen, load_dominoes, totem_points
@@ -81,7 +81,7 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
         registry.add_terrain(terrain)
     registry.icon_words = ("fire", "fire")  # Origins' scoring icons are fire
     registry.add_domino_set(load_dominoes(options.dominoes))
-    # Numbered for learning agents (kingdomino_core.encoding): every field but the seat.
+    # Numbered for learning agents (kingdomino_core.engine.encoding): every field but the seat.
     encoders = {
         FireThrow: ProductEncoder(Square("x", "y"), Square("tx", "ty")),
         FireLost: ProductEncoder(Square()),

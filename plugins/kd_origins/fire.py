@@ -19,8 +19,8 @@ from typing import ClassVar
 from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Step, StepHandler
-from kingdomino_core.kingdom import CASTLE, EMPTY
-from kingdomino_core.words import cell_words, icons, plural, seat_name
+from kingdomino_core.engine.words import cell_words, icons, plural, seat_name
+from kingdomino_core.model.kingdom import CASTLE, EMPTY
 
 from .data import cavemen, fire_tokens
 from .options import OriginsOptions

@@ -18,7 +18,7 @@ from typing import ClassVar
 from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Step, StepHandler
-from kingdomino_core.words import kingdom_name, seat_name
+from kingdomino_core.engine.words import kingdom_name, seat_name
 
 from .data import RESOURCES, totem_points
 from .options import OriginsOptions

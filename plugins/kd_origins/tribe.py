@@ -25,8 +25,8 @@ from typing import ClassVar
 from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Pass, Step, StepHandler
-from kingdomino_core.kingdom import CASTLE, EMPTY
-from kingdomino_core.words import cell_words, plural, seat_name
+from kingdomino_core.engine.words import cell_words, plural, seat_name
+from kingdomino_core.model.kingdom import CASTLE, EMPTY
 
 from .data import RESOURCES, cavemen
 from .options import OriginsOptions

@@ -29,7 +29,7 @@ from kingdomino_core import (
     StepHandler,
     hookimpl,
 )
-from kingdomino_core.registry import Piece
+from kingdomino_core.engine.registry import Piece
 
 from .options import QuestsOptions
 from .quests import Quest, QuestContext, all_quests, find, point_functions, points

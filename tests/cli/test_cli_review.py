@@ -10,8 +10,8 @@ import re
 import pytest
 from play_support import ScriptedStdin, kd
 
-from kingdomino_core.ruleset_lookup import list_rulesets
-from kingdomino_core.savegame import read_save, verify
+from kingdomino_core.rulesets.lookup import list_rulesets
+from kingdomino_core.saves.savegame import read_save, verify
 
 # -- seeds ------------------------------------------------------------------------------
 

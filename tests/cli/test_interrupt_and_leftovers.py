@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from kingdomino_core import Engine, Ruleset
-from kingdomino_core.savegame import PlayerEntry, read_save, save_of, write_save
+from kingdomino_core.saves.savegame import PlayerEntry, read_save, save_of, write_save
 
 
 def test_ctrl_c_stops_simulate_at_once_with_its_workers() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from play_support import kd
 
-from kingdomino_core.limits import MAX_KINGDOM_BYTES
+from kingdomino_core.inputs.limits import MAX_KINGDOM_BYTES
 
 
 @pytest.mark.parametrize(

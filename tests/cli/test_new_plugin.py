@@ -14,7 +14,7 @@ import pytest
 from kingdomino_cli.app import main
 from kingdomino_cli.cmd_new_plugin import SHIPPED_EXAMPLES
 from kingdomino_cli.exit_codes import ExitCode
-from kingdomino_core.plugins import ENTRY_POINT_GROUP
+from kingdomino_core.hooks.plugins import ENTRY_POINT_GROUP
 
 
 def kd(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -9,9 +9,9 @@ import pytest
 from play_support import ScriptedStdin, kd, kd_process
 
 from kingdomino_core import Engine, Ruleset
-from kingdomino_core.kingdom_text import parse_kingdom
-from kingdomino_core.savegame import read_save, replay, verify
-from kingdomino_core.trust import Trust
+from kingdomino_core.inputs.trust import Trust
+from kingdomino_core.saves.kingdom_text import parse_kingdom
+from kingdomino_core.saves.savegame import read_save, replay, verify
 
 #: These tests wrote the plugin files themselves.
 OWN_CODE = Trust(everything=True)

@@ -17,7 +17,7 @@ import pytest
 from play_support import ScriptedStdin, kd
 
 from kingdomino_core import Claim, Direction, Place
-from kingdomino_core.savegame import read_save, replay, verify
+from kingdomino_core.saves.savegame import read_save, replay, verify
 
 ONES = ["1"] * 400
 

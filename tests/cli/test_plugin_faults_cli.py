@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from play_support import kd
 
-from kingdomino_core.savegame import read_save, replay
-from kingdomino_core.trust import Trust
+from kingdomino_core.inputs.trust import Trust
+from kingdomino_core.saves.savegame import read_save, replay
 
 OWN_CODE = Trust(everything=True)
 

@@ -9,7 +9,7 @@ from play_support import kd, kd_process
 from typer.testing import CliRunner
 
 from kingdomino_cli.app import app
-from kingdomino_core.plugins import default_catalogue
+from kingdomino_core.hooks.plugins import default_catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,7 +10,7 @@ import pytest
 from play_support import kd, kd_process
 
 from kingdomino_core import describe_action
-from kingdomino_core.savegame import read_save, replay
+from kingdomino_core.saves.savegame import read_save, replay
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from kingdomino_cli.app import app
 from kingdomino_cli.exit_codes import ExitCode
-from kingdomino_core.ruleset_files import ENV_VAR
+from kingdomino_core.rulesets.files import ENV_VAR
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "rulesets"

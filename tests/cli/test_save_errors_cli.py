@@ -118,7 +118,7 @@ def test_a_save_with_a_byte_order_mark_reads(finished: Path, capsys, monkeypatch
 
 
 def test_a_huge_save_is_not_read(tmp_path: Path, capsys, monkeypatch) -> None:
-    from kingdomino_core.limits import MAX_SAVE_BYTES
+    from kingdomino_core.inputs.limits import MAX_SAVE_BYTES
 
     save = tmp_path / "huge.json"
     with save.open("w") as fh:

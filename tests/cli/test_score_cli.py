@@ -19,8 +19,8 @@ from typer.testing import CliRunner
 
 from kingdomino_cli.app import app
 from kingdomino_core import Engine
-from kingdomino_core.kingdom_text import format_kingdom
-from kingdomino_core.ruleset_files import ENV_VAR, load_ruleset
+from kingdomino_core.rulesets.files import ENV_VAR, load_ruleset
+from kingdomino_core.saves.kingdom_text import format_kingdom
 from kingdomino_core.testing import play_random_game, recount
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from play_support import kd
 
-from kingdomino_core.savegame import read_save
+from kingdomino_core.saves.savegame import read_save
 
 NOT_ALLOWED = 7
 

@@ -35,7 +35,7 @@ from kingdomino_core import (
     default_catalogue,
     hookimpl,
 )
-from kingdomino_core.plugins import load_file
+from kingdomino_core.hooks.plugins import load_file
 
 # -- turn order ------------------------------------------------------------------------
 

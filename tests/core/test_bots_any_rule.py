@@ -26,7 +26,7 @@ from kingdomino_core import (
     Step,
     hookimpl,
 )
-from kingdomino_core.agents import installed_agents
+from kingdomino_core.engine.agents import installed_agents
 
 AGENTS = ["random", "greedy", "mcts:playouts=6+width=4"]
 RULES = [

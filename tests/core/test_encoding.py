@@ -1,4 +1,4 @@
-"""The fixed action space of a ruleset (kingdomino_core.encoding)."""
+"""The fixed action space of a ruleset (kingdomino_core.engine.encoding)."""
 
 from __future__ import annotations
 
@@ -20,13 +20,13 @@ from kingdomino_core import (
     default_catalogue,
     hookimpl,
 )
-from kingdomino_core.encoding import (
+from kingdomino_core.engine.encoding import (
     DEFAULT_SLOTS,
     ActionEncoder,
     ActionSpace,
     EncodingError,
 )
-from kingdomino_core.ruleset_lookup import list_rulesets
+from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_core.testing.build import make_engine
 
 SHIPPED = sorted(e.name for e in list_rulesets() if e.where == "shipped")

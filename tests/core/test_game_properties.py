@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kingdomino_core.kingdom import EMPTY
+from kingdomino_core.model.kingdom import EMPTY
 from kingdomino_core.testing import (
     check_game,
     digest,

@@ -21,7 +21,7 @@ from kingdomino_core import (
     default_catalogue,
     hookimpl,
 )
-from kingdomino_core.agents import AgentRegistry
+from kingdomino_core.engine.agents import AgentRegistry
 
 CALLS: list[str] = []
 

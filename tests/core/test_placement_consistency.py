@@ -10,7 +10,7 @@ import random
 import pytest
 
 from kingdomino_core import DIRECTIONS, Place
-from kingdomino_core.core_steps import legal_placements
+from kingdomino_core.engine.steps import legal_placements
 from kingdomino_core.testing import (
     brute_force_placements,
     check_placement_consistency,

@@ -26,8 +26,8 @@ from kingdomino_core import (
     Step,
     hookimpl,
 )
-from kingdomino_core.core_steps import ClaimHandler
-from kingdomino_core.savegame import final_result
+from kingdomino_core.engine.steps import ClaimHandler
+from kingdomino_core.saves.savegame import final_result
 from kingdomino_core.testing import digest, play_random_game, random_choice, replay
 
 # -- turn order ---------------------------------------------------------------------------

@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kingdomino_core import Engine, RulesetError
-from kingdomino_core.plugins import default_catalogue
-from kingdomino_core.ruleset_files import (
+from kingdomino_core.hooks.plugins import default_catalogue
+from kingdomino_core.inputs.trust import Trust
+from kingdomino_core.rulesets.files import (
     ENV_VAR,
     allowed_players,
     find_ruleset,
@@ -25,8 +26,7 @@ from kingdomino_core.ruleset_files import (
     resolved_toml,
     validate_ruleset,
 )
-from kingdomino_core.toml_lines import KeyLines
-from kingdomino_core.trust import Trust
+from kingdomino_core.rulesets.toml_lines import KeyLines
 
 SHIPPED_DIR = Path(__file__).resolve().parents[2] / "rulesets"
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from kingdomino_core import RulesetError
-from kingdomino_core.limits import MAX_DEPTH, MAX_EXTENDS, MAX_RULESET_BYTES
-from kingdomino_core.ruleset_files import load_ruleset
+from kingdomino_core.inputs.limits import MAX_DEPTH, MAX_EXTENDS, MAX_RULESET_BYTES
+from kingdomino_core.rulesets.files import load_ruleset
 
 
 def problems_of(path: Path) -> list[str]:
@@ -93,8 +93,8 @@ def test_options_that_size_the_work_are_bounded(
 
 def test_the_core_bounds_the_kingdom_of_any_plugin() -> None:
     from kingdomino_core import ConfigBuilder, Engine, Ruleset, hookimpl
-    from kingdomino_core.limits import MAX_KINGDOM_SIZE
-    from kingdomino_core.plugins import default_catalogue
+    from kingdomino_core.hooks.plugins import default_catalogue
+    from kingdomino_core.inputs.limits import MAX_KINGDOM_SIZE
 
     class Huge:
         NAME = "huge"

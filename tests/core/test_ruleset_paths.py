@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from kingdomino_core import RulesetError
-from kingdomino_core.ruleset_files import load_ruleset
+from kingdomino_core.rulesets.files import load_ruleset
 
 SHIPPED = Path(__file__).resolve().parents[2] / "plugins/kd_origins/data/origins_dominoes.csv"
 

@@ -1,4 +1,4 @@
-"""Saved games (kingdomino_core.savegame): format, atomic writes, replay, verify, resume."""
+"""Saved games (kingdomino_core.saves.savegame): format, atomic writes, replay, verify, resume."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kingdomino_core import Engine, Game, Place, Ruleset
-from kingdomino_core.agents import AgentRegistry
-from kingdomino_core.plugins import default_catalogue, make_plugin_manager
-from kingdomino_core.savegame import (
+from kingdomino_core.engine.agents import AgentRegistry
+from kingdomino_core.hooks.plugins import default_catalogue, make_plugin_manager
+from kingdomino_core.saves.savegame import (
     CHANCE_SCRIPTED,
     PlayerEntry,
     ReplayMismatchError,
@@ -114,7 +114,7 @@ def test_write_is_atomic_and_keeps_the_old_save_on_failure(
     def broken(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("kingdomino_core.savegame.os.replace", broken)
+    monkeypatch.setattr("kingdomino_core.saves.savegame.os.replace", broken)
     with pytest.raises(OSError):
         write_save(path, save_of(finished_game(seed=2), players(3, "random")))
     assert path.read_text() == before

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kingdomino_core import Direction, DominoId, Place, ReplayError
-from kingdomino_core.serialize import action_from_dict, action_to_dict
+from kingdomino_core.saves.serialize import action_from_dict, action_to_dict
 from kingdomino_core.testing import make_engine
 
 PLACE = Place(seat=0, domino=DominoId(box=2, number=3), x=1, y=0, direction=Direction.E)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from kingdomino_core import Engine, Place, Ruleset
-from kingdomino_core.geometry import Direction
+from kingdomino_core.model.geometry import Direction
 
 FLIP = {Direction.E: Direction.W, Direction.S: Direction.N}
 

@@ -8,10 +8,17 @@ from pathlib import Path
 import pytest
 
 from kingdomino_core import Engine, Ruleset, RulesetError
-from kingdomino_core.plugins import default_catalogue
-from kingdomino_core.ruleset_files import load_ruleset, load_ruleset_text
-from kingdomino_core.savegame import PlayerEntry, build_engine, parse_save, replay, save_of, to_json
-from kingdomino_core.trust import DEFAULT, UNTRUSTED, CodeNotAllowedError, Trust
+from kingdomino_core.hooks.plugins import default_catalogue
+from kingdomino_core.inputs.trust import DEFAULT, UNTRUSTED, CodeNotAllowedError, Trust
+from kingdomino_core.rulesets.files import load_ruleset, load_ruleset_text
+from kingdomino_core.saves.savegame import (
+    PlayerEntry,
+    build_engine,
+    parse_save,
+    replay,
+    save_of,
+    to_json,
+)
 
 
 def plugin_file(folder: Path, name: str = "upl") -> tuple[Path, Path]:

@@ -23,8 +23,8 @@ from kingdomino_core import (
     describe_action,
     describe_step,
 )
+from kingdomino_core.engine.words import domino_words, icons, kingdom_name, seat_name
 from kingdomino_core.testing import make_engine, place_step_game, set_kingdom
-from kingdomino_core.words import domino_words, icons, kingdom_name, seat_name
 
 RULESETS = [
     (["base"], 4, {}),
@@ -220,7 +220,7 @@ def test_wrapped_steps_and_extra_actions_keep_their_words() -> None:
     """A StepWrapper describes as the handler it wraps; an ExtraActions' own actions are
     described by it (rules.add_actions), the step's by the step's handler."""
     from kingdomino_core import ExtraActions, StepWrapper
-    from kingdomino_core.rules import WithExtraActions
+    from kingdomino_core.engine.rules import WithExtraActions
 
     class Quiet(StepWrapper):
         kind = "place"

@@ -128,7 +128,7 @@ def test_every_exported_name_is_in_the_reference() -> None:
     missing = [name for name in exported() if name not in pages]
     assert missing == [], "add a '::: NAME' line to a page of docs/reference/ for each"
     # Beyond the exports, a page may document a public name of a submodule
-    # (``kingdomino_core.agents.installed_agents``); it must exist.
+    # (``kingdomino_core.engine.agents.installed_agents``); it must exist.
     stale = [name for name in sorted(set(pages) - set(exported())) if not importable(name)]
     assert stale == [], "the reference names things that do not exist"
 

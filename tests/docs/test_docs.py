@@ -17,8 +17,9 @@ import pytest
 import typer
 
 from kingdomino_cli.app import app
-from kingdomino_core import Engine, Ruleset, hookimpl, hookspecs
-from kingdomino_core.plugins import default_catalogue
+from kingdomino_core import Engine, Ruleset, hookimpl
+from kingdomino_core.hooks import specs as hookspecs
+from kingdomino_core.hooks.plugins import default_catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -52,7 +53,7 @@ HOOKS = sorted(n for n in vars(hookspecs) if n.startswith("kd_"))
 def test_every_hook_has_a_section_in_hooks_md(hook: str) -> None:
     page = (DOCS / "hooks.md").read_text(encoding="utf-8")
     assert f"\n### {hook}\n" in page, (
-        f"hook {hook} (kingdomino_core/hookspecs.py) is missing from docs/hooks.md: "
+        f"hook {hook} (kingdomino_core/hooks/specs.py) is missing from docs/hooks.md: "
         "run python docs/gen_hooks.py"
     )
 

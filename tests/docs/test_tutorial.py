@@ -19,7 +19,7 @@ import typer
 
 from kingdomino_cli.app import app
 from kingdomino_core import Engine, Ruleset, RulesetError
-from kingdomino_core.ruleset_files import load_ruleset
+from kingdomino_core.rulesets.files import load_ruleset
 from kingdomino_core.testing import play_random_game, recount, replay
 
 from .snippets import DOCS, ROOT

@@ -29,8 +29,8 @@ from example_support import (
 )
 
 from kingdomino_core import Engine, Game
-from kingdomino_core.agents import installed_agents
-from kingdomino_core.plugins import default_catalogue
+from kingdomino_core.engine.agents import installed_agents
+from kingdomino_core.hooks.plugins import default_catalogue
 from kingdomino_core.testing import conformance, make_engine
 
 ROOT = EXAMPLES.parent
@@ -153,8 +153,8 @@ def test_the_private_check_catches_private_access(tmp_path: Path) -> None:
     bad = tmp_path / "probe.py"
     bad.write_text(
         "from kingdomino_core import Game\n"
-        "from kingdomino_core.core_steps import placement_violations\n"
-        "from kingdomino_core.game import _AUTO\n"
+        "from kingdomino_core.engine.steps import placement_violations\n"
+        "from kingdomino_core.engine.game import _AUTO\n"
         "def f(game: Game, self=None):\n"
         "    self._mine = 1\n"
         "    return game._placement_cache, game.__class__\n",
@@ -162,8 +162,8 @@ def test_the_private_check_catches_private_access(tmp_path: Path) -> None:
     )
     found = private_uses(bad, documented())
     assert [p.split(": ", 1)[1] for p in found] == [
-        "kingdomino_core.core_steps.placement_violations is not documented API",
-        "kingdomino_core.game._AUTO is not documented API",
+        "kingdomino_core.engine.steps.placement_violations is not documented API",
+        "kingdomino_core.engine.game._AUTO is not documented API",
         "._placement_cache",
     ]
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from kd_base.placement import Connects
 
 from kingdomino_core import Direction, Game, Place
-from kingdomino_core.core_steps import placement_violations
+from kingdomino_core.engine.steps import placement_violations
 from kingdomino_core.testing import (
     conformance,
     make_engine,
@@ -106,7 +106,7 @@ def test_a_placement_refused_by_the_base_rule_is_legal_with_a_joker() -> None:
 
 def test_greedy_bots_play_the_joker_ruleset() -> None:
     """Issue 7: bots work in every ruleset, this one included."""
-    from kingdomino_core.agents import installed_agents
+    from kingdomino_core.engine.agents import installed_agents
 
     engine = ENGINES[3]
     agents = [installed_agents().make("greedy", random.Random(i)) for i in range(3)]

@@ -22,8 +22,8 @@ import pytest
 from example_support import LAKES, LAKES_PACKAGE, fake_install
 
 from kingdomino_core import Engine, Game, Ruleset
-from kingdomino_core.agents import installed_agents
-from kingdomino_core.plugins import ENTRY_POINT_GROUP, Catalogue, default_catalogue
+from kingdomino_core.engine.agents import installed_agents
+from kingdomino_core.hooks.plugins import ENTRY_POINT_GROUP, Catalogue, default_catalogue
 from kingdomino_core.testing import make_engine, play_random_game, recount
 
 SRC = LAKES_PACKAGE / "src"

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kingdomino_core import Action, Game, Reveal, RulesetError
-from kingdomino_core.agents import installed_agents
+from kingdomino_core.engine.agents import installed_agents
 from kingdomino_core.testing import make_engine, random_choice
 
 BASE = {n: make_engine(["base"], n) for n in (2, 3, 4)}

@@ -23,9 +23,9 @@ from kingdomino_core import (
     Ruleset,
     RulesetError,
 )
-from kingdomino_core.markers import HOOK_API
-from kingdomino_core.plugins import ENTRY_POINT_GROUP, Catalogue, default_catalogue
-from kingdomino_core.ruleset_files import load_ruleset
+from kingdomino_core.hooks.markers import HOOK_API
+from kingdomino_core.hooks.plugins import ENTRY_POINT_GROUP, Catalogue, default_catalogue
+from kingdomino_core.rulesets.files import load_ruleset
 
 
 def write(folder: Path, name: str, source: str) -> Path:

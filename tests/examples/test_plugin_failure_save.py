@@ -17,9 +17,9 @@ import pytest
 from kingdomino_cli.app import main
 from kingdomino_cli.exit_codes import ExitCode
 from kingdomino_core import PluginHookError
-from kingdomino_core.savegame import build_engine, read_save, replay
+from kingdomino_core.inputs.trust import Trust
+from kingdomino_core.saves.savegame import build_engine, read_save, replay
 from kingdomino_core.testing import random_choice
-from kingdomino_core.trust import Trust
 
 #: The test wrote the plugin files itself.
 OWN_CODE = Trust(everything=True)

@@ -26,8 +26,8 @@ TOKENS = st.one_of(
 def _real_grids() -> list[tuple[str, list[str]]]:
     """Final kingdoms of a few real games: fuzzing starts from valid files too."""
     from kingdomino_core import Engine
-    from kingdomino_core.kingdom_text import format_kingdom
-    from kingdomino_core.ruleset_files import load_ruleset
+    from kingdomino_core.rulesets.files import load_ruleset
+    from kingdomino_core.saves.kingdom_text import format_kingdom
 
     grids = []
     for name, players in (("base", 2), ("court", 2), ("origins-discovery", 3), ("xl", 3)):

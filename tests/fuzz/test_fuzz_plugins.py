@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kingdomino_core import Claim, DominoId, Engine, IllegalActionError, Place, Ruleset
-from kingdomino_core.geometry import Direction
-from kingdomino_core.savegame import read_save, replay
-from kingdomino_core.trust import Trust
+from kingdomino_core.inputs.trust import Trust
+from kingdomino_core.model.geometry import Direction
+from kingdomino_core.saves.savegame import read_save, replay
 
 ANY = ["None", "0", "-1", "'x'", "[]", "[None]", "[1]", "{}", "[[]]", "object()", "10**100",
        "[{}]", "True", "(1, 2)", "float('nan')"]  # fmt: skip

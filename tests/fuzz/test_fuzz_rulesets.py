@@ -12,8 +12,8 @@ from fuzz_support import FUZZ, fresh_dir, run_kd
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kingdomino_core.plugins import default_catalogue
-from kingdomino_core.ruleset_files import list_rulesets
+from kingdomino_core.hooks.plugins import default_catalogue
+from kingdomino_core.rulesets.files import list_rulesets
 
 SHIPPED = sorted(e.name for e in list_rulesets() if e.where == "shipped")
 PLUGINS = default_catalogue().names()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from kingdomino_core import Engine, PluginError, PluginHookError, Ruleset
-from kingdomino_core.plugins import default_catalogue
+from kingdomino_core.hooks.plugins import default_catalogue
 
 
 def engine_with(tmp_path: Path, source: str, name: str = "house") -> Engine:

@@ -16,7 +16,7 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test
 
-from kingdomino_core.ruleset_lookup import list_rulesets
+from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_rl import KingdominoEnv
 
 SHIPPED = sorted(e.name for e in list_rulesets() if e.where == "shipped")

@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from kingdomino_core.encoding import DEFAULT_SLOTS, ActionSpace
+from kingdomino_core.engine.encoding import DEFAULT_SLOTS, ActionSpace
 from kingdomino_core.testing.build import make_engine
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "rl.md"

@@ -15,8 +15,8 @@ from starlette.testclient import TestClient
 from web_support import first_move
 
 from kingdomino_core import describe_action
-from kingdomino_core.savegame import build_engine, parse_save, read_actions, verify
-from kingdomino_core.trust import Trust
+from kingdomino_core.inputs.trust import Trust
+from kingdomino_core.saves.savegame import build_engine, parse_save, read_actions, verify
 from kingdomino_web import make_app
 
 HUMAN_VS_BOT = [{"name": "Ann", "kind": "here"}, {"name": "Bot", "kind": "bot", "agent": "greedy"}]

@@ -14,7 +14,7 @@ from typing import Any
 
 from web_support import LiveServer, click_turn, create_in_lobby, shot, wait_turn
 
-from kingdomino_core.savegame import read_save, verify
+from kingdomino_core.saves.savegame import read_save, verify
 
 
 def test_a_whole_base_game_against_a_bot_by_clicks(

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from kingdomino_core.ruleset_lookup import list_rulesets
-from kingdomino_core.savegame import parse_save, verify
+from kingdomino_core.rulesets.lookup import list_rulesets
+from kingdomino_core.saves.savegame import parse_save, verify
 from kingdomino_web import make_app
 from kingdomino_web.views import decision_moves
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from web_support import LiveServer, first_move
 
-from kingdomino_core.savegame import parse_save, verify
+from kingdomino_core.saves.savegame import parse_save, verify
 
 
 def call(server: LiveServer, path: str, body: Any = None, token: str = "") -> Any:

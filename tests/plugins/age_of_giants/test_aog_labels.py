@@ -28,7 +28,7 @@ from kingdomino_core import (
     domino_name,
     find_domino,
 )
-from kingdomino_core.savegame import PlayerEntry, save_of, to_json
+from kingdomino_core.saves.savegame import PlayerEntry, save_of, to_json
 from kingdomino_core.testing import ScriptedChance, make_engine
 
 A, C = giant_id("A"), giant_id("C")

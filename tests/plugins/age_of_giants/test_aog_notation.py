@@ -9,7 +9,7 @@ from aog_checks import aog
 
 from kingdomino_cli.app import main
 from kingdomino_core import KingdomFormatError
-from kingdomino_core.kingdom_text import format_kingdom
+from kingdomino_core.saves.kingdom_text import format_kingdom
 from kingdomino_core.testing import kingdom_from_text, play_random_game
 
 
@@ -95,7 +95,7 @@ def test_giant_on_a_castle_with_footprint_needs_crown_off() -> None:
 
 def test_displays_show_giants_and_quests_as_pieces() -> None:
     """Terminal, pictures and browser show ``+giant`` and ``C+quest=`` through pieces."""
-    from kingdomino_core.words import pieces_at
+    from kingdomino_core.engine.words import pieces_at
 
     engine = aog()
     k = kingdom_from_text(engine, "C+quest=lost_corner W1+giant L0+giant=2")

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kingdomino_core import Game, Reveal
-from kingdomino_core.savegame import PlayerEntry, parse_save, replay, save_of, to_json, verify
+from kingdomino_core.saves.savegame import PlayerEntry, parse_save, replay, save_of, to_json, verify
 from kingdomino_core.testing import conformance, digest, make_engine, play_random_game
 
 

@@ -23,7 +23,7 @@ SOURCES = sorted(p for d in PLUGINS for p in d.rglob("*.py"))
 
 #: Core modules whose public names plugin authors are pointed at by the docs, with the
 #: names the plugins take from them (``Piece``, the type of ``Annotation.piece``).
-DOCUMENTED_MODULES = {"kingdomino_core.registry": {"Piece"}}
+DOCUMENTED_MODULES = {"kingdomino_core.engine.registry": {"Piece"}}
 
 
 def _private(name: str) -> bool:

@@ -15,7 +15,7 @@ from kingdomino_core import (
     ScoreLine,
     ScoreSheet,
 )
-from kingdomino_core.kingdom import EMPTY
+from kingdomino_core.model.kingdom import EMPTY
 from kingdomino_core.testing import (
     conformance,
     make_engine,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kingdomino_core import Claim, Direction, Discard, IllegalActionError, Place
-from kingdomino_core.core_steps import legal_placements
-from kingdomino_core.kingdom_text import format_kingdom
+from kingdomino_core.engine.steps import legal_placements
+from kingdomino_core.saves.kingdom_text import format_kingdom
 from kingdomino_core.testing import digest, make_engine, place_step_game
 
 E, S, W, N = Direction.E, Direction.S, Direction.W, Direction.N

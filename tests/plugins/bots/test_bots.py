@@ -7,7 +7,7 @@ import random
 import pytest
 
 from kingdomino_core import Engine, Game, Ruleset
-from kingdomino_core.agents import installed_agents
+from kingdomino_core.engine.agents import installed_agents
 
 SETUPS = [
     (("base",), 2),

@@ -10,7 +10,7 @@ from kd_bots import mcts
 from kd_bots.mcts import MctsAgent
 
 from kingdomino_core import ConfigError, Engine, Game, Ruleset
-from kingdomino_core.agents import installed_agents
+from kingdomino_core.engine.agents import installed_agents
 
 
 def decision(seed: int = 2) -> Game:

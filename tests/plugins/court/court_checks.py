@@ -16,7 +16,7 @@ from kd_bots.greedy import GreedyAgent
 from kd_bots.random_agent import RandomAgent
 
 from kingdomino_core import Action, Engine, Game, Pass, Reveal, Step
-from kingdomino_core.kingdom import CASTLE, EMPTY
+from kingdomino_core.model.kingdom import CASTLE, EMPTY
 
 #: Terrain -> resource of its crownless squares (docs/rules/court.md; swamp and mine: none).
 RESOURCE_OF = {"wheat": "wheat", "forest": "wood", "lake": "fish", "grassland": "sheep"}

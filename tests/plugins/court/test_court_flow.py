@@ -18,7 +18,7 @@ from kingdomino_core import (
     ReplayError,
     RulesetError,
 )
-from kingdomino_core.serialize import action_from_dict, action_to_dict
+from kingdomino_core.saves.serialize import action_from_dict, action_to_dict
 from kingdomino_core.testing import (
     ScriptedChance,
     make_engine,

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from kd_court.actions import BuyTile, PayToken
 
 from kingdomino_core import Game
-from kingdomino_core.serialize import action_from_dict, action_to_dict
+from kingdomino_core.saves.serialize import action_from_dict, action_to_dict
 from kingdomino_core.testing import conformance, digest, make_engine, replay
 
 SEEDS = st.integers(min_value=0, max_value=2**31)

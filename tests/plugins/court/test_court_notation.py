@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kingdomino_core import KingdomFormatError
-from kingdomino_core.kingdom_text import format_kingdom
+from kingdomino_core.saves.kingdom_text import format_kingdom
 from kingdomino_core.testing import kingdom_from_text, make_engine
 
 ENGINE = make_engine(["base", "court"], 4)

@@ -16,7 +16,7 @@ from typing import Any
 from kd_origins.tribe import CaveDraw
 
 from kingdomino_core import Action, Engine, Game, Step
-from kingdomino_core.kingdom import CASTLE, EMPTY, Kingdom
+from kingdomino_core.model.kingdom import CASTLE, EMPTY, Kingdom
 from kingdomino_core.testing import make_engine, set_kingdom
 
 FIRE = "origins.fire"

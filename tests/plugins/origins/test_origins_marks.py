@@ -10,9 +10,9 @@ import pytest
 
 from kingdomino_cli.human import HumanAgent
 from kingdomino_core import Claim, ConfigError, DominoId, Game, describe_action
-from kingdomino_core.registry import Piece
+from kingdomino_core.engine.registry import Piece
+from kingdomino_core.engine.words import domino_words
 from kingdomino_core.testing import ScriptedChance, make_engine
-from kingdomino_core.words import domino_words
 
 
 def volcanoes(engine) -> dict[int, DominoId]:  # type: ignore[no-untyped-def]

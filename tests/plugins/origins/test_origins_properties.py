@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from origins_checks import origins, play_checked, recount_total
 
-from kingdomino_core.serialize import action_from_dict, action_to_dict
+from kingdomino_core.saves.serialize import action_from_dict, action_to_dict
 from kingdomino_core.testing import conformance, digest, replay
 
 MODES = ["discovery", "totem", "tribe"]

@@ -7,7 +7,7 @@ import pytest
 from origins_checks import origins, position, recount_total
 
 from kingdomino_core import KingdomFormatError
-from kingdomino_core.kingdom_text import format_kingdom, parse_kingdom
+from kingdomino_core.saves.kingdom_text import format_kingdom, parse_kingdom
 from kingdomino_core.testing import set_kingdom
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kingdomino_core import KingdomFormatError
-from kingdomino_core.kingdom_text import format_kingdom, parse_kingdom
+from kingdomino_core.saves.kingdom_text import format_kingdom, parse_kingdom
 from kingdomino_core.testing import make_engine
 
 

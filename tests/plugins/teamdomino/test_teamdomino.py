@@ -214,7 +214,7 @@ def test_teamdomino_dynasty_plays_three_games() -> None:
 def test_teamdomino_plays_with_the_bots() -> None:
     """The shipped bots play a team game through the legal actions (greedy, random)."""
     from kingdomino_core import AgentRegistry
-    from kingdomino_core.plugins import default_catalogue, make_plugin_manager
+    from kingdomino_core.hooks.plugins import default_catalogue, make_plugin_manager
 
     agents = AgentRegistry()
     make_plugin_manager([default_catalogue().get("bots")]).hook.kd_register_agents(agents=agents)

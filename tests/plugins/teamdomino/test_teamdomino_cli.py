@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from kingdomino_core.ruleset_files import load_ruleset
+from kingdomino_core.rulesets.files import load_ruleset
 from kingdomino_core.testing import kingdom_from_text, make_engine, recount
 
 kd = pytest.importorskip("kingdomino_cli.app")

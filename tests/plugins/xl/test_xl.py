@@ -14,7 +14,7 @@ from kingdomino_core import (
     Reveal,
     RulesetError,
 )
-from kingdomino_core.serialize import action_from_dict, action_to_dict
+from kingdomino_core.saves.serialize import action_from_dict, action_to_dict
 from kingdomino_core.testing import conformance, make_engine, replay
 
 SEEDS = st.integers(min_value=0, max_value=2**32)

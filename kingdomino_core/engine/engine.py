@@ -9,12 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import core_steps
-from .config import ConfigBuilder, GameConfig
-from .errors import ConfigError, PlayerCountError, PluginError, RulesetError
-from .geometry import Board, board
-from .limits import MAX_GAMES, MAX_KINGDOM_SIZE
-from .plugins import (
+from ..errors import ConfigError, PlayerCountError, PluginError, RulesetError
+from ..hooks.plugins import (
     Catalogue,
     PluginInfo,
     build_plugin_manager,
@@ -23,10 +19,14 @@ from .plugins import (
     default_catalogue,
     make_plugin_manager,
 )
+from ..inputs.limits import MAX_GAMES, MAX_KINGDOM_SIZE
+from ..inputs.strict import dotted, problems, strict_converter
+from ..model.geometry import Board, board
+from ..model.ruleset import Ruleset
+from . import steps as core_steps
+from .config import ConfigBuilder, GameConfig
 from .registry import PlayDomino, Registry
 from .rules import PlacementRule, RuleBook
-from .ruleset import Ruleset
-from .strict import dotted, problems, strict_converter
 
 _GAME_HOOKS = (
     "kd_setup_game",

@@ -29,10 +29,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .errors import KingdominoError
+from ..errors import KingdominoError
 
 if TYPE_CHECKING:
-    from .actions import Action
+    from ..model.actions import Action
     from .engine import Engine
     from .game import Game
 
@@ -185,7 +185,7 @@ class PlaceEncoder(ActionEncoder):
         return self.encode_many(game, [action])[0]
 
     def encode_many(self, game: Game, actions: Sequence[Action]) -> list[int]:
-        from .geometry import DIRECTIONS
+        from ..model.geometry import DIRECTIONS
 
         board = game.engine.board
         reach, width = board.reach, board.width
@@ -311,7 +311,7 @@ class ActionSpace:
             offset += size
         #: The number of actions: every number is in ``0 .. size - 1``.
         self.size = offset
-        from .core_steps import PlaceHandler
+        from .steps import PlaceHandler
 
         #: The core's placements are numbered straight from its legal masks when both
         #: the place handler and its encoder are the core's own.
@@ -401,8 +401,8 @@ class ActionSpace:
         step = self._core_place_step(game)
         if step is None:
             return None
-        from .core_steps import _step_masks
-        from .geometry import DIRECTIONS
+        from ..model.geometry import DIRECTIONS
+        from .steps import _step_masks
 
         board = self.engine.board
         stride, width = board.stride, board.width
@@ -427,9 +427,9 @@ class ActionSpace:
         offset, size, _ = self.slices["place"]
         if not offset <= index < offset + size:
             return None
-        from .actions import Place
-        from .core_steps import _step_masks
-        from .geometry import DIRECTIONS
+        from ..model.actions import Place
+        from ..model.geometry import DIRECTIONS
+        from .steps import _step_masks
 
         board = self.engine.board
         square, di = divmod(index - offset, 4)

@@ -7,7 +7,7 @@ rule it breaks), ``clone()`` copies the state for search. Chance is resolved by 
 game's own ``random.Random(seed)`` (``resolve_chance()``), so the same seed gives
 the same game, and the log of actions replays it exactly.
 
-The flow is a queue of :class:`~kingdomino_core.actions.Step` objects. Player and
+The flow is a queue of :class:`~kingdomino_core.model.actions.Step` objects. Player and
 chance steps wait for an action; a few internal steps (laying out a line, starting
 a round, ending a turn) run automatically between them.
 """
@@ -20,8 +20,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from .actions import CHANCE, Action, Place, Step, field_problems
-from .errors import (
+from ..errors import (
     ConfigError,
     GameOverError,
     IllegalActionError,
@@ -29,13 +28,14 @@ from .errors import (
     PluginError,
     PluginHookError,
 )
-from .geometry import Direction
-from .kingdom import Kingdom
-from .plugins import PLUGIN_FAULTS, blame
-from .scoring import Ranking, ScoreSheet, rank_by
+from ..hooks.plugins import PLUGIN_FAULTS, blame
+from ..model.actions import CHANCE, Action, Place, Step, field_problems
+from ..model.geometry import Direction
+from ..model.kingdom import Kingdom
+from ..model.scoring import Ranking, ScoreSheet, rank_by
 
 if TYPE_CHECKING:
-    from .components import DominoId
+    from ..model.components import DominoId
     from .config import GameConfig
     from .engine import Engine
     from .registry import PlayDomino

@@ -27,20 +27,20 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 
-from .errors import IllegalActionError, KingdominoError, ReplayError
+from ..engine.words import seat_name
+from ..errors import IllegalActionError, KingdominoError, ReplayError
+from ..inputs.limits import MAX_SAVE_BYTES, InputLimitError, loads_json
+from ..inputs.strict import dotted, strict_converter
+from ..inputs.strict import problems as structure_problems
+from ..inputs.trust import SAVED_GAME, CodeNotAllowedError, Trust
+from ..model.ruleset import Ruleset
 from .kingdom_text import format_kingdom
-from .limits import MAX_SAVE_BYTES, InputLimitError, loads_json
-from .ruleset import Ruleset
 from .serialize import action_from_dict, action_to_dict
-from .strict import dotted, strict_converter
-from .strict import problems as structure_problems
-from .trust import SAVED_GAME, CodeNotAllowedError, Trust
-from .words import seat_name
 
 if TYPE_CHECKING:
-    from .actions import Action
-    from .engine import Engine
-    from .game import Game
+    from ..engine.engine import Engine
+    from ..engine.game import Game
+    from ..model.actions import Action
 
 FORMAT = "kingdomino-save"
 VERSION = 1
@@ -189,7 +189,7 @@ def save_of(
     fails (a plugin raising in ``kd_score_kingdom``). ``log`` replaces ``game.log``:
     the moves a caller recorded itself, when a faulty plugin may have touched the
     game's own log."""
-    from . import __version__
+    from .. import __version__
 
     engine = game.engine
     if len(players) != engine.config.players:
@@ -347,9 +347,9 @@ def build_engine(saved: SavedGame, source: str = "<save>", *, trust: Trust = SAV
 
     The save's ``plugin_files`` run only if ``trust`` allows each one (by default
     none does: a save may come from anyone); otherwise
-    :class:`~kingdomino_core.trust.CodeNotAllowedError` names them before any runs.
+    :class:`~kingdomino_core.inputs.trust.CodeNotAllowedError` names them before any runs.
     """
-    from .engine import Engine
+    from ..engine.engine import Engine
 
     refused = [
         (Path(p), "stored in the saved game")

@@ -12,9 +12,9 @@ A ruleset's ``plugin_files`` are Python files: loading them runs them. The rule:
   :data:`UNTRUSTED`.
 
 Embedding programs pass a :class:`Trust` to the loaders
-(:func:`~kingdomino_core.ruleset_files.load_ruleset`,
-:func:`~kingdomino_core.ruleset_files.load_ruleset_text`,
-:func:`~kingdomino_core.savegame.build_engine`); a :class:`Ruleset` built in code
+(:func:`~kingdomino_core.rulesets.files.load_ruleset`,
+:func:`~kingdomino_core.rulesets.files.load_ruleset_text`,
+:func:`~kingdomino_core.saves.savegame.build_engine`); a :class:`Ruleset` built in code
 is the program's own and is never checked.
 """
 
@@ -25,7 +25,7 @@ from pathlib import Path
 
 from attrs import field, frozen
 
-from .errors import KingdominoError
+from ..errors import KingdominoError
 
 
 def _paths(value: Iterable[Path | str]) -> frozenset[Path]:

@@ -20,11 +20,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .actions import Action, Step
-    from .components import DominoId, Square
+    from ..model.actions import Action, Step
+    from ..model.components import DominoId, Square
+    from ..model.kingdom import Kingdom
     from .engine import Engine
     from .game import Game
-    from .kingdom import Kingdom
     from .registry import Piece
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
@@ -67,7 +67,7 @@ def domino_name(game: Game, domino: DominoId) -> str:
     """The domino as people see it named: its printed label (``A``), else its number.
 
     Every display names dominoes this way (:attr:`Domino.name
-    <kingdomino_core.components.Domino.name>`); saves, JSON and logs keep the id.
+    <kingdomino_core.model.components.Domino.name>`); saves, JSON and logs keep the id.
     """
     return game.domino(domino).domino.name
 
@@ -75,7 +75,7 @@ def domino_name(game: Game, domino: DominoId) -> str:
 def find_domino(game: Game, text: str) -> DominoId | None:
     """The domino of the deck a person typed: its label (``A``, any case) or its id
     (``17``, ``2:17``, ``-6``); None when no domino of the deck is named so."""
-    from .components import DominoId
+    from ..model.components import DominoId
 
     typed = text.strip()
     try:
@@ -92,7 +92,7 @@ def find_domino(game: Game, text: str) -> DominoId | None:
 def mark_pieces(engine: Engine, square: Square) -> list[Piece]:
     """The printed marks of a domino's ``square`` (``Square.marks``) as displays show
     them, from the pieces plugins registered (:meth:`Registry.add_mark
-    <kingdomino_core.registry.Registry.add_mark>`); a mark with none is not shown."""
+    <kingdomino_core.engine.registry.Registry.add_mark>`); a mark with none is not shown."""
     found = engine.registry.marks
     return [found[name](value) for name, value in square.marks if name in found]
 
@@ -115,7 +115,7 @@ def domino_words(game: Game, domino: DominoId) -> str:
 
 def cell_words(game: Game, kingdom: Kingdom, cell: int) -> str:
     """What stands on a square of a kingdom now: ``lake 1 crown``, ``castle``, ``empty``."""
-    from .kingdom import CASTLE, EMPTY
+    from ..model.kingdom import CASTLE, EMPTY
 
     terrain = kingdom.terrain_at[cell]
     if terrain == EMPTY:

@@ -1,7 +1,7 @@
 """What each hook may return: one check per hook, applied to every plugin's result.
 
 A plugin that returns the wrong thing (a string where a list is expected, a domino
-that is not in the pile, a :class:`~kingdomino_core.scoring.Ranking` that leaves a
+that is not in the pile, a :class:`~kingdomino_core.model.scoring.Ranking` that leaves a
 kingdom out) is refused right where it returned it, naming the plugin and the hook,
 instead of failing later somewhere in the core with nobody named. The checks run
 once per hook call and per plugin (never in an inner loop), and only on results that
@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .actions import Step
-from .components import DominoId
-from .errors import PluginHookError
-from .scoring import Ranking, ScoreLine
+from ..errors import PluginHookError
+from ..model.actions import Step
+from ..model.components import DominoId
+from ..model.scoring import Ranking, ScoreLine
 
 #: ``check(result, hook arguments)`` -> the problem, or None if the result is fine.
 Check = Callable[[Any, Mapping[str, Any]], str | None]

@@ -30,7 +30,7 @@ reported when the plugin is loaded (pluggy would never call it).
 
 Faults: what a hook returns is checked where it returns it (a list where a list is
 documented, dominoes that are in the pile, a ``Ranking`` that ranks every kingdom:
-``kingdomino_core.hook_results``), and a game hook must leave the core's own state
+``kingdomino_core.hooks.results``), and a game hook must leave the core's own state
 alone (the number of kingdoms, the draw pile, the action log). A bad result, such a
 change, an exception or ``SystemExit`` in a hook stops the game with a
 ``PluginHookError`` naming the plugin and the hook (``kd`` exit status 6, the save
@@ -45,7 +45,7 @@ The flow of a round and where a plugin changes it:
   and ``lookahead_lines`` (lines shown ahead of the one being picked).
 * **Turn order**: ``kd_turn_order``.
 * **Decisions**: every step, core steps included (``place``, ``claim``), is played
-  by a :class:`~kingdomino_core.rules.StepHandler`. In ``kd_register_rules`` a
+  by a :class:`~kingdomino_core.engine.rules.StepHandler`. In ``kd_register_rules`` a
   plugin adds actions to a step's decision (``rules.add_actions``), replaces a
   handler while delegating to it (``rules.wrap_step_handler``) or adds its own steps
   (``rules.add_step_handler``); at play time hooks and handlers insert steps with
@@ -62,14 +62,14 @@ from typing import TYPE_CHECKING
 from .markers import hookspec
 
 if TYPE_CHECKING:
-    from .actions import Discard, Place, Step
-    from .agents import AgentRegistry
-    from .components import DominoId
-    from .config import ConfigBuilder, GameConfig
-    from .game import Game
-    from .registry import Registry
-    from .rules import RuleBook
-    from .scoring import Ranking, ScoreLine, ScoreSheet
+    from ..engine.agents import AgentRegistry
+    from ..engine.config import ConfigBuilder, GameConfig
+    from ..engine.game import Game
+    from ..engine.registry import Registry
+    from ..engine.rules import RuleBook
+    from ..model.actions import Discard, Place, Step
+    from ..model.components import DominoId
+    from ..model.scoring import Ranking, ScoreLine, ScoreSheet
 
 
 # -- build hooks: once per engine ------------------------------------------------
@@ -80,7 +80,7 @@ def kd_configure(config: ConfigBuilder) -> None:
     """Set the game parameters of this plugin's rules.
 
     When: first, once per engine, in ruleset order (base first, variants after).
-    Receives: ``config``, a :class:`~kingdomino_core.config.ConfigBuilder` with
+    Receives: ``config``, a :class:`~kingdomino_core.engine.config.ConfigBuilder` with
     ``config.players`` (the seat count asked for) and
     ``config.option(name, Options)`` (a plugin's validated options, typed). Set
     keys with ``config.set(key, value)``: the allowed player counts, kingdom size,
@@ -99,7 +99,7 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
     """Register terrains, domino sets and action classes.
 
     When: once per engine, after ``kd_configure``.
-    Receives: ``registry`` (:class:`~kingdomino_core.registry.Registry`) and the
+    Receives: ``registry`` (:class:`~kingdomino_core.engine.registry.Registry`) and the
     frozen ``config``.
     Returns: nothing; call ``registry.add_terrain``, ``registry.add_domino_set``,
     ``registry.add_action``.
@@ -114,9 +114,9 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
     When: once per engine, after ``kd_register_components``. This is where placement
     legality is composed: the engine calls the registered
-    :class:`~kingdomino_core.rules.PlacementRule` objects directly for every
+    :class:`~kingdomino_core.engine.rules.PlacementRule` objects directly for every
     candidate, never a hook.
-    Receives: ``rules`` (:class:`~kingdomino_core.rules.RuleBook`), ``config``,
+    Receives: ``rules`` (:class:`~kingdomino_core.engine.rules.RuleBook`), ``config``,
     ``registry``.
     Returns: nothing; call ``rules.add_placement_rule``, ``rules.add_claim_rule``,
     ``rules.add_step_handler``, ``rules.add_state`` or ``rules.remove(rule_id)``.
@@ -147,7 +147,7 @@ def kd_register_agents(agents: AgentRegistry) -> None:
     makes it available), one plugin at a time (the built-in ``bots`` first) until
     one registers the name asked for: a broken plugin nobody asks for changes
     nothing.
-    Receives: ``agents`` (:class:`~kingdomino_core.agents.AgentRegistry`).
+    Receives: ``agents`` (:class:`~kingdomino_core.engine.agents.AgentRegistry`).
     Returns: nothing; call ``agents.add(name, factory, help)``.
     Combination: every implementation runs; a name registered twice is an error.
     """
@@ -162,7 +162,7 @@ def kd_setup_game(game: Game) -> None:
 
     When: when a game starts (and at the start of each game of a Dynasty match),
     after the kingdoms and the draw pile exist and before the first line is drawn.
-    Receives: ``game`` (:class:`~kingdomino_core.game.Game`); plugin state lives in
+    Receives: ``game`` (:class:`~kingdomino_core.engine.game.Game`); plugin state lives in
     ``game.ext[name]`` (declared with ``rules.add_state``).
     Returns: nothing.
     Combination: every implementation runs.
@@ -204,7 +204,7 @@ def kd_line_discards(
     When: once per line, after ``kd_order_line`` and before ``kd_line_laid_out``.
     Receives: ``game``, ``line_number`` and the ordered ``dominoes``.
     Returns: the ids to discard (a subset of ``dominoes``), or None. The core takes
-    them off the line and out of play with :meth:`~kingdomino_core.game.Game.discard`
+    them off the line and out of play with :meth:`~kingdomino_core.engine.game.Game.discard`
     (nobody's discard: they go to ``game.unpicked``); the rest keep their order.
     The line must keep at least as many dominoes as there are kings to pick, so a
     plugin that discards sets ``line_size`` (``kd_configure``) to what is drawn.
@@ -251,7 +251,7 @@ def kd_after_place(game: Game, seat: int, action: Place | Discard) -> None:
     When: right after the core's ``place`` step applied a ``Place`` or ``Discard``:
     still within the king's turn, before its claim on the next line (if any) and
     before ``kd_end_of_turn``, whatever the turn order. Not called for an action a
-    plugin added to the step (:class:`~kingdomino_core.rules.ExtraActions`).
+    plugin added to the step (:class:`~kingdomino_core.engine.rules.ExtraActions`).
     Receives: ``game``, the acting ``seat`` and the ``action``.
     Returns: nothing; may change the kingdom and plugin state, and insert steps
     with ``game.insert_steps``: they are played next, before the claim (a fire
@@ -284,7 +284,7 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine] | None:
     Receives: ``game`` and the ``kingdom`` index (``game.kingdoms[kingdom]``).
     Returns: the score lines this plugin contributes, or None.
     Combination: every implementation runs; the lines of all plugins together
-    form the kingdom's :class:`~kingdomino_core.scoring.ScoreSheet`, whose total is
+    form the kingdom's :class:`~kingdomino_core.model.scoring.ScoreSheet`, whose total is
     their sum.
     """
 
@@ -308,7 +308,7 @@ def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking | None:
 
     When: when the ranking is asked for (normally at the end of the game).
     Receives: ``game`` and the score ``sheets`` (one per kingdom, index order).
-    Returns: a :class:`~kingdomino_core.scoring.Ranking` (use
-    :func:`~kingdomino_core.scoring.rank_by`) or None to defer.
+    Returns: a :class:`~kingdomino_core.model.scoring.Ranking` (use
+    :func:`~kingdomino_core.model.scoring.rank_by`) or None to defer.
     Combination: the first non-None result wins; the default ranks by total alone.
     """

@@ -12,12 +12,12 @@ from typing import Any
 
 import cattrs
 
-from .actions import Action
-from .components import DominoId
-from .errors import ReplayError
-from .geometry import Direction
-from .registry import Registry
-from .strict import TypeMismatch, dotted, problems, strict_converter
+from ..engine.registry import Registry
+from ..errors import ReplayError
+from ..inputs.strict import TypeMismatch, dotted, problems, strict_converter
+from ..model.actions import Action
+from ..model.components import DominoId
+from ..model.geometry import Direction
 
 
 def make_converter() -> cattrs.Converter:

@@ -12,16 +12,16 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from .actions import Action, Claim, Discard, DrawKing, Place, Reveal, Step
-from .errors import IllegalActionError
-from .geometry import Direction
+from ..errors import IllegalActionError
+from ..model.actions import Action, Claim, Discard, DrawKing, Place, Reveal, Step
+from ..model.geometry import Direction
 from .rules import RuleBook, StepHandler
 from .words import domino_words, ordinal, seat_name, square_words
 
 if TYPE_CHECKING:
-    from .components import DominoId
+    from ..model.components import DominoId
+    from ..model.kingdom import Kingdom
     from .game import Game
-    from .kingdom import Kingdom
     from .registry import PlayDomino
 
 

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .errors import ConfigError
+from ..errors import ConfigError
 
 if TYPE_CHECKING:
-    from .actions import Action, Step
+    from ..model.actions import Action, Step
+    from ..model.geometry import Direction
+    from ..model.kingdom import Kingdom
     from .game import Game
-    from .geometry import Direction
-    from .kingdom import Kingdom
     from .registry import PlayDomino
 
 
@@ -130,7 +130,7 @@ class StepHandler:
 
         The default accepts exactly what :meth:`legal_actions` lists.
         """
-        from .errors import IllegalActionError
+        from ..errors import IllegalActionError
 
         options = (
             [a for a, _ in self.outcomes(game, step)]
@@ -155,7 +155,7 @@ class StepHandler:
         general effect, addressed to the deciding player ("your kingdom"), e.g.
         "Buy a building or character (2 different resources for a visible tile,
         4 for one from the pile), or pass". Name other players ``P1``, ``P2``
-        (:func:`kingdomino_core.words.seat_name`), squares ``x,y``; never an
+        (:func:`kingdomino_core.engine.words.seat_name`), squares ``x,y``; never an
         internal id. The default is generic (from ``step.kind``): override it.
         """
         from .words import generic_step_words
@@ -248,7 +248,7 @@ class ExtraActions:
 
         The default accepts exactly what :meth:`actions` lists.
         """
-        from .errors import IllegalActionError
+        from ..errors import IllegalActionError
 
         if action not in self.actions(game, step):
             raise IllegalActionError(

@@ -1,6 +1,6 @@
 """Reading and merging a ruleset's ``extends`` chain, and the checks on the result.
 
-The machinery behind :func:`kingdomino_core.ruleset_files.load_ruleset`: each file
+The machinery behind :func:`kingdomino_core.rulesets.files.load_ruleset`: each file
 is read (syntax errors located by line and column) and checked against the schema
 (:class:`RulesetDocument`, strict cattrs), the chain is merged (plugins appended
 without duplicates, options merged deeply, child wins) while remembering which file
@@ -19,13 +19,13 @@ from typing import Any
 import attrs
 from attrs import define, field, frozen
 
-from .errors import PluginError, RulesetError
-from .limits import MAX_EXTENDS, MAX_RULESET_BYTES, InputLimitError, loads_toml
-from .plugins import Catalogue
-from .ruleset_lookup import file_kind, find_ruleset, looks_like_path, not_found
-from .strict import KeyPath, dotted, problems, strict_converter
+from ..errors import PluginError, RulesetError
+from ..hooks.plugins import Catalogue
+from ..inputs.limits import MAX_EXTENDS, MAX_RULESET_BYTES, InputLimitError, loads_toml
+from ..inputs.strict import KeyPath, dotted, problems, strict_converter
+from ..inputs.trust import DEFAULT, CodeNotAllowedError, Trust
+from .lookup import file_kind, find_ruleset, looks_like_path, not_found
 from .toml_lines import KeyLines
-from .trust import DEFAULT, CodeNotAllowedError, Trust
 
 
 @frozen(kw_only=True)

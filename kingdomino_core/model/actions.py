@@ -141,7 +141,7 @@ CORE_ACTIONS: tuple[type[Action], ...] = (Place, Discard, Claim, Pass, Reveal, D
 class Step:
     """One thing the game waits for: a decision by ``seat`` or a chance event.
 
-    ``kind`` names the :class:`~kingdomino_core.rules.StepHandler` that lists the
+    ``kind`` names the :class:`~kingdomino_core.engine.rules.StepHandler` that lists the
     legal actions and applies them; ``data`` is the handler's own payload.
     """
 

@@ -14,12 +14,12 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
-from .errors import ConfigError
+from ..errors import ConfigError
 
 if TYPE_CHECKING:
-    from .actions import Action
+    from ..hooks.plugins import Catalogue
+    from ..model.actions import Action
     from .game import Game
-    from .plugins import Catalogue
 
 
 class Agent(Protocol):
@@ -122,7 +122,7 @@ def _registrar(catalogue: Catalogue, plugin: str) -> Callable[[AgentRegistry], N
     """Loads ``plugin`` alone and calls its ``kd_register_agents``, if it has one."""
 
     def register(registry: AgentRegistry) -> None:
-        from .plugins import make_plugin_manager
+        from ..hooks.plugins import make_plugin_manager
 
         info = catalogue.get(plugin)
         if "kd_register_agents" not in info.hooks():
@@ -138,6 +138,6 @@ def installed_agents() -> AgentRegistry:
     """Agents registered by every installed plugin, active in a ruleset or not
     (installing a bot package makes its bots available everywhere). Plugins are
     loaded lazily, by the agent names asked for (see :class:`AgentRegistry`)."""
-    from .plugins import default_catalogue
+    from ..hooks.plugins import default_catalogue
 
     return AgentRegistry.from_catalogue(default_catalogue())

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from attrs import frozen
 
-from .errors import RulesetError
+from ..errors import RulesetError
 
 SHIPPED_PACKAGE = "kingdomino_rulesets"
 ENV_VAR = "KD_RULESET_PATH"

@@ -16,12 +16,12 @@ Every problem of every step is collected and raised at once as a
 :class:`RulesetError`, each line ``file:line: key.path: message`` (TOML syntax
 errors: ``file:line:column: message``). Nothing runs on an invalid ruleset, except
 the local plugin files it names, which must be imported to be checked, and only
-those the :class:`~kingdomino_core.trust.Trust` given allows (by default the named
-file's own): any other raises :class:`~kingdomino_core.trust.CodeNotAllowedError`
+those the :class:`~kingdomino_core.inputs.trust.Trust` given allows (by default the named
+file's own): any other raises :class:`~kingdomino_core.inputs.trust.CodeNotAllowedError`
 before any code runs (docs/trust.md).
 
-Reading and merging live in :mod:`kingdomino_core.ruleset_chain`, the lookup in
-:mod:`kingdomino_core.ruleset_lookup`.
+Reading and merging live in :mod:`kingdomino_core.rulesets.chain`, the lookup in
+:mod:`kingdomino_core.rulesets.lookup`.
 """
 
 from __future__ import annotations
@@ -30,10 +30,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError, PlayerCountError, PluginError, RulesetError
-from .plugins import default_catalogue
-from .ruleset import Ruleset
-from .ruleset_chain import (
+from ..errors import ConfigError, PlayerCountError, PluginError, RulesetError
+from ..hooks.plugins import default_catalogue
+from ..inputs.strict import dotted
+from ..inputs.trust import DEFAULT, UNTRUSTED, Trust
+from ..model.ruleset import Ruleset
+from .chain import (
     Merged,
     RulesetDocument,
     RulesetTable,
@@ -44,7 +46,7 @@ from .ruleset_chain import (
     merge,
     read_chain,
 )
-from .ruleset_lookup import (  # re-exported: the lookup is part of this API
+from .lookup import (  # re-exported: the lookup is part of this API
     ENV_VAR,
     SHIPPED_PACKAGE,
     RulesetEntry,
@@ -52,8 +54,6 @@ from .ruleset_lookup import (  # re-exported: the lookup is part of this API
     list_rulesets,
     search_dirs,
 )
-from .strict import dotted
-from .trust import DEFAULT, UNTRUSTED, Trust
 
 __all__ = [
     "ENV_VAR",
@@ -84,7 +84,7 @@ def load_ruleset(arg: str | None, *, trust: Trust = DEFAULT) -> Ruleset:
     """The checked ruleset named or located by ``arg`` (None: the base game).
 
     Raises :class:`RulesetError` listing every problem found, or
-    :class:`~kingdomino_core.trust.CodeNotAllowedError` if it would run plugin files
+    :class:`~kingdomino_core.inputs.trust.CodeNotAllowedError` if it would run plugin files
     ``trust`` does not allow.
     """
     return load_ruleset_file(find_ruleset(arg or DEFAULT_RULESET), trust=trust)
@@ -161,7 +161,7 @@ def _player_count_problems(merged: Merged, found: list[str]) -> list[str]:
             return []  # a plugin or a key of [ruleset] is wrong: no engine to ask
         bad.add(m.group(1))
     ruleset = _ruleset_of(merged, {k: v for k, v in merged.options.items() if k not in bad})
-    from .engine import Engine
+    from ..engine.engine import Engine
 
     try:
         Engine(ruleset, merged.players)
@@ -174,7 +174,7 @@ def _player_count_problems(merged: Merged, found: list[str]) -> list[str]:
 
 def allowed_players(ruleset: Ruleset) -> tuple[int, ...]:
     """Player counts the ruleset allows (builds an engine; problems come located)."""
-    from .engine import Engine
+    from ..engine.engine import Engine
 
     count = ruleset.default_players or 4
     for attempt in range(2):
@@ -196,7 +196,7 @@ def validate_ruleset(ruleset: Ruleset) -> list[str]:
 
     A problem that only some counts have says so: ``(with 3 players)``.
     """
-    from .engine import Engine
+    from ..engine.engine import Engine
 
     try:
         allowed = allowed_players(ruleset)

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from .actions import CORE_ACTIONS, Action
-from .components import Domino, DominoId, DominoSet, Terrain
+from ..errors import ConfigError
+from ..model.actions import CORE_ACTIONS, Action
+from ..model.components import Domino, DominoId, DominoSet, Terrain
 from .encoding import ActionEncoder, StateEncoder, core_encoders
-from .errors import ConfigError
 
 if TYPE_CHECKING:
-    from .kingdom import Kingdom
+    from ..model.kingdom import Kingdom
 
 
 @frozen(kw_only=True, slots=True)
@@ -98,7 +98,7 @@ class Registry:
         #: Action classes by ``kind``, the core's included (saves read actions back).
         self.actions: dict[str, type[Action]] = {a.kind: a for a in CORE_ACTIONS}
         #: How player actions map to numbers for learning agents, by kind (see
-        #: :mod:`kingdomino_core.encoding`); kinds without one get the default.
+        #: :mod:`kingdomino_core.engine.encoding`); kinds without one get the default.
         self.encoders: dict[str, ActionEncoder] = core_encoders()
         #: Plugin state as numbers for learning agents' observations, by name.
         self.observations: dict[str, StateEncoder] = {}
@@ -200,8 +200,8 @@ class Registry:
         """Register a plugin's action class so logs and saves can read it back.
 
         ``encoder`` numbers its actions in a fixed action space for learning agents
-        (:class:`~kingdomino_core.encoding.ActionEncoder`); without one the documented
-        default of :mod:`kingdomino_core.encoding` applies.
+        (:class:`~kingdomino_core.engine.encoding.ActionEncoder`); without one the documented
+        default of :mod:`kingdomino_core.engine.encoding` applies.
         """
         if not cls.kind:
             raise ConfigError(f"action class {cls.__name__} has no kind")
@@ -224,7 +224,7 @@ class Registry:
 
     def add_observation(self, name: str, encoder: StateEncoder) -> None:
         """Declare numbers describing this plugin's state in learning agents'
-        observations (see :class:`~kingdomino_core.encoding.StateEncoder`)."""
+        observations (see :class:`~kingdomino_core.engine.encoding.StateEncoder`)."""
         if name in self.observations:
             raise ConfigError(
                 f"observation {name!r} registered twice "

@@ -1,7 +1,7 @@
 """A resolved ruleset: which plugins are active and their options.
 
 The TOML files in ``rulesets/`` are read into this by
-:mod:`kingdomino_core.ruleset_files`; an embedding program can also build one in
+:mod:`kingdomino_core.rulesets.files`; an embedding program can also build one in
 code: ``Ruleset(name="mine", plugins=("base",), options={"base": {"harmony": True}})``.
 """
 

@@ -11,7 +11,7 @@ PROJECT = "kingdomino"
 #: time with a clear message instead of failing deep inside a game.
 HOOK_API = 1
 
-#: Marks a hook specification (``kingdomino_core.hookspecs``); plugins need not use it.
+#: Marks a hook specification (``kingdomino_core.hooks.specs``); plugins need not use it.
 hookspec = pluggy.HookspecMarker(PROJECT)
 #: Marks a plugin's hook implementation: ``@hookimpl`` above ``def kd_...``. A function
 #: named like a hook but not marked is not called.

@@ -12,7 +12,7 @@ from typing import Any, TypeVar, overload
 
 from attrs import field, fields, frozen
 
-from .errors import ConfigConflictError, ConfigError
+from ..errors import ConfigConflictError, ConfigError
 
 T = TypeVar("T")
 

@@ -21,10 +21,10 @@ from typing import Any
 import pluggy
 from attrs import frozen
 
-from . import hookspecs
-from .errors import KingdominoError, PluginError, PluginHookError, UnknownPluginError
-from .hook_results import CHECKS, check_core_state, check_result, core_state
+from ..errors import KingdominoError, PluginError, PluginHookError, UnknownPluginError
+from . import specs as hookspecs
 from .markers import HOOK_API, PROJECT
+from .results import CHECKS, check_core_state, check_result, core_state
 
 ENTRY_POINT_GROUP = "kingdomino.plugins"
 _OWN_DISTRIBUTION = "kingdomino"
