@@ -16,7 +16,7 @@ from ..errors import IllegalActionError
 from ..model.actions import Action, Claim, Discard, DrawKing, Place, Reveal, Step
 from ..model.geometry import Direction
 from .rules import RuleBook, StepHandler
-from .words import domino_words, ordinal, seat_name, square_words
+from .words import domino_name, domino_words, ordinal, seat_name, square_words
 
 if TYPE_CHECKING:
     from ..model.components import DominoId
@@ -237,7 +237,7 @@ class PlaceHandler(StepHandler):
         if isinstance(action, Discard):
             fits = any(mask for _, mask in _step_masks(game, step))
             why = "instead of placing it" if fits else "it fits nowhere"
-            return f"discard domino {action.domino} ({why})"
+            return f"discard domino {domino_name(game, action.domino)} ({why})"
         return action.describe()
 
     def sample_action(self, game: Game, step: Step, r: float) -> Action:

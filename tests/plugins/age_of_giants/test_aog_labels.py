@@ -18,6 +18,7 @@ from kingdomino_cli.human import HumanAgent
 from kingdomino_core import (
     Claim,
     ConfigError,
+    Discard,
     Domino,
     DominoId,
     DominoSet,
@@ -170,3 +171,9 @@ def test_the_browser_view_names_the_letter_and_keeps_the_id() -> None:
     players = [PlayerEntry(name=n, agent="random") for n in NAMES]
     line = public_view(game, players)["next_line"]
     assert [d["name"] for d in line] == ["A", "C", "2", "30", "49"]
+
+
+def test_a_discarded_giant_domino_is_named_by_its_letter() -> None:
+    game = place_game()
+    discard = Discard(seat=game.current_seat, domino=A)
+    assert describe_action(game, discard).startswith("discard domino A (")
