@@ -54,6 +54,34 @@ def random_games(engine: Engine, n: int, seed: int = 0) -> float:
     return n / (time.perf_counter() - start)
 
 
+def calls_per_decision(engine: Engine, n: int, seed: int = 0) -> float:
+    """Python function calls per player decision in random games (chance steps and the
+    automatic steps between decisions included). A count, not a time: it does not
+    depend on the machine's load, so it compares two versions of the engine exactly."""
+    calls = 0
+    decisions = 0
+
+    def count(frame: Any, event: str, arg: Any) -> None:
+        nonlocal calls
+        if event == "call":
+            calls += 1
+
+    rng = random.Random(seed)
+    sys.setprofile(count)
+    try:
+        for i in range(n):
+            game = engine.new_game(seed=seed + i)
+            while game.pending:
+                if game.pending[0].seat == -1:
+                    game.resolve_chance()
+                else:
+                    game.apply(game.sample_action(rng.random()), check=False)
+                    decisions += 1
+    finally:
+        sys.setprofile(None)
+    return calls / max(decisions, 1)
+
+
 def positions(engine: Engine, count: int, seed: int = 1) -> list[Game]:
     """Mid-game positions waiting for a placement, from random games."""
     rng = random.Random(seed)
@@ -133,11 +161,16 @@ def micro(engine: Engine, label: str) -> None:
 
 
 def speed(args: argparse.Namespace) -> None:
-    print(f"Random games per second, one process (n={args.n}):")
+    print(
+        f"Random games per second, one process (n={args.n}), and Python calls per decision "
+        "(a count: load does not change it):"
+    )
     for label, plugins, players, options in RULESETS:
         engine = engine_for(plugins, players, options)
         random_games(engine, max(5, args.n // 10))  # warm up
-        print(f"  {label:24s} {random_games(engine, args.n):8.0f} games/s")
+        rate = random_games(engine, args.n)
+        calls = calls_per_decision(engine, max(5, args.n // 10))
+        print(f"  {label:24s} {rate:8.0f} games/s   {calls:6.1f} calls/decision")
     simulate_vs_bare(args.n)
     print("Micro-benchmarks (mid-game positions):")
     micro(engine_for(("base",), 4, {}), "base 4p")

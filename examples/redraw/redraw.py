@@ -75,6 +75,14 @@ class Redraw(Action):
         return f"draw {self.domino} instead"
 
 
+@frozen(kw_only=True, slots=True)
+class Redrawing:
+    """Payload of the ``redraw.draw`` step: who places the domino drawn."""
+
+    #: The seat that gave up its domino.
+    seat: int
+
+
 def spare(game: Game) -> int:
     """Dominoes in the pile beyond what the lines still to lay out need."""
     config = game.config
@@ -97,7 +105,7 @@ class GiveUpOffer(ExtraActions):
         game.discard(action.domino, seat=action.seat)
         game.ext[NAME] = game.ext[NAME] | {action.seat}
         # Next: draw the new domino (chance), whose handler then queues its place step.
-        game.insert_steps([Step(kind=DRAW, king=step.king, data=action.seat)])
+        game.insert_steps([Step(kind=DRAW, king=step.king, data=Redrawing(seat=action.seat))])
 
 
 class DrawHandler(StepHandler):
@@ -120,7 +128,7 @@ class DrawHandler(StepHandler):
     def apply(self, game: Game, step: Step, action: Action) -> None:
         assert isinstance(action, Redraw)
         game.pile.remove(action.domino)  # drawn: out of the pile (which stays sorted)
-        seat = step.data
+        seat = step.payload(Redrawing).seat
         game.insert_steps([Step(kind="place", seat=seat, king=step.king, domino=action.domino)])
 
 

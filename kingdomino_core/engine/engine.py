@@ -7,10 +7,12 @@ plain call lists here, so games never pay for pluggy's dispatch.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from ..errors import ConfigError, PlayerCountError, PluginError, RulesetError
 from ..hooks.plugins import (
+    BUILT_IN,
     Catalogue,
     PluginInfo,
     build_plugin_manager,
@@ -21,6 +23,7 @@ from ..hooks.plugins import (
 )
 from ..inputs.limits import MAX_GAMES, MAX_KINGDOM_SIZE
 from ..inputs.strict import dotted, problems, strict_converter
+from ..model.actions import Step
 from ..model.geometry import Board, board
 from ..model.ruleset import Ruleset
 from . import steps as core_steps
@@ -44,11 +47,15 @@ _GAME_HOOKS = (
 
 
 class Hooks:
-    """The game hooks of one engine, each a plain function (see ``compile_hook``)."""
+    """The game hooks of one engine, each a plain function (see ``compile_hook``).
 
-    def __init__(self, pm: Any) -> None:
+    ``trusted``: the plugins whose results and core-state changes are not checked
+    per call (the built-in ones, held to the same rules by the test suite).
+    """
+
+    def __init__(self, pm: Any, trusted: frozenset[str] = frozenset()) -> None:
         for name in _GAME_HOOKS:
-            setattr(self, name[3:], compile_hook(pm, name))
+            setattr(self, name[3:], compile_hook(pm, name, trusted))
         self.implemented = frozenset(
             name for name in _GAME_HOOKS if getattr(pm.hook, name).get_hookimpls()
         )
@@ -113,6 +120,9 @@ class Engine:
                 catalogue.add_file(path)
         #: The active plugins, in the ruleset's order.
         self.plugins = self._resolve_plugins(ruleset, catalogue)
+        #: The active built-in plugins: the test suite holds them to the hook rules
+        #: (``hooks.results``), so their game hook calls are not re-checked each time.
+        self.trusted = frozenset(p.name for p in self.plugins if p.source == BUILT_IN)
         options = self._options(ruleset)
         #: The pluggy plugin manager of the active plugins (build hooks go through it).
         self.pm = make_plugin_manager(self.plugins)
@@ -162,7 +172,7 @@ class Engine:
         self.pile: tuple[Any, ...] = tuple(sorted(self.deck))
         self.board = board(config.kingdom_size)
         #: The game hooks compiled into plain calls (``hooks.score_kingdom(...)``).
-        self.hooks = Hooks(self.pm)
+        self.hooks = Hooks(self.pm, self.trusted)
         # Sort the placement rules by how they can be evaluated (see PlacementRule).
         base = PlacementRule
         #: Placement rules with ``square_masks``, ``allowed`` only, and ``check`` only.
@@ -192,6 +202,14 @@ class Engine:
         self.king_owner: tuple[int, ...] = tuple(
             k // config.kings_per_seat for k in range(config.kings)
         )
+        #: The kingdom index of each seat (``config.kingdom_of``, as a table).
+        self.seat_kingdom: tuple[int, ...] = tuple(
+            config.kingdom_of(s) for s in range(config.players)
+        )
+        #: Each king's claim step (steps are frozen values: every game shares them).
+        self.claim_steps: tuple[Step, ...] = tuple(
+            Step(kind="claim", seat=self.king_owner[k], king=k) for k in range(config.kings)
+        )
 
     @property
     def players(self) -> int:
@@ -203,6 +221,19 @@ class Engine:
         from .game import Game
 
         return Game(self, seed)
+
+    def untrusted(self) -> Engine:
+        """A copy of this engine that trusts no plugin: every game hook result is
+        checked and every core-state change refused, the built-in plugins' too.
+
+        The testing kit's :func:`~kingdomino_core.testing.conformance` plays with it,
+        which is how the test suite holds the built-in plugins to the hook rules that
+        their games skip for speed (see ``trusted``).
+        """
+        other = copy.copy(self)
+        other.trusted = frozenset()
+        other.hooks = Hooks(self.pm)
+        return other
 
     def plugin(self, name: str) -> PluginInfo | None:
         """The active plugin ``name``, or None when the ruleset does not activate it."""

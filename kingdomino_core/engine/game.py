@@ -30,6 +30,7 @@ from ..errors import (
 )
 from ..hooks.plugins import PLUGIN_FAULTS, blame
 from ..model.actions import CHANCE, Action, Place, Step, field_problems
+from ..model.components import domino_order
 from ..model.geometry import Direction
 from ..model.kingdom import Kingdom
 from ..model.scoring import Ranking, ScoreSheet, rank_by
@@ -212,10 +213,15 @@ class Game:
         ``check=False`` skips the legality check; only for actions taken from
         ``legal_actions()`` (bots in a hurry).
         """
-        step = self._require_step()
-        handler = self.handler(step)
-        if check:
-            self.check(action)
+        step, handler = self._current()
+        if check:  # self.check(action), without looking up the step again
+            _require_action(action)
+            try:
+                handler.check(self, step, action)
+            except KingdominoError:
+                raise
+            except PLUGIN_FAULTS as exc:
+                raise self._blame(exc, step) from exc
             action = _canonical(self, action)  # listed actions are canonical already
         if handler.chance:
             # Each chance step consumes exactly one number, drawn here or in
@@ -225,8 +231,7 @@ class Game:
 
     def resolve_chance(self) -> Action:
         """Draw the current chance outcome with the game's generator and apply it."""
-        step = self._require_step()
-        handler = self.handler(step)
+        step, handler = self._current()
         if not handler.chance:
             raise IllegalActionError("game.not_chance", "the game waits for a player, not chance")
         action = handler.sample(self, step, self.rng.random())
@@ -239,9 +244,9 @@ class Game:
         Same distribution as ``legal_actions()[int(r * len(...))]``, but handlers may
         avoid building the whole list (placements are counted with bit masks).
         """
-        step = self._require_step()
+        step, handler = self._current()
         try:
-            return self.handler(step).sample_action(self, step, r)
+            return handler.sample_action(self, step, r)
         except KingdominoError:
             raise
         except PLUGIN_FAULTS as exc:
@@ -281,8 +286,8 @@ class Game:
         the draw pile is removed from it; the caller removes it from anywhere else.
         """
         pile = self.pile  # kept sorted
-        i = bisect_left(pile, domino)
-        if i < len(pile) and pile[i] == domino:
+        i = bisect_left(pile, domino_order(domino), key=domino_order)
+        if i < len(pile) and (pile[i] is domino or pile[i] == domino):
             del pile[i]
         if seat is None:
             self.unpicked.append(domino)
@@ -290,11 +295,16 @@ class Game:
             self.kingdom_of(seat).discards.append((seat, domino))
 
     def _play(self, step: Step, handler: StepHandler, action: Action) -> None:
-        del self.pending[0]
+        pending = self.pending
+        del pending[0]
         try:
             handler.apply(self, step, action)
             self.log.append(action)
-            self._advance()
+            while pending:  # _advance(), inlined: this runs for every action
+                auto = _AUTO.get(pending[0].kind)
+                if auto is None:
+                    break
+                auto(self, pending.pop(0))
         except KingdominoError:
             raise
         except PLUGIN_FAULTS as exc:
@@ -312,6 +322,18 @@ class Game:
         if not self.pending:
             raise GameOverError()
         return self.pending[0]
+
+    def _current(self) -> tuple[Step, StepHandler]:
+        """The step waited for and its handler (``_require_step`` and ``handler`` in
+        one call: every action goes through here)."""
+        pending = self.pending
+        if not pending:
+            raise GameOverError()
+        step = pending[0]
+        handler = self.engine.rules.handlers.get(step.kind)
+        if handler is None:
+            return step, self.handler(step)  # raises the PluginError naming the kind
+        return step, handler
 
     def _advance(self) -> None:
         pending = self.pending
@@ -369,7 +391,7 @@ class Game:
 
     def kingdom_of(self, seat: int) -> Kingdom:
         """The kingdom seat ``seat`` builds."""
-        return self.kingdoms[self.config.kingdom_of(seat)]
+        return self.kingdoms[self.engine.seat_kingdom[seat]]
 
     def domino(self, domino_id: DominoId) -> PlayDomino:
         """The domino ``domino_id`` of the deck, compiled for play."""
@@ -441,7 +463,8 @@ class Game:
             *[_DRAW_KING] * cfg.kings,
             _START_ROUND,
         ]
-        eng.hooks.setup_game(game=self)
+        if "kd_setup_game" in eng.hooks.implemented:
+            eng.hooks.setup_game(game=self)
 
     def _more_lines(self) -> bool:
         """Whether another line can be laid out (lines left to draw, dominoes left)."""
@@ -451,13 +474,16 @@ class Game:
         if not self._more_lines():
             return
         self.lines_drawn += 1
-        pool = self.engine.hooks.draw_pool(game=self, line_number=self.lines_drawn)
+        hooks = self.engine.hooks
+        pool = None
+        if "kd_draw_pool" in hooks.implemented:
+            pool = hooks.draw_pool(game=self, line_number=self.lines_drawn)
         if pool is None:
             pool = self.pile[:]  # the pile is kept sorted
         else:
-            pool = sorted(pool)
-            pile = set(self.pile)
-            stray = [str(d) for d in pool if d not in pile]
+            pool = sorted(pool, key=domino_order)
+            pile = set(map(domino_order, self.pile))
+            stray = [str(d) for d in pool if domino_order(d) not in pile]
             if stray:
                 raise PluginError(
                     f"kd_draw_pool offered dominoes not in the pile: {', '.join(stray)}"
@@ -469,14 +495,18 @@ class Game:
 
     def _line_ready(self, step: Step) -> None:
         drawn = self.drawn
-        order = self.engine.hooks.order_line(game=self, dominoes=list(drawn))
+        hooks = self.engine.hooks
+        order = None
+        if "kd_order_line" in hooks.implemented:
+            order = hooks.order_line(game=self, dominoes=list(drawn))
         if order is None:
             order = list(drawn)
-        elif len(order) != len(drawn) or set(order) != set(drawn):
+        elif len(order) != len(drawn) or sorted(order, key=domino_order) != sorted(
+            drawn, key=domino_order
+        ):
             raise PluginError("kd_order_line must return the drawn dominoes, reordered")
         order = list(order)
         self.pool, self.drawn = [], []
-        hooks = self.engine.hooks
         if "kd_line_discards" in hooks.implemented:
             order = self._market_discards(order)
         if self.next_line:
@@ -484,7 +514,8 @@ class Game:
         else:
             self.next_line = order
             self.next_kings = [None] * len(order)
-        hooks.line_laid_out(game=self, line_number=self.lines_drawn, dominoes=list(order))
+        if "kd_line_laid_out" in hooks.implemented:
+            hooks.line_laid_out(game=self, line_number=self.lines_drawn, dominoes=list(order))
 
     def _market_discards(self, line: list[DominoId]) -> list[DominoId]:
         """Remove the dominoes ``kd_line_discards`` names from a new line."""
@@ -526,23 +557,26 @@ class Game:
         more = self._more_lines()
         has_next = more or bool(self.next_line)
         steps: list[Step] = [_LAY_OUT_LINE] if more else []
-        owner = self.engine.king_owner
+        engine = self.engine
+        owner, claims = engine.king_owner, engine.claim_steps
+        implemented = engine.hooks.implemented
         # The end of a turn only matters when a plugin offers extra decisions then.
-        end_turn = "kd_end_of_turn" in self.engine.hooks.implemented
+        end_turn = "kd_end_of_turn" in implemented
         line, line_kings = self.line, self.line_kings
+        kings: list[int] = []
         for slot, king in enumerate(line_kings):
             if king is None:
                 self.discard(line[slot])
-        if "kd_turn_order" in self.engine.hooks.implemented:
-            kings: list[int] = self._turn_order()
-        else:
-            kings = [k for k in line_kings if k is not None]
+            else:
+                kings.append(king)
+        if "kd_turn_order" in implemented:
+            kings = self._turn_order()
         for king in kings:
             domino = line[line_kings.index(king)]
             seat = owner[king]
             steps.append(Step(kind="place", seat=seat, king=king, domino=domino))
             if has_next:
-                steps.append(Step(kind="claim", seat=seat, king=king))
+                steps.append(claims[king])
             if end_turn:
                 steps.append(Step(kind="end_turn", seat=seat, king=king))
         steps.append(_END_ROUND)
@@ -567,7 +601,8 @@ class Game:
             self._start_game()
 
 
-_OPPOSITE = {Direction.W: Direction.E, Direction.N: Direction.S}
+_W, _N = Direction.W, Direction.N
+_OPPOSITE = {_W: Direction.E, _N: Direction.S}
 
 
 def _canonical(game: Game, action: Action) -> Action:
@@ -576,7 +611,7 @@ def _canonical(game: Game, action: Action) -> Action:
     and the one logged (docs/api.md, "Symmetric dominoes")."""
     if (
         type(action) is Place
-        and action.direction in _OPPOSITE
+        and (action.direction is _W or action.direction is _N)  # (no enum hash call)
         and game.engine.deck[action.domino].symmetric
     ):
         x, y = action.second

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError
 from ..model.actions import Action, Claim, Discard, DrawKing, Place, Reveal, Step
+from ..model.components import domino_order
 from ..model.geometry import Direction
 from .rules import RuleBook, StepHandler
 from .words import domino_name, domino_words, ordinal, seat_name, square_words
@@ -58,18 +59,15 @@ class RevealHandler(StepHandler):
 
     def apply(self, game: Game, step: Step, action: Action) -> None:
         assert isinstance(action, Reveal)
-        _remove_sorted(game.pool, action.domino)
-        _remove_sorted(game.pile, action.domino)
+        domino = action.domino
+        key = domino_order(domino)
+        for ids in (game.pool, game.pile):  # both sorted: bisection, every draw
+            i = bisect_left(ids, key, key=domino_order)
+            if i < len(ids) and (ids[i] is domino or ids[i] == domino):
+                del ids[i]
+            else:
+                ids.remove(domino)  # not sorted after all: a plugin reordered it
         game.drawn.append(action.domino)
-
-
-def _remove_sorted(ids: list[DominoId], domino: DominoId) -> None:
-    """Remove ``domino`` from a sorted list (bisection: the pile is searched every draw)."""
-    i = bisect_left(ids, domino)
-    if i < len(ids) and ids[i] == domino:
-        del ids[i]
-    else:
-        ids.remove(domino)  # not sorted after all: a plugin reordered it
 
 
 class DrawKingHandler(StepHandler):
@@ -93,7 +91,7 @@ class DrawKingHandler(StepHandler):
     def apply(self, game: Game, step: Step, action: Action) -> None:
         assert isinstance(action, DrawKing)
         game.undrawn_kings.remove(action.king)
-        game.insert_steps([Step(kind="claim", seat=game.owner(action.king), king=action.king)])
+        game.insert_steps([game.engine.claim_steps[action.king]])
 
 
 # -- placing ------------------------------------------------------------------------
@@ -109,7 +107,7 @@ def anchor_masks(game: Game, kingdom: Kingdom, dom: PlayDomino) -> list[tuple[Di
     board = kingdom.board
     # Rules whose two squares must both qualify fold into one pair of masks; rules
     # where either square may qualify are applied per direction.
-    first_ok = second_ok = kingdom.empty
+    first_ok = second_ok = board.valid & ~kingdom.occupied  # kingdom.empty
     either = []
     for rule in engine.square_rules:
         found = rule.square_masks(game, kingdom, dom)
@@ -201,15 +199,19 @@ def put_domino(kingdom: Kingdom, dom: PlayDomino, first: int, second: int) -> No
     kingdom.put(second, dom.terrain_b, dom.crowns_b, b.marks)
 
 
-def _step_masks(game: Game, step: Step) -> list[tuple[Direction, int]]:
-    """``anchor_masks`` for the domino of the pending place ``step``, computed once."""
-    kingdom = game.kingdom_of(step.seat)
+def _step_masks(
+    game: Game, step: Step, kingdom: Kingdom | None = None
+) -> list[tuple[Direction, int]]:
+    """``anchor_masks`` for the domino of the pending place ``step``, computed once
+    (``kingdom``: the seat's, when the caller has it already)."""
+    if kingdom is None:
+        kingdom = game.kingdom_of(step.seat)
     cache = game._placement_cache
     if cache is not None and cache[0] is step and cache[1] == kingdom.occupied:
         masks: list[tuple[Direction, int]] = cache[2]
         return masks
     assert step.domino is not None
-    masks = anchor_masks(game, kingdom, game.domino(step.domino))
+    masks = anchor_masks(game, kingdom, game.engine.deck[step.domino])
     game._placement_cache = (step, kingdom.occupied, masks)
     return masks
 
@@ -243,8 +245,10 @@ class PlaceHandler(StepHandler):
     def sample_action(self, game: Game, step: Step, r: float) -> Action:
         assert step.domino is not None
         kingdom = game.kingdom_of(step.seat)
-        masks = _step_masks(game, step)
-        total = sum(m.bit_count() for _, m in masks)
+        masks = _step_masks(game, step, kingdom)
+        total = 0
+        for _, mask in masks:  # a loop, not sum() over a generator: this runs per move
+            total += mask.bit_count()
         extra = 1 if (not total or game.engine.rules.voluntary_discard) else 0
         k = int(r * (total + extra))
         for d, mask in masks:
@@ -259,7 +263,8 @@ class PlaceHandler(StepHandler):
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
         assert step.domino is not None
         kingdom = game.kingdom_of(step.seat)
-        found: list[Action] = [*_places(kingdom, step.seat, step.domino, _step_masks(game, step))]
+        masks = _step_masks(game, step, kingdom)
+        found: list[Action] = [*_places(kingdom, step.seat, step.domino, masks)]
         if not found or game.engine.rules.voluntary_discard:
             found.append(Discard(seat=step.seat, domino=step.domino))
         return found
@@ -301,14 +306,17 @@ class PlaceHandler(StepHandler):
         kingdom = game.kingdom_of(step.seat)
         if isinstance(action, Place):
             board = kingdom.board
-            x2, y2 = action.second
-            first, second = board.cell(action.x, action.y), board.cell(x2, y2)
-            put_domino(kingdom, game.domino(action.domino), first, second)
+            first = board.cell(action.x, action.y)
+            dx, dy = action.direction._value_  # (not .dx/.dy: enum properties cost calls)
+            second = first + dx + dy * board.stride
+            put_domino(kingdom, game.engine.deck[action.domino], first, second)
             kingdom.placements.append((action.seat, action.domino, first, second))
         else:
             assert isinstance(action, Discard)
             game.discard(action.domino, seat=action.seat)
-        game.engine.hooks.after_place(game=game, seat=step.seat, action=action)
+        hooks = game.engine.hooks
+        if "kd_after_place" in hooks.implemented:
+            hooks.after_place(game=game, seat=step.seat, action=action)
 
 
 # -- claiming ---------------------------------------------------------------------------
@@ -334,13 +342,13 @@ class ClaimHandler(StepHandler):
     @staticmethod
     def _free_slots(game: Game, step: Step) -> list[int]:
         rules = game.engine.rules.claim_rules
-        kings = game.next_kings
-        return [
-            slot
-            for slot in range(len(kings))
-            if kings[slot] is None
-            and not (rules and any(r.check(game, step.seat, step.king, slot) for r in rules))
-        ]
+        free = []
+        for slot, king in enumerate(game.next_kings):  # a loop: runs every claim
+            if king is None and not (
+                rules and any(r.check(game, step.seat, step.king, slot) for r in rules)
+            ):
+                free.append(slot)
+        return free
 
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
         line = game.next_line
@@ -379,4 +387,14 @@ class ClaimHandler(StepHandler):
 
     def apply(self, game: Game, step: Step, action: Action) -> None:
         assert isinstance(action, Claim)
-        game.next_kings[game.next_line.index(action.domino)] = action.king
+        line, domino = game.next_line, action.domino
+        # line.index(domino), by identity first: a line holds the deck's own id objects,
+        # and list.index would call DominoId.__eq__ on every one before the match.
+        slot = 0
+        for found in line:
+            if found is domino:
+                break
+            slot += 1
+        else:
+            slot = line.index(domino)
+        game.next_kings[slot] = action.king

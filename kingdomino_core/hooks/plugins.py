@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib import metadata
+from operator import itemgetter
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -33,6 +34,9 @@ _OWN_DISTRIBUTION = "kingdomino"
 #: ``SystemExit`` (a ``sys.exit()`` in a hook must not end the program silently).
 #: ``KeyboardInterrupt`` is the user's, and passes through.
 PLUGIN_FAULTS: tuple[type[BaseException], ...] = (Exception, SystemExit)
+
+#: ``PluginInfo.source`` of the plugins shipped with kingdomino itself.
+BUILT_IN = "built in"
 
 
 @frozen(kw_only=True)
@@ -151,7 +155,7 @@ class Catalogue:
         info = PluginInfo(
             name=name,
             obj=obj,
-            source="built in" if dist == _OWN_DISTRIBUTION else "entry point",
+            source=BUILT_IN if dist == _OWN_DISTRIBUTION else "entry point",
             origin=dist or ep.value,
             version=(ep.dist.version if ep.dist else "") or str(getattr(obj, "VERSION", "")),
         )
@@ -323,12 +327,27 @@ def _owner_of(exc: BaseException, pm: pluggy.PluginManager, name: str) -> str:
     return "one of " + ", ".join(repr(n) for n in names) if len(names) > 1 else names[0]
 
 
-def compile_hook(pm: pluggy.PluginManager, name: str) -> HookCaller:
+def _arguments(argnames: Sequence[str]) -> tuple[Callable[[Mapping[str, Any]], Any], bool]:
+    """A C-level picker of an implementation's arguments from the hook's keywords, and
+    whether its result is to be star-unpacked (a comprehension would cost a frame)."""
+    if not argnames:
+        return (lambda kw: ()), True
+    if len(argnames) == 1:
+        return itemgetter(argnames[0]), False
+    return itemgetter(*argnames), True
+
+
+def compile_hook(pm: pluggy.PluginManager, name: str, trusted: Iterable[str] = ()) -> HookCaller:
     """Resolve hook ``name`` into a plain function calling its implementations.
 
     Collected hooks return the list of non-None results; firstresult hooks return the
     first non-None result. An exception from a plugin becomes a ``PluginHookError``
     naming the plugin and the hook. Wrappers fall back to pluggy's own call loop.
+
+    The result of every plugin is checked (``hooks.results.CHECKS``) and a game hook
+    may not change the core's own state (``hooks.results.core_state``), except for
+    the ``trusted`` plugins (the built-in ones, which the test suite holds to the
+    same rules): their calls cost no check, so the shipped rules play at full speed.
     """
     caller = getattr(pm.hook, name)
     impls = caller.get_hookimpls()
@@ -346,21 +365,31 @@ def compile_hook(pm: pluggy.PluginManager, name: str) -> HookCaller:
 
         return via_pluggy
 
-    calls = tuple((i.function, i.argnames, i.plugin_name) for i in reversed(impls))
-    check = CHECKS.get(name)
+    if not impls:
+        return (lambda **kw: None) if first else (lambda **kw: [])
+    trust = frozenset(trusted)
+    check = name in CHECKS
     # Game hooks get the game: a plugin must leave its kingdoms, pile and log alone.
     guarded = bool(spec and "game" in spec.argnames)
-    if not calls:
-        return (lambda **kw: None) if first else (lambda **kw: [])
+    calls = tuple(
+        (
+            i.function,
+            *_arguments(i.argnames),
+            i.plugin_name,
+            guarded and i.plugin_name not in trust,
+            check and i.plugin_name not in trust,
+        )
+        for i in reversed(impls)
+    )
 
     if first:
 
         def call_first(**kw: Any) -> Any:
-            game = kw.get("game") if guarded else None
-            for fn, argnames, plugin in calls:
+            for fn, args, star, plugin, guard, checked in calls:
+                game = kw.get("game") if guard else None
                 before = core_state(game) if game is not None else None
                 try:
-                    res = fn(*[kw[a] for a in argnames])
+                    res = fn(*args(kw)) if star else fn(args(kw))
                 except PluginHookError:  # already named; any other error is this plugin's
                     raise
                 except PLUGIN_FAULTS as exc:
@@ -368,7 +397,7 @@ def compile_hook(pm: pluggy.PluginManager, name: str) -> HookCaller:
                 if before is not None:
                     check_core_state(plugin, name, before, game)
                 if res is not None:
-                    if check is not None:
+                    if checked:
                         check_result(plugin, name, res, kw)
                     return res
             return None
@@ -377,11 +406,11 @@ def compile_hook(pm: pluggy.PluginManager, name: str) -> HookCaller:
 
     def call_all(**kw: Any) -> list[Any]:
         out = []
-        game = kw.get("game") if guarded else None
-        for fn, argnames, plugin in calls:
+        for fn, args, star, plugin, guard, checked in calls:
+            game = kw.get("game") if guard else None
             before = core_state(game) if game is not None else None
             try:
-                res = fn(*[kw[a] for a in argnames])
+                res = fn(*args(kw)) if star else fn(args(kw))
             except PluginHookError:  # already named; any other error is this plugin's
                 raise
             except PLUGIN_FAULTS as exc:
@@ -389,7 +418,7 @@ def compile_hook(pm: pluggy.PluginManager, name: str) -> HookCaller:
             if before is not None:
                 check_core_state(plugin, name, before, game)
             if res is not None:
-                if check is not None:
+                if checked:
                     check_result(plugin, name, res, kw)
                 out.append(res)
         return out

@@ -15,6 +15,10 @@ table of plugin state slices (another plugin's slice removed would make that plu
 fail, blamed for nothing). Their
 sizes are compared before and after each plugin's call; a change is refused like a
 bad result.
+
+Both are skipped for the engine's trusted plugins (``Engine.trusted``: the built-in
+ones), which the test suite holds to the same rules: the testing kit's
+``conformance`` plays with ``Engine.untrusted()``, where every call is checked.
 """
 
 from __future__ import annotations

@@ -35,7 +35,9 @@ alone (the number of kingdoms, the draw pile, the action log). A bad result, suc
 change, an exception or ``SystemExit`` in a hook stops the game with a
 ``PluginHookError`` naming the plugin and the hook (``kd`` exit status 6, the save
 keeping every move played). A hook documented as returning nothing may return
-anything: the value is ignored.
+anything: the value is ignored. The plugins shipped with kingdomino are held to
+these rules by its test suite (``conformance`` checks every hook call) and are not
+re-checked at each call of a game; every other plugin is.
 
 The flow of a round and where a plugin changes it:
 

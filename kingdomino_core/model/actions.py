@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import types
 import typing
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 from attrs import frozen
@@ -20,6 +20,8 @@ from .geometry import Direction
 
 #: The ``seat`` of a chance step.
 CHANCE = -1
+
+_Payload = TypeVar("_Payload")
 
 
 @frozen(kw_only=True, slots=True)
@@ -56,7 +58,8 @@ class Place(Action):
     @property
     def second(self) -> tuple[int, int]:
         """Castle-relative square of the domino's second half."""
-        return self.x + self.direction.dx, self.y + self.direction.dy
+        dx, dy = self.direction._value_  # what .dx and .dy read, without their calls
+        return self.x + dx, self.y + dy
 
     def describe(self) -> str:
         return f"place {self.domino} at {self.x},{self.y} {self.direction.name}"
@@ -143,6 +146,10 @@ class Step:
 
     ``kind`` names the :class:`~kingdomino_core.engine.rules.StepHandler` that lists the
     legal actions and applies them; ``data`` is the handler's own payload.
+
+    Give each kind of step that needs one a payload class of its own, a frozen attrs
+    value (``Payment(owed=2, paid=("wheat",))``), and read it with :meth:`payload`:
+    fields by name, typed for mypy, never a tuple unpacked by position.
     """
 
     #: The name of the step's handler (``"place"``, ``"claim"``, ``"court.buy"``).
@@ -153,8 +160,22 @@ class Step:
     king: int = -1
     #: The domino concerned (the one to place), if any.
     domino: DominoId | None = None
-    #: The handler's own payload (a frozen value: steps are shared between clones).
+    #: The handler's own payload (a frozen value: steps are shared between clones);
+    #: read it with :meth:`payload`.
     data: Any = None
+
+    def payload(self, cls: type[_Payload]) -> _Payload:
+        """``data`` as a ``cls`` (the step kind's payload class), typed for the caller.
+
+        Raises ``TypeError`` naming the step kind when ``data`` is anything else: a
+        step queued with the wrong payload is a plugin bug, reported where it is read.
+        """
+        data = self.data
+        if isinstance(data, cls):
+            return data
+        raise TypeError(
+            f"step {self.kind!r} carries {data!r}, not the {cls.__name__} its handler reads"
+        )
 
 
 _FIELD_TYPES: dict[type, tuple[tuple[str, Any], ...]] = {}
@@ -209,7 +230,9 @@ def _quick_check(cls: type[Action]) -> Any:
         for name, kind in classes:
             if not isinstance(getattr(action, name), kind):
                 return False
-        return all(_fits(getattr(action, name), kind) is not False for name, kind in other)
+        return not other or all(
+            _fits(getattr(action, name), kind) is not False for name, kind in other
+        )
 
     _QUICK[cls] = check
     return check

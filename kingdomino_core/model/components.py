@@ -6,6 +6,8 @@ its own). A domino is identified by ``(box, number)`` so two boxes can coexist.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from attrs import field, frozen
 
 
@@ -83,6 +85,13 @@ class DominoId:
         """Read ``"17"`` or ``"2:17"`` (box 2, number 17)."""
         box, _, number = text.rpartition(":")
         return cls(box=int(box) if box else 1, number=int(number))
+
+
+#: The sort key of a :class:`DominoId` (``(box, number)``), computed in C: for
+#: ``sorted(ids, key=domino_order)`` and ``bisect(ids, key, key=domino_order)`` in
+#: the engine's hot path, where ``DominoId.__lt__`` would cost a Python call per
+#: comparison. Orders exactly as ``<`` does.
+domino_order = attrgetter("box", "number")
 
 
 @frozen(kw_only=True, slots=True)

@@ -55,7 +55,7 @@ DIRECTIONS: tuple[Direction, ...] = (Direction.E, Direction.S, Direction.W, Dire
 
 
 class Board:
-    """Precomputed masks and tables for kingdoms of one size. Shared, never mutated."""
+    """Precomputed masks and tables for kingdoms of one size. Shared: only its caches change."""
 
     def __init__(self, size: int) -> None:
         if size < 1:
@@ -96,6 +96,7 @@ class Board:
                 rows[j] |= bit
         self._cols = cols
         self._rows = rows
+        self._windows: dict[tuple[int, int, int, int], int] = {}
 
     def cell(self, x: int, y: int) -> int:
         """Bit index of castle-relative square ``(x, y)``."""
@@ -127,9 +128,13 @@ class Board:
 
     def window(self, minx: int, maxx: int, miny: int, maxy: int) -> int:
         """Squares that keep the bounding box within ``size x size``."""
-        return self._span(maxx - self.reach, minx + self.reach, True) & self._span(
-            maxy - self.reach, miny + self.reach, False
-        )
+        key = (minx, maxx, miny, maxy)
+        found = self._windows.get(key)  # a few hundred boxes at most: computed once each
+        if found is None:
+            found = self._windows[key] = self._span(
+                maxx - self.reach, minx + self.reach, True
+            ) & self._span(maxy - self.reach, miny + self.reach, False)
+        return found
 
     def _span(self, lo: int, hi: int, columns: bool) -> int:
         return _span_mask(self, lo, hi, columns)

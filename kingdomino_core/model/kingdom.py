@@ -165,7 +165,9 @@ class Kingdom:
             self.set_crowns(cell, crowns)
         if marks:
             self.marks[cell] = marks
-        x, y = self.board.xy(cell)
+        board = self.board
+        row, col = divmod(cell, board.stride)  # board.xy(cell), inlined: runs per square
+        x, y = col - board.reach, row - board.reach
         if not (self.minx <= x <= self.maxx and self.miny <= y <= self.maxy):
             self._window = 0
         if x < self.minx:
@@ -176,9 +178,12 @@ class Kingdom:
             self.miny = y
         elif y > self.maxy:
             self.maxy = y
-        near = self.board.neighbours[cell]
+        near = board.neighbours[cell]
         regions = self.regions
-        touching = [i for i, (t, m) in enumerate(regions) if t == terrain and m & near]
+        touching = []
+        for i, (t, m) in enumerate(regions):  # a loop: a comprehension costs a call
+            if t == terrain and m & near:
+                touching.append(i)
         if not touching:
             regions.append((terrain, bit))
         elif len(touching) == 1:

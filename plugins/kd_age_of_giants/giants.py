@@ -48,6 +48,14 @@ RECEIVED_LAYER = "giants.received"
 
 
 @frozen(kw_only=True, slots=True)
+class GiantSent:
+    """Payload of an ``aog.receive`` step: who sent the giant being received."""
+
+    #: The seat that sent it.
+    sender: int
+
+
+@frozen(kw_only=True, slots=True)
 class AogState:
     """Per-game state (``game.ext["age_of_giants"]``); immutable, replaced on change."""
 
@@ -297,7 +305,8 @@ class FootprintHandler(StepHandler):
         uncover(game.kingdom_of(step.seat), _cell_of(game, step.seat, action))
         st = state(game)
         game.ext[NAME] = evolve(st, travelling=st.travelling + 1)
-        game.insert_steps([Step(kind=RECEIVE_STEP, seat=action.to, data=step.seat)])
+        sent = GiantSent(sender=step.seat)
+        game.insert_steps([Step(kind=RECEIVE_STEP, seat=action.to, data=sent)])
 
 
 class ReceiveHandler(StepHandler):
@@ -314,8 +323,9 @@ class ReceiveHandler(StepHandler):
         return found or [CoverCrown(seat=step.seat, x=0, y=0)]
 
     def describe(self, game: Game, step: Step) -> str:
+        sender = step.payload(GiantSent).sender
         return (
-            f"{player(step.data)} sends you a giant: choose which of your crowns it "
+            f"{player(sender)} sends you a giant: choose which of your crowns it "
             "covers (that crown scores nothing)"
         )
 

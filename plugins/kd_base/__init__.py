@@ -3,9 +3,16 @@
 2, 3 or 4 players, 5x5 kingdoms, 48 dominoes; the optional rules Middle Kingdom,
 Harmony and Dynasty as options. Everything here goes through the public hooks: a
 house rule can replace any piece of it.
+
+Turn order is the core's default, line order (the king on the first domino of the
+line acts first: turn order comes from the picks), so the base game implements no
+``kd_turn_order`` and a round costs no call for it; a house rule changes it with
+that hook.
 """
 
 from __future__ import annotations
+
+from operator import attrgetter
 
 from kingdomino_core import (
     ConfigBuilder,
@@ -94,7 +101,10 @@ def kd_validate(config: GameConfig) -> list[str]:
 @hookimpl(trylast=True)
 def kd_order_line(dominoes: list[DominoId]) -> list[DominoId]:
     """Lines are sorted ascending by number, lowest first (docs/rules/base.md)."""
-    return sorted(dominoes, key=lambda d: (d.number, d.box))
+    return sorted(dominoes, key=_BY_NUMBER)
+
+
+_BY_NUMBER = attrgetter("number", "box")
 
 
 @hookimpl
@@ -103,13 +113,6 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
     return scoring.property_lines(game, k) + scoring.bonus_lines(
         game, k, game.config.option(NAME, BaseOptions)
     )
-
-
-@hookimpl(trylast=True)
-def kd_turn_order(kings: list[int]) -> list[int]:
-    """Turn order comes from the picks: the king on the first domino of the line
-    acts first (the published turn order); ``kings`` arrive in line order."""
-    return kings
 
 
 @hookimpl(trylast=True)

@@ -42,10 +42,14 @@ class Connects(PlacementRule):
         board = kingdom.board
         castle = 1 << board.castle
         masks = kingdom.terrain_masks
-        near_a = board.grow(castle | masks[domino.terrain_a])
+        s, valid = board.stride, board.valid
+        # board.grow(castle | masks[terrain]), inlined: this runs for every placement.
+        a = castle | masks[domino.terrain_a]
+        near_a = (a | (a << 1) | (a >> 1) | (a << s) | (a >> s)) & valid
         if domino.terrain_b == domino.terrain_a:
             return near_a, near_a
-        return near_a, board.grow(castle | masks[domino.terrain_b])
+        b = castle | masks[domino.terrain_b]
+        return near_a, (b | (b << 1) | (b >> 1) | (b << s) | (b >> s)) & valid
 
     def check(
         self, game: Game, kingdom: Kingdom, domino: PlayDomino, first: int, second: int

@@ -37,12 +37,13 @@ from kingdomino_core.engine.encoding import (
     Square,
     StateEncoder,
 )
+from kingdomino_core.mechanics import ChooseStep
 
 from . import scoring
 from .actions import ACTIONS, BuyTile, PayToken
 from .notation import court_annotations
 from .options import CourtOptions
-from .purchase import BuyHandler, Court, PayHandler, RevealHandler
+from .purchase import Court, RevealHandler
 from .state import RESOURCE_LAYER, TILE_LAYER, CourtState, Tokens, bump
 from .tiles import TileType, court_data
 
@@ -72,10 +73,10 @@ class CourtBoard(StateEncoder):
 
 
 def court_of(game: Game) -> Court:
-    """The engine's shared :class:`Court` (kept on its ``court.buy`` handler)."""
-    handler = game.engine.rules.handler("court.buy")
-    assert isinstance(handler, BuyHandler)
-    return handler.court
+    """The engine's shared :class:`Court` (the shop of its ``court.buy`` handler)."""
+    handler = game.engine.rules.handler(Court.choose_step)
+    assert isinstance(handler, ChooseStep) and isinstance(handler.shop, Court)
+    return handler.shop
 
 
 @hookimpl
@@ -106,8 +107,8 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
     full = data.full_set()
     n = len(data.resources)
     rules.add_state(NAME, lambda: CourtState(full, n), CourtState.copy, key=CourtState.key)
-    rules.add_step_handler(BuyHandler(court))
-    rules.add_step_handler(PayHandler(court))
+    for handler in court.handlers():  # court.buy, court.pay
+        rules.add_step_handler(handler)
     rules.add_step_handler(RevealHandler(court))
     rules.add_score_total(lambda game, k: scoring.total(game.kingdoms[k], data, options))
 
@@ -192,7 +193,7 @@ def kd_end_of_turn(game: Game, seat: int, king: int, final: bool) -> list[Step] 
         return None
     if not court.can_buy(game, seat):
         return None
-    return [Step(kind="court.buy", seat=seat, king=king)]
+    return [court.step(seat, king)]
 
 
 @hookimpl

@@ -29,25 +29,17 @@ from kingdomino_core import (
 from kingdomino_core.engine.encoding import Choice, LayerPlanes, Number, ProductEncoder, Square
 from kingdomino_core.engine.words import kingdom_name, plural
 from kingdomino_core.inputs.limits import MAX_KINGDOM_SIZE
+from kingdomino_core.mechanics import ChooseStep
 
 from . import scoring
 from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen, load_dominoes, totem_points
-from .fire import FIRE_STEP, FireHandler, FireLost, FireThrow
+from .fire import FIRE_STEP, FireHandler, FireLost, FireThrow, Volcanoes
 from .notation import crater_mark, text_annotations
 from .options import OriginsOptions
 from .setup import LINE_SIZE, LINES, TERRAINS, NeolithicOpening
 from .state import CAVEMAN, FIRE, RESOURCE, STATE, OriginsState, bump
 from .totems import GiveTotem, TotemHandler, recheck
-from .tribe import (
-    RECRUIT_STEP,
-    CaveDraw,
-    CaveDrawHandler,
-    PayHandler,
-    Recruit,
-    RecruitHandler,
-    Spend,
-    refill_steps,
-)
+from .tribe import RECRUIT_STEP, Cave, CaveDraw, CaveDrawHandler, Recruit, Spend, refill_steps
 
 NAME = "origins"
 HOOK_API = 1
@@ -119,8 +111,8 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
         rules.add_step_handler(TotemHandler())
     if options.mode == "tribe":
         rules.add_step_handler(CaveDrawHandler())
-        rules.add_step_handler(RecruitHandler(options, volcano))
-        rules.add_step_handler(PayHandler())
+        for handler in Cave(options, volcano).handlers():  # origins.recruit, origins.pay
+            rules.add_step_handler(handler)
     rules.add_state(STATE, OriginsState, OriginsState.copy)
 
 
@@ -220,7 +212,7 @@ def kd_after_place(game: Game, seat: int, action: Place | Discard) -> None:
     volcano = game.engine.registry.terrain_index(VOLCANO)
     pending = tuple(board.xy(c) for c in cells if kingdom.terrain_at[c] == volcano)
     if pending:
-        steps.append(Step(kind=FIRE_STEP, seat=seat, data=pending))
+        steps.append(Step(kind=FIRE_STEP, seat=seat, data=Volcanoes(squares=pending)))
     if steps:
         game.insert_steps(steps)
 
@@ -233,10 +225,10 @@ def kd_end_of_turn(game: Game, seat: int, king: int, final: bool) -> list[Step] 
     if final and not options.recruit_on_final_turn:
         return None
     handler = game.engine.rules.handler(RECRUIT_STEP)
-    assert isinstance(handler, RecruitHandler)
-    if not handler.offers(game, seat) or not handler.squares(game.kingdom_of(seat)):
+    assert isinstance(handler, ChooseStep) and isinstance(handler.shop, Cave)
+    if not handler.shop.can_buy(game, seat):
         return None  # nothing to recruit: no decision to ask for
-    return [Step(kind=RECRUIT_STEP, seat=seat, king=king, data=options.recruits_per_turn)]
+    return [handler.shop.step(seat, king, options.recruits_per_turn)]
 
 
 @hookimpl

@@ -7,9 +7,10 @@ fire token and no volcano (I-O2: not the starting tile unless the option allows
 it). With no such square the token is discarded. A token destroys the wooden
 resource or cro-magnon on its square (Totem and Tribe modes).
 
-The throw is a decision of its own (step ``origins.fire``) whose payload is the
-``(x, y)`` of the volcanoes still to resolve, so a domino with two volcanoes (I-O9)
-is thrown one token at a time in the order the player chooses.
+The throw is a decision of its own (step ``origins.fire``) whose payload,
+:class:`Volcanoes`, holds the ``(x, y)`` of the volcanoes still to resolve, so a
+domino with two volcanoes (I-O9) is thrown one token at a time in the order the
+player chooses.
 """
 
 from __future__ import annotations
@@ -27,6 +28,14 @@ from .options import OriginsOptions
 from .state import CAVEMAN, FIRE, RESOURCE, STATE, OriginsState, bump
 
 FIRE_STEP = "origins.fire"
+
+
+@frozen(kw_only=True, slots=True)
+class Volcanoes:
+    """Payload of an ``origins.fire`` step: the volcanoes whose tokens are still to throw."""
+
+    #: Their squares ``(x, y)``, in the printed order of the domino.
+    squares: tuple[tuple[int, int], ...]
 
 
 @frozen(kw_only=True, slots=True)
@@ -183,7 +192,7 @@ class FireHandler(StepHandler):
         return f"fire onto {action.tx},{action.ty} ({cell_words(game, kingdom, cell)}){burns}"
 
     def _pending(self, game: Game, step: Step) -> list[tuple[int, int]]:
-        pending = list(step.data)
+        pending = list(step.payload(Volcanoes).squares)
         return pending[:1] if self.options.volcano_order == "printed" else pending
 
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
@@ -253,8 +262,10 @@ class FireHandler(StepHandler):
                 steps.extend(self.after(game))
         else:
             bump(state.fire_discarded, craters)
-        rest = tuple(v for v in step.data if v != (action.x, action.y))
+        squares = step.payload(Volcanoes).squares
+        rest = tuple(v for v in squares if v != (action.x, action.y))
         if rest:
-            steps.append(Step(kind=FIRE_STEP, seat=step.seat, king=step.king, data=rest))
+            data = Volcanoes(squares=rest)
+            steps.append(Step(kind=FIRE_STEP, seat=step.seat, king=step.king, data=data))
         if steps:
             game.insert_steps(steps)

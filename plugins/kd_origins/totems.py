@@ -28,6 +28,16 @@ TOTEM_STEP = "origins.totem"
 
 
 @frozen(kw_only=True, slots=True)
+class TotemChoice:
+    """Payload of an ``origins.totem`` step: the holder gives ``totem`` to one of ``tied``."""
+
+    #: The totem (a resource name) whose majority its holder lost.
+    totem: str
+    #: The kingdoms tied at the top count, one of which receives it.
+    tied: tuple[int, ...]
+
+
+@frozen(kw_only=True, slots=True)
 class GiveTotem(Action):
     """The holder who lost the majority gives the ``totem`` to tied ``kingdom``."""
 
@@ -79,7 +89,8 @@ def _recheck(game: Game, options: OriginsOptions) -> list[Step]:
                 state.totems[res] = tied[0]
             else:
                 seat = game.config.seats_of(holder)[0]
-                steps.append(Step(kind=TOTEM_STEP, seat=seat, data=(res, tied)))
+                choice = TotemChoice(totem=res, tied=tied)
+                steps.append(Step(kind=TOTEM_STEP, seat=seat, data=choice))
         elif have[holder] == top_opp and not options.totem_holder_keeps_on_tie:
             state.totems[res] = None
     return steps
@@ -89,8 +100,9 @@ class TotemHandler(StepHandler):
     kind = TOTEM_STEP
 
     def describe(self, game: Game, step: Step) -> str:
-        res, tied = step.data
-        names = " or ".join(kingdom_name(game, k) for k in tied)
+        choice = step.payload(TotemChoice)
+        res = choice.totem
+        names = " or ".join(kingdom_name(game, k) for k in choice.tied)
         return (
             f"You lost the majority of {res}: give the {res} totem "
             f"({totem_points()[res]} points) to {names}, tied at the top"
@@ -102,11 +114,12 @@ class TotemHandler(StepHandler):
         return f"give the {action.totem} totem to {kingdom_name(game, action.kingdom)}"
 
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
-        res, tied = step.data
-        return [GiveTotem(seat=step.seat, totem=res, kingdom=k) for k in tied]
+        choice = step.payload(TotemChoice)
+        return [GiveTotem(seat=step.seat, totem=choice.totem, kingdom=k) for k in choice.tied]
 
     def check(self, game: Game, step: Step, action: Action) -> None:
-        res, tied = step.data
+        choice = step.payload(TotemChoice)
+        res, tied = choice.totem, choice.tied
         if not isinstance(action, GiveTotem) or action.seat != step.seat or action.totem != res:
             raise IllegalActionError(
                 "origins.totem_choice",

@@ -5,8 +5,10 @@ form a hidden pile kept as counts, so its order exists nowhere: each refill is a
 chance step (``origins.cave_draw``). Choosing from the pile needs no draw, and the
 reshuffle that follows changes nothing a player could know.
 
-A recruit is three kinds of decision, so every list stays short and a greedy bot
-sees each choice's points:
+A recruit is the shared "choose, then pay" mechanic
+(:mod:`kingdomino_core.mechanics.purchase`), with :class:`Cave` as its shop; two
+kinds of decision, so every list stays short and a greedy bot sees each choice's
+points:
 
 1. ``origins.recruit``: pass, or take a cro-magnon (visible, or any from the pile)
    and put it on a square with no fire (printed or token) and no other cro-magnon,
@@ -16,6 +18,9 @@ sees each choice's points:
 2. ``origins.pay``: spend the remaining resources one square at a time, each of a
    type not yet spent for this recruit (2 different for a visible one, 4 for the
    pile). Spent resources leave the game.
+
+Several recruits per chief-turn (I-O7, ``recruits_per_turn``) are the mechanic's
+``Choosing(purchases=n)``: another recruit decision follows each payment.
 """
 
 from __future__ import annotations
@@ -24,8 +29,9 @@ from typing import ClassVar
 
 from attrs import frozen
 
-from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Pass, Step, StepHandler
-from kingdomino_core.engine.words import cell_words, plural, seat_name
+from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Step, StepHandler
+from kingdomino_core.engine.words import cell_words, plural
+from kingdomino_core.mechanics import Offer, PurchaseRefusals, PurchaseWords, Shop
 from kingdomino_core.model.kingdom import CASTLE, EMPTY
 
 from .data import RESOURCES, cavemen
@@ -143,19 +149,15 @@ class CaveDrawHandler(StepHandler):
     def apply(self, game: Game, step: Step, action: Action) -> None:
         assert isinstance(action, CaveDraw)
         state: OriginsState = game.ext[STATE]
-        take(state.cave_pile, action.caveman)
+        take_from_pile(state.cave_pile, action.caveman)
         state.cave_visible.append(action.caveman)
 
 
-def take(pile: dict[str, int], cid: str) -> None:
+def take_from_pile(pile: dict[str, int], cid: str) -> None:
+    """One ``cid`` fewer in the pile's counts."""
     pile[cid] -= 1
     if not pile[cid]:
         del pile[cid]
-
-
-def resource_types(kingdom: Kingdom) -> set[str]:
-    layer = kingdom.layers.get(RESOURCE)
-    return set(layer.values()) if layer else set()
 
 
 def why_not_square(
@@ -178,208 +180,126 @@ def why_not_square(
     return None
 
 
-class RecruitHandler(StepHandler):
-    """Step data: how many recruits this chief may still make this turn (I-O7)."""
+class Cave(Shop):
+    """The shop of Tribe mode: cro-magnons of the cave (2 different resources) or of
+    the pile (4), paid with the kingdom's wooden resources."""
 
-    kind = RECRUIT_STEP
+    choose_step = RECRUIT_STEP
+    pay_step = PAY_STEP
+    layer = RESOURCE
+    kinds = RESOURCES
+    choice_action = Recruit
+    pay_action = Spend
+    words = PurchaseWords(
+        thing="cro-magnon",
+        choice="a recruit",
+        passing="pass (recruit nobody)",
+        token="wooden resource",
+        tokens="resources",
+        ask="spend",
+        pay="spend",
+        paid="spent",
+        unit="",
+    )
+    refusals = PurchaseRefusals(
+        cost="origins.recruit_payment",
+        token="origins.recruit_payment",
+        repeated="origins.recruit_payment",
+    )
 
     def __init__(self, options: OriginsOptions, volcano: int) -> None:
         self.options = options
         self.volcano = volcano
 
-    def offers(self, game: Game, seat: int) -> list[tuple[str, bool]]:
-        """The (caveman, from pile) choices ``seat`` can afford, in file order."""
+    def offers(self, game: Game, seat: int) -> list[Offer]:
+        """The cave's cro-magnons, then the pile's, each kind once, in file order."""
         state: OriginsState = game.ext[STATE]
-        types = len(resource_types(game.kingdom_of(seat)))
-        out = []
-        if types >= COST_VISIBLE:
-            out += [(cid, False) for cid in cavemen() if cid in state.cave_visible]
-        if types >= COST_PILE:
-            out += [(cid, True) for cid in cavemen() if state.cave_pile.get(cid, 0)]
-        return out
+        visible = [
+            Offer(item=cid, source="cave", cost=COST_VISIBLE)
+            for cid in cavemen()
+            if cid in state.cave_visible
+        ]
+        pile = [
+            Offer(item=cid, source="pile", cost=COST_PILE)
+            for cid in cavemen()
+            if state.cave_pile.get(cid, 0)
+        ]
+        return visible + pile
 
-    def squares(self, kingdom: Kingdom) -> list[int]:
+    def squares(self, game: Game, kingdom: Kingdom) -> list[int]:
         board = kingdom.board
         cells = board.cells_of(kingdom.occupied & ~(1 << board.castle))
         return [c for c in cells if why_not_square(kingdom, c, self.volcano, self.options) is None]
 
-    def recruits(self, game: Game, seat: int) -> list[Action]:
-        kingdom = game.kingdom_of(seat)
-        board = kingdom.board
-        cells = [board.xy(c) for c in self.squares(kingdom)]
-        return [
-            Recruit(seat=seat, caveman=cid, pile=pile, x=x, y=y)
-            for cid, pile in self.offers(game, seat)
-            for x, y in cells
-        ]
+    def choice(self, seat: int, offer: Offer, x: int, y: int) -> Recruit:
+        return Recruit(seat=seat, caveman=offer.item, pile=offer.source == "pile", x=x, y=y)
 
-    def legal_actions(self, game: Game, step: Step) -> list[Action]:
-        return [Pass(seat=step.seat), *self.recruits(game, step.seat)]
+    def offer_of(self, action: Recruit) -> Offer:
+        if action.pile:
+            return Offer(item=action.caveman, source="pile", cost=COST_PILE)
+        return Offer(item=action.caveman, source="cave", cost=COST_VISIBLE)
+
+    def source_words(self, source: str) -> str:
+        return "any cro-magnon of the pile" if source == "pile" else "a visible cro-magnon"
+
+    def check_offer(self, game: Game, seat: int, offer: Offer) -> None:
+        if offer.item not in cavemen():
+            raise IllegalActionError(
+                "origins.recruit_unknown",
+                f"no cro-magnon {offer.item!r}; known: {', '.join(cavemen())}",
+            )
+        state: OriginsState = game.ext[STATE]
+        if offer.source == "pile" and not state.cave_pile.get(offer.item, 0):
+            raise IllegalActionError(
+                "origins.recruit_unavailable", f"no {offer.item} is left in the pile"
+            )
+        if offer.source == "cave" and offer.item not in state.cave_visible:
+            raise IllegalActionError(
+                "origins.recruit_unavailable",
+                f"{offer.item} is not visible in the cave (visible: "
+                f"{', '.join(state.cave_visible) or 'none'})",
+            )
+
+    def check_square(self, game: Game, kingdom: Kingdom, offer: Offer, x: int, y: int) -> None:
+        board = kingdom.board
+        if not board.on_board(x, y):
+            raise IllegalActionError(
+                "origins.caveman_square", f"square {x},{y} is outside the kingdom"
+            )
+        why = why_not_square(kingdom, board.cell(x, y), self.volcano, self.options)
+        if why is not None:
+            raise IllegalActionError("origins.caveman_square", why)
+
+    def take(self, game: Game, seat: int, offer: Offer, cell: int) -> None:
+        state: OriginsState = game.ext[STATE]
+        if offer.source == "pile":
+            take_from_pile(state.cave_pile, offer.item)
+        else:
+            state.cave_visible.remove(offer.item)
+        game.kingdom_of(seat).layer(CAVEMAN)[cell] = offer.item
+
+    def spent(self, game: Game, seat: int, kind: str) -> None:
+        bump(game.ext[STATE].res_spent, kind)
 
     def describe(self, game: Game, step: Step) -> str:
-        kinds = len(resource_types(game.kingdom_of(step.seat)))
+        kinds = self.kinds_held(game.kingdom_of(step.seat))
         return (
             f"Recruit a cro-magnon ({COST_VISIBLE} different resources for one in the cave, "
             f"{COST_PILE} for any one from the pile) and put it on a square without fire, "
             f"or pass; you hold {plural(kinds, 'kind')} of resource"
         )
 
-    def describe_action(self, game: Game, step: Step, action: Action) -> str:
-        if isinstance(action, Pass):
-            return "pass (recruit nobody)"
-        if not isinstance(action, Recruit) or action.caveman not in cavemen():
+    def describe_choice(self, game: Game, step: Step, action: Recruit) -> str:
+        if action.caveman not in cavemen():
             return action.describe()
         kingdom = game.kingdom_of(step.seat)
         cell = kingdom.board.cell(action.x, action.y)
         where = "pile" if action.pile else "cave"
-        token = (kingdom.layers.get(RESOURCE) or {}).get(cell)
-        pays = f", paying its {token}" if token else ""
         gain = recruit_gain(kingdom, action.caveman, cell)
         caveat = _before_paying(kingdom, action.caveman)
         return (
             f"recruit the {cavemen()[action.caveman].name.removeprefix('The ')} ({where}) onto "
-            f"{action.x},{action.y} ({cell_words(game, kingdom, cell)}){pays}: "
+            f"{action.x},{action.y} ({cell_words(game, kingdom, cell)})"
+            f"{self.paying(kingdom, cell)}: "
             f"{caveman_effect(action.caveman)}, {gain:+d} now{caveat}"
         )
-
-    def check(self, game: Game, step: Step, action: Action) -> None:
-        if not isinstance(action, Recruit | Pass) or action.seat != step.seat:
-            raise IllegalActionError(
-                "origins.recruit_step",
-                f"{seat_name(step.seat)} may recruit a cro-magnon or pass now, "
-                f"not {action.describe()}",
-            )
-        if isinstance(action, Pass):
-            return
-        state: OriginsState = game.ext[STATE]
-        kingdom = game.kingdom_of(step.seat)
-        if action.caveman not in cavemen():
-            raise IllegalActionError(
-                "origins.recruit_unknown",
-                f"no cro-magnon {action.caveman!r}; known: {', '.join(cavemen())}",
-            )
-        if action.pile and not state.cave_pile.get(action.caveman, 0):
-            raise IllegalActionError(
-                "origins.recruit_unavailable", f"no {action.caveman} is left in the pile"
-            )
-        if not action.pile and action.caveman not in state.cave_visible:
-            raise IllegalActionError(
-                "origins.recruit_unavailable",
-                f"{action.caveman} is not visible in the cave (visible: "
-                f"{', '.join(state.cave_visible) or 'none'})",
-            )
-        have = sorted(resource_types(kingdom))
-        cost = COST_PILE if action.pile else COST_VISIBLE
-        if len(have) < cost:
-            source = "any cro-magnon of the pile" if action.pile else "a visible cro-magnon"
-            raise IllegalActionError(
-                "origins.recruit_payment",
-                f"{source} costs {cost} different resources; the kingdom has "
-                f"{len(have)} type(s): {', '.join(have) or 'none'}",
-            )
-        board = kingdom.board
-        if not board.on_board(action.x, action.y):
-            raise IllegalActionError(
-                "origins.caveman_square", f"square {action.x},{action.y} is outside the kingdom"
-            )
-        why = why_not_square(kingdom, board.cell(action.x, action.y), self.volcano, self.options)
-        if why is not None:
-            raise IllegalActionError("origins.caveman_square", why)
-
-    def apply(self, game: Game, step: Step, action: Action) -> None:
-        if isinstance(action, Pass):
-            return
-        assert isinstance(action, Recruit)
-        state: OriginsState = game.ext[STATE]
-        kingdom = game.kingdom_of(step.seat)
-        cell = kingdom.board.cell(action.x, action.y)
-        if action.pile:
-            take(state.cave_pile, action.caveman)
-        else:
-            state.cave_visible.remove(action.caveman)
-        kingdom.layer(CAVEMAN)[cell] = action.caveman
-        needed = COST_PILE if action.pile else COST_VISIBLE
-        spent: tuple[str, ...] = ()
-        resources = kingdom.layers.get(RESOURCE)
-        if resources and cell in resources:
-            res = resources.pop(cell)
-            bump(state.res_spent, res)
-            spent, needed = (res,), needed - 1
-        left = step.data - 1
-        if needed:
-            game.insert_steps(
-                [Step(kind=PAY_STEP, seat=step.seat, king=step.king, data=(needed, spent, left))]
-            )
-        elif left > 0:
-            game.insert_steps([Step(kind=RECRUIT_STEP, seat=step.seat, king=step.king, data=left)])
-
-
-class PayHandler(StepHandler):
-    """Step data: (resources still to pay, types already spent, recruits left)."""
-
-    kind = PAY_STEP
-
-    def describe(self, game: Game, step: Step) -> str:
-        needed, spent, _ = step.data
-        paid = f" (spent so far: {', '.join(spent)})" if spent else ""
-        return (
-            f"Pay for your cro-magnon: spend a wooden resource of your kingdom, {needed} more, "
-            f"each of a kind not spent yet{paid}"
-        )
-
-    def describe_action(self, game: Game, step: Step, action: Action) -> str:
-        if not isinstance(action, Spend):
-            return action.describe()
-        kingdom = game.kingdom_of(step.seat)
-        board = kingdom.board
-        res = (kingdom.layers.get(RESOURCE) or {}).get(board.cell(action.x, action.y))
-        return f"spend the {res or 'resource'} at {action.x},{action.y}"
-
-    def legal_actions(self, game: Game, step: Step) -> list[Action]:
-        _, spent, _ = step.data
-        kingdom = game.kingdom_of(step.seat)
-        layer = kingdom.layers.get(RESOURCE) or {}
-        board = kingdom.board
-        out: list[Action] = []
-        for cell in sorted(layer):
-            if layer[cell] not in spent:
-                x, y = board.xy(cell)
-                out.append(Spend(seat=step.seat, x=x, y=y))
-        return out
-
-    def check(self, game: Game, step: Step, action: Action) -> None:
-        needed, spent, _ = step.data
-        if not isinstance(action, Spend) or action.seat != step.seat:
-            raise IllegalActionError(
-                "origins.pay_step",
-                f"{seat_name(step.seat)} must pay {needed} more resource(s), "
-                f"not {action.describe()}",
-            )
-        kingdom = game.kingdom_of(step.seat)
-        board = kingdom.board
-        layer = kingdom.layers.get(RESOURCE) or {}
-        cell = board.cell(action.x, action.y) if board.on_board(action.x, action.y) else None
-        if cell is None or cell not in layer:
-            raise IllegalActionError(
-                "origins.recruit_payment",
-                f"there is no wooden resource at {action.x},{action.y} in the kingdom",
-            )
-        if layer[cell] in spent:
-            raise IllegalActionError(
-                "origins.recruit_payment",
-                f"a {layer[cell]} was already spent for this recruit; the resources must "
-                "all be different",
-            )
-
-    def apply(self, game: Game, step: Step, action: Action) -> None:
-        assert isinstance(action, Spend)
-        needed, spent, left = step.data
-        state: OriginsState = game.ext[STATE]
-        kingdom = game.kingdom_of(step.seat)
-        res = kingdom.layer(RESOURCE).pop(kingdom.board.cell(action.x, action.y))
-        bump(state.res_spent, res)
-        if needed > 1:
-            data = (needed - 1, (*spent, res), left)
-            game.insert_steps([Step(kind=PAY_STEP, seat=step.seat, king=step.king, data=data)])
-        elif left > 0:
-            game.insert_steps([Step(kind=RECRUIT_STEP, seat=step.seat, king=step.king, data=left)])

@@ -10,7 +10,7 @@ from typing import ClassVar
 import pytest
 from attrs import evolve, frozen
 from kd_court.actions import BuyTile
-from kd_origins.fire import FireThrow
+from kd_origins.fire import FireThrow, Volcanoes
 from kd_origins.tribe import CaveDraw
 
 from kingdomino_core import (
@@ -24,7 +24,8 @@ from kingdomino_core import (
     describe_step,
 )
 from kingdomino_core.engine.words import domino_words, icons, kingdom_name, seat_name
-from kingdomino_core.testing import make_engine, place_step_game, set_kingdom
+from kingdomino_core.mechanics import Choosing
+from kingdomino_core.testing import make_engine, place_step_game, random_choice, set_kingdom
 
 RULESETS = [
     (["base"], 4, {}),
@@ -123,7 +124,7 @@ def test_court_purchase_words_give_costs_and_effects() -> None:
     farmer = BuyTile(seat=0, source="visible", tile="farmer", x=1, y=1)
     text = describe_action(game, farmer)
     assert text == (
-        "buy the Farmer (board) onto 1,1 (lake), paying its fish token: "
+        "buy the Farmer from the board onto 1,1 (lake), paying its fish token: "
         "3 + 3 per wheat token around it: 6 points there now (before you pay the rest)"
     )
     mill = BuyTile(seat=0, source="visible", tile="wheat_building_1", x=1, y=0)
@@ -142,7 +143,7 @@ def test_court_purchase_words_give_costs_and_effects() -> None:
 
 def test_origins_fire_words_say_fire_reach_and_what_burns() -> None:
     game = _origins_game("tribe", "C V0+craters=2 G0+res=mammoth\n. D0 .")
-    game.insert_steps([Step(kind="origins.fire", seat=0, data=((1, 0),))])
+    game.insert_steps([Step(kind="origins.fire", seat=0, data=Volcanoes(squares=((1, 0),)))])
     words = describe_step(game)
     assert "the volcano at 1,0 (2 craters) throws a token of 2 fire up to 2 squares away" in words
     assert "crown" not in words.replace("like a crown", "")
@@ -154,7 +155,7 @@ def test_origins_fire_words_say_fire_reach_and_what_burns() -> None:
 def test_origins_recruit_and_pay_words() -> None:
     rich = "G0+res=mammoth L0+res=fish J0+res=mushroom\nC Q0+res=flint D0"
     game = _origins_game("tribe", rich, cave=("hunter", "amazon", "shaman", "painter"))
-    game.insert_steps([Step(kind="origins.recruit", seat=0, king=0, data=1)])
+    game.insert_steps([Step(kind="origins.recruit", seat=0, king=0, data=Choosing())])
     assert describe_step(game).startswith(
         "Recruit a cro-magnon (2 different resources for one in the cave, 4 for any one "
         "from the pile)"
@@ -284,3 +285,23 @@ def test_refusals_name_players_as_the_screen_does(
         actions = game.legal_actions()
         game.apply(actions[-1] if rng.random() < 0.7 else rng.choice(actions))
     assert {"Place", "Claim"} <= refused
+
+
+def test_no_choice_of_the_court_or_the_quests_stacks_two_brackets() -> None:
+    """A bracket follows a name, never another bracket: ``building (1 crown) from the
+    board``, not ``building (1 crown) (board)``; quests the same."""
+    stacked = re.compile(r"\([^()]*\) \(")
+    for rules, players in (((["base", "court"]), 4), ("age-of-giants", 4)):
+        game = make_engine(rules, players).new_game(seed=5)
+        choose = random_choice(random.Random(5))
+        for _ in range(150):
+            if game.is_terminal():
+                break
+            if game.is_chance():
+                game.resolve_chance()
+                continue
+            texts = [describe_step(game), *(describe_action(game, a) for a in game.legal_actions())]
+            notes = game.engine.hooks.describe_game(game=game)
+            texts += [line for lines in notes for line in lines]
+            assert not [t for t in texts if stacked.search(t)]
+            game.apply(choose(game))

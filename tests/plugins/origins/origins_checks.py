@@ -13,9 +13,11 @@ import random
 from collections import Counter
 from typing import Any
 
+from kd_origins.fire import Volcanoes
 from kd_origins.tribe import CaveDraw
 
 from kingdomino_core import Action, Engine, Game, Step
+from kingdomino_core.mechanics import Choosing
 from kingdomino_core.model.kingdom import CASTLE, EMPTY, Kingdom
 from kingdomino_core.testing import make_engine, set_kingdom
 
@@ -58,7 +60,8 @@ def position(engine: Engine, text: str, seat: int = 0, seed: int = 0) -> Game:
 
 def fire_step(game: Game, seat: int, *volcanoes: tuple[int, int]) -> Game:
     """Make the game wait for ``seat`` to throw the tokens of these volcanoes."""
-    game.insert_steps([Step(kind="origins.fire", seat=seat, data=tuple(volcanoes))])
+    data = Volcanoes(squares=tuple(volcanoes))
+    game.insert_steps([Step(kind="origins.fire", seat=seat, data=data)])
     return game
 
 
@@ -89,7 +92,7 @@ def tribe_game(text: str, visible=("hunter", "amazon", "shaman", "painter"), **o
 
 
 def recruit_step(game, seat: int = 0, recruits: int = 1):
-    game.insert_steps([Step(kind="origins.recruit", seat=seat, data=recruits)])
+    game.insert_steps([Step(kind="origins.recruit", seat=seat, data=Choosing(purchases=recruits))])
     return game
 
 
@@ -238,7 +241,7 @@ def ledger_problems(game: Game, mode: str) -> list[str]:
     for s in game.pending:
         if s.kind == "origins.fire":
             squares = printed_squares(game, game.kingdom_of(s.seat))
-            pending.update(squares[xy][2] for xy in s.data)
+            pending.update(squares[xy][2] for xy in s.payload(Volcanoes).squares)
     on_board: Counter[int] = Counter()
     volcanoes: Counter[int] = Counter()
     res_board: Counter[str] = Counter()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from kd_origins.fire import FireLost, FireThrow
+from kd_origins.fire import FireLost, FireThrow, Volcanoes
 from origins_checks import cell, fire_step, origins, position
 
 from kingdomino_core import Claim, IllegalActionError, Place
@@ -180,7 +180,7 @@ def test_two_volcanoes_resolve_one_at_a_time_in_the_players_order_i_o9() -> None
     sources = {(a.x, a.y) for a in game.legal_actions()}
     assert sources == {(-1, -1), (0, -1)}
     game.apply(FireThrow(seat=0, x=0, y=-1, tx=-1, ty=0))  # the 2-crater one first
-    assert game.step.kind == "origins.fire" and game.step.data == ((-1, -1),)
+    assert game.step.kind == "origins.fire" and game.step.data == Volcanoes(squares=((-1, -1),))
     # The only square in reach is now burning: the 1-crater token is lost.
     assert game.legal_actions() == [FireLost(seat=0, x=-1, y=-1)]
 

@@ -17,6 +17,7 @@ from origins_checks import (
 )
 
 from kingdomino_core import IllegalActionError, Pass
+from kingdomino_core.mechanics import Payment
 from kingdomino_core.testing import digest
 
 
@@ -91,7 +92,7 @@ def test_recruit_a_visible_caveman_with_2_different_resources() -> None:
     game = recruit_step(tribe_game(RICH))
     assert Pass(seat=0) in game.legal_actions()
     game.apply(Recruit(seat=0, caveman="hunter", pile=False, x=2, y=0))
-    assert game.step.kind == "origins.pay" and game.step.data[0] == 2
+    assert game.step.kind == "origins.pay" and game.step.data == Payment(owed=2)
     game.apply(Spend(seat=0, x=0, y=-1))  # a mammoth
     # Another mammoth is not a different resource.
     assert Spend(seat=0, x=2, y=1) not in game.legal_actions()
@@ -124,7 +125,7 @@ def test_a_caveman_may_go_on_a_resource_square_which_is_then_part_of_the_payment
     game = recruit_step(tribe_game(RICH))
     game.apply(Recruit(seat=0, caveman="painter", pile=False, x=1, y=0))  # on the flint
     assert game.ext["origins"].res_spent == {"flint": 1}
-    assert game.step.kind == "origins.pay" and game.step.data[:2] == (1, ("flint",))
+    assert game.step.kind == "origins.pay" and game.step.data == Payment(owed=2, paid=("flint",))
     assert all(isinstance(a, Spend) for a in game.legal_actions())
 
 

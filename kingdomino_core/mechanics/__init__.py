@@ -1,0 +1,33 @@
+"""Game mechanics that more than one rule set uses, written once for every plugin.
+
+* :mod:`.purchase`: choose something offered, then pay for it in tokens of
+  different kinds taken from the kingdom (The Court's tiles, Origins' cro-magnons,
+  a house rule's own wares).
+
+A plugin imports what it needs from here (``from kingdomino_core.mechanics import
+Shop``); the core itself never uses these modules.
+"""
+
+from __future__ import annotations
+
+from .purchase import (
+    ChooseStep,
+    Choosing,
+    Offer,
+    Payment,
+    PayStep,
+    PurchaseRefusals,
+    PurchaseWords,
+    Shop,
+)
+
+__all__ = [
+    "ChooseStep",
+    "Choosing",
+    "Offer",
+    "PayStep",
+    "Payment",
+    "PurchaseRefusals",
+    "PurchaseWords",
+    "Shop",
+]
