@@ -8,7 +8,7 @@ second registration says ``replace=True`` (a house rule redefining a component).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
@@ -156,13 +156,8 @@ class Registry:
 
     def add_domino_set(self, dominoes: DominoSet, *, replace: bool = False) -> None:
         """Register a domino set; ``replace=True`` redefines one of the same name."""
-        if dominoes.name in self.domino_sets and not replace:
-            raise ConfigError(
-                f"domino set {dominoes.name!r} registered twice "
-                f"(by {self._by('dominoes:' + dominoes.name)!r} and {self._plugin!r})"
-            )
-        self.domino_sets[dominoes.name] = dominoes
-        self.provenance["dominoes:" + dominoes.name] = self._plugin
+        name = dominoes.name
+        self._put(self.domino_sets, name, dominoes, "dominoes", f"domino set {name!r}", replace)
 
     def deck(self, spec: tuple[tuple[str, int], ...]) -> dict[DominoId, PlayDomino]:
         """Compile the dominoes of ``(set name, box)`` pairs, keyed by id."""
@@ -225,25 +220,14 @@ class Registry:
     def add_observation(self, name: str, encoder: StateEncoder) -> None:
         """Declare numbers describing this plugin's state in learning agents'
         observations (see :class:`~kingdomino_core.engine.encoding.StateEncoder`)."""
-        if name in self.observations:
-            raise ConfigError(
-                f"observation {name!r} registered twice "
-                f"(by {self._by('observation:' + name)!r} and {self._plugin!r})"
-            )
-        self.observations[name] = encoder
-        self.provenance["observation:" + name] = self._plugin
+        self._put(self.observations, name, encoder, "observation", f"observation {name!r}")
 
     # -- text format -------------------------------------------------------------
 
     def add_annotation(self, annotation: Annotation) -> None:
         """Register a square annotation of the kingdom text format."""
-        if annotation.key in self.annotations:
-            raise ConfigError(
-                f"annotation '+{annotation.key}' registered twice "
-                f"(by {self._by('annotation:' + annotation.key)!r} and {self._plugin!r})"
-            )
-        self.annotations[annotation.key] = annotation
-        self.provenance["annotation:" + annotation.key] = self._plugin
+        key = annotation.key
+        self._put(self.annotations, key, annotation, "annotation", f"annotation '+{key}'")
 
     def add_mark(self, name: str, piece: Callable[[int], Piece]) -> None:
         """Show the printed mark ``name`` of dominoes' squares (``Square.marks``) as
@@ -252,13 +236,25 @@ class Registry:
         stands after the terrain letter in the terminal (``V²``), the browser draws
         it. A mark with no piece registered is not shown.
         """
-        if name in self.marks:
+        self._put(self.marks, name, piece, "mark", f"mark {name!r}")
+
+    def _put(
+        self,
+        table: dict[str, Any],
+        key: str,
+        value: Any,
+        kind: str,
+        what: str,
+        replace: bool = False,
+    ) -> None:
+        """``table[key] = value``, recorded as this plugin's (``provenance[kind:key]``);
+        ``what`` registered already is refused naming both plugins, unless ``replace``."""
+        if key in table and not replace:
             raise ConfigError(
-                f"mark {name!r} registered twice "
-                f"(by {self._by('mark:' + name)!r} and {self._plugin!r})"
+                f"{what} registered twice (by {self._by(kind + ':' + key)!r} and {self._plugin!r})"
             )
-        self.marks[name] = piece
-        self.provenance["mark:" + name] = self._plugin
+        table[key] = value
+        self.provenance[kind + ":" + key] = self._plugin
 
     def _by(self, key: str) -> str:
         """Which plugin registered ``key`` (``"core"`` for the core's own actions)."""
