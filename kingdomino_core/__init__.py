@@ -23,11 +23,13 @@ from typing import Any
 
 from . import _old_paths
 from .engine.agents import Agent, AgentRegistry
+from .engine.conditions import ClaimRule, DiscardRule, PlacementRule
 from .engine.config import ConfigBuilder, GameConfig
 from .engine.engine import Engine
 from .engine.game import Game
+from .engine.handlers import ExtraActions, StepHandler, StepWrapper
 from .engine.registry import Annotation, PlayDomino, Registry
-from .engine.rules import ClaimRule, ExtraActions, PlacementRule, RuleBook, StepHandler, StepWrapper
+from .engine.rules import RuleBook
 from .engine.words import describe_action, describe_step, domino_name, find_domino
 from .errors import (
     ConfigConflictError,
@@ -81,6 +83,7 @@ __all__ = [
     "ConfigError",
     "Direction",
     "Discard",
+    "DiscardRule",
     "Domino",
     "DominoId",
     "DominoSet",

@@ -402,7 +402,7 @@ class ActionSpace:
         if step is None:
             return None
         from ..model.geometry import DIRECTIONS
-        from .steps import _step_masks
+        from .steps import _step_masks, discard_refusal
 
         board = self.engine.board
         stride, width = board.stride, board.width
@@ -415,7 +415,7 @@ class ActionSpace:
                 j, i = divmod(low.bit_length() - 1, stride)
                 out.append((j * width + i) * 4 + di)
                 mask ^= low
-        if not out or self.engine.rules.voluntary_discard:
+        if not out or discard_refusal(game, step.seat, step.domino) is None:
             out.append(self.slices["discard"][0])
         return out
 

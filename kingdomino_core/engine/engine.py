@@ -27,9 +27,10 @@ from ..model.actions import Step
 from ..model.geometry import Board, board
 from ..model.ruleset import Ruleset
 from . import steps as core_steps
+from .conditions import PlacementRule
 from .config import ConfigBuilder, GameConfig
 from .registry import PlayDomino, Registry
-from .rules import PlacementRule, RuleBook
+from .rules import RuleBook
 
 _GAME_HOOKS = (
     "kd_setup_game",

@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from ..model.components import DominoId
     from .config import GameConfig
     from .engine import Engine
+    from .handlers import StepHandler
     from .registry import PlayDomino
-    from .rules import StepHandler
 
 
 class Game:

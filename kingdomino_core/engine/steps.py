@@ -16,7 +16,8 @@ from ..errors import IllegalActionError
 from ..model.actions import Action, Claim, Discard, DrawKing, Place, Reveal, Step
 from ..model.components import domino_order
 from ..model.geometry import Direction
-from .rules import RuleBook, StepHandler
+from .handlers import StepHandler
+from .rules import RuleBook
 from .words import domino_name, domino_words, ordinal, seat_name, square_words
 
 if TYPE_CHECKING:
@@ -199,6 +200,19 @@ def put_domino(kingdom: Kingdom, dom: PlayDomino, first: int, second: int) -> No
     kingdom.put(second, dom.terrain_b, dom.crowns_b, b.marks)
 
 
+def discard_refusal(game: Game, seat: int, domino: DominoId) -> tuple[str, str] | None:
+    """The first discard rule refusing to let ``seat`` discard ``domino``, which fits
+    in its kingdom, as ``(rule id, message)``; None when it may be discarded."""
+    rules = game.engine.rules
+    if rules.voluntary_discard:
+        return None
+    for rule in rules.discard_rules:
+        message = rule.check(game, seat, domino)
+        if message is not None:
+            return rule.id, message
+    return None
+
+
 def _step_masks(
     game: Game, step: Step, kingdom: Kingdom | None = None
 ) -> list[tuple[Direction, int]]:
@@ -249,7 +263,7 @@ class PlaceHandler(StepHandler):
         total = 0
         for _, mask in masks:  # a loop, not sum() over a generator: this runs per move
             total += mask.bit_count()
-        extra = 1 if (not total or game.engine.rules.voluntary_discard) else 0
+        extra = 1 if (not total or discard_refusal(game, step.seat, step.domino) is None) else 0
         k = int(r * (total + extra))
         for d, mask in masks:
             n = mask.bit_count()
@@ -265,7 +279,7 @@ class PlaceHandler(StepHandler):
         kingdom = game.kingdom_of(step.seat)
         masks = _step_masks(game, step, kingdom)
         found: list[Action] = [*_places(kingdom, step.seat, step.domino, masks)]
-        if not found or game.engine.rules.voluntary_discard:
+        if not found or discard_refusal(game, step.seat, step.domino) is None:
             found.append(Discard(seat=step.seat, domino=step.domino))
         return found
 
@@ -281,13 +295,10 @@ class PlaceHandler(StepHandler):
                 "core.domino", f"the domino to place is {step.domino}, not {action.domino}"
             )
         if isinstance(action, Discard):
-            if game.engine.rules.voluntary_discard:
-                return
             if any(mask for _, mask in _step_masks(game, step)):
-                raise IllegalActionError(
-                    "base.forced_placement",
-                    f"domino {step.domino} fits in the kingdom, so it must be placed",
-                )
+                refused = discard_refusal(game, step.seat, step.domino)
+                if refused is not None:
+                    raise IllegalActionError(*refused)
             return
         # The legal placements are usually known already (a bot chose from them):
         # a set bit there means legal. Otherwise every rule is asked, for the reasons.

@@ -160,9 +160,10 @@ class Shop:
 
     # -- what is for sale (override) ----------------------------------------------
 
-    def offers(self, game: Game, seat: int) -> Sequence[Offer]:
-        """*Override*: what ``seat`` could take now, whatever it costs, in the order
-        the decision lists them (the shop keeps those the kingdom can pay)."""
+    def offers(self, game: Game, seat: int, budget: int) -> Sequence[Offer]:
+        """*Override*: what ``seat`` could take now for at most ``budget`` tokens (the
+        different kinds its kingdom holds), in the order the decision lists them.
+        Skipping what costs more is only a saving: the shop drops it anyway."""
         raise NotImplementedError
 
     def squares(self, game: Game, kingdom: Kingdom) -> Sequence[int]:
@@ -170,13 +171,17 @@ class Shop:
         (a cell with a token qualifies: its token is paid with the purchase)."""
         raise NotImplementedError
 
-    def fits(self, game: Game, kingdom: Kingdom, offer: Offer, cell: int) -> bool:
-        """Whether ``offer``'s item may go on ``cell``, one of :meth:`squares`
-        (default: yes; the Court's buildings need their own terrain)."""
-        return True
+    def squares_for(
+        self, game: Game, kingdom: Kingdom, offer: Offer, squares: Sequence[int]
+    ) -> Sequence[int]:
+        """The cells of ``squares`` (from :meth:`squares`) that ``offer``'s item may go
+        on, in their order (default: all; the Court's buildings need their terrain).
+        One call per offer, so a long list costs no call per square."""
+        return squares
 
-    def choice(self, seat: int, offer: Offer, x: int, y: int) -> Action:
-        """*Override*: the choose action taking ``offer`` onto square ``(x, y)``."""
+    def choice_fields(self, offer: Offer) -> dict[str, Any]:
+        """*Override*: the fields of the choose action taking ``offer``, besides
+        ``seat``, ``x`` and ``y`` (``{"tile": offer.item, "source": offer.source}``)."""
         raise NotImplementedError
 
     def offer_of(self, action: Any) -> Offer:
@@ -257,36 +262,38 @@ class Shop:
         kind = layer.get(cell) if layer else None
         return f", paying its {kind}{self.words.unit}" if kind else ""
 
-    def affordable(self, game: Game, seat: int) -> list[Offer]:
-        """The :meth:`offers` ``seat``'s kingdom holds enough different kinds for."""
-        kinds = self.kinds_held(game.kingdom_of(seat))
-        return [o for o in self.offers(game, seat) if o.cost <= kinds] if kinds else []
+    def affordable(self, game: Game, seat: int, kingdom: Kingdom | None = None) -> list[Offer]:
+        """The :meth:`offers` ``seat``'s kingdom (``kingdom``, if given) holds enough
+        different kinds for."""
+        kinds = self.kinds_held(game.kingdom_of(seat) if kingdom is None else kingdom)
+        return [o for o in self.offers(game, seat, kinds) if o.cost <= kinds] if kinds else []
 
     def purchases(self, game: Game, seat: int) -> list[Action]:
         """Every purchase ``seat`` can make: each affordable offer on each square it
-        fits, offers first (the order of the choose decision, after its pass)."""
-        offers = self.affordable(game, seat)
+        may go on, offers first (the order of the choose decision, after its pass)."""
+        kingdom = game.kingdom_of(seat)
+        offers = self.affordable(game, seat, kingdom)
         if not offers:
             return []
-        kingdom = game.kingdom_of(seat)
-        xy = kingdom.board.xy
-        places = [(cell, *xy(cell)) for cell in self.squares(game, kingdom)]
-        fits = self.fits
+        squares = self.squares(game, kingdom)
+        xy = dict(zip(squares, map(kingdom.board.xy, squares), strict=True))
+        make: Any = self.choice_action  # the plugin's class: seat, x, y + choice_fields
+        fields, squares_for = self.choice_fields, self.squares_for
         return [
-            self.choice(seat, offer, x, y)
+            make(seat=seat, x=x, y=y, **named)
             for offer in offers
-            for cell, x, y in places
-            if fits(game, kingdom, offer, cell)
+            for named in (fields(offer),)
+            for x, y in map(xy.__getitem__, squares_for(game, kingdom, offer, squares))
         ]
 
     def can_buy(self, game: Game, seat: int) -> bool:
         """Whether ``seat`` can make any purchase now (so a choose step is worth asking)."""
-        offers = self.affordable(game, seat)
+        kingdom = game.kingdom_of(seat)
+        offers = self.affordable(game, seat, kingdom)
         if not offers:
             return False
-        kingdom = game.kingdom_of(seat)
         squares = self.squares(game, kingdom)
-        return any(self.fits(game, kingdom, o, cell) for o in offers for cell in squares)
+        return any(self.squares_for(game, kingdom, offer, squares) for offer in offers)
 
     def cost_refusal(self, kingdom: Kingdom, offer: Offer) -> IllegalActionError:
         """The refusal of ``offer`` for a kingdom without enough different kinds."""
@@ -381,24 +388,17 @@ class PayStep(StepHandler):
         self.shop = shop
         self.kind = shop.pay_step
 
-    def _action(self, seat: int, x: int, y: int, kind: str) -> Action:
-        shop = self.shop
-        make: Any = shop.pay_action  # a plugin's class: fields seat, x, y (+ kind_field)
-        if shop.kind_field is None:
-            return make(seat=seat, x=x, y=y)
-        return make(seat=seat, x=x, y=y, **{shop.kind_field: kind})
-
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
         paid = step.payload(Payment).paid
         kingdom = game.kingdom_of(step.seat)
         tokens = kingdom.layers.get(self.shop.layer) or {}
         xy = kingdom.board.xy
-        out = []
-        for cell in sorted(tokens):
-            kind = tokens[cell]
-            if kind not in paid:
-                out.append(self._action(step.seat, *xy(cell), kind))
-        return out
+        seat, field = step.seat, self.shop.kind_field
+        make: Any = self.shop.pay_action  # the plugin's class: seat, x, y (+ kind_field)
+        owed = [(*xy(cell), tokens[cell]) for cell in sorted(tokens) if tokens[cell] not in paid]
+        if field is None:
+            return [make(seat=seat, x=x, y=y) for x, y, _ in owed]
+        return [make(seat=seat, x=x, y=y, **{field: kind}) for x, y, kind in owed]
 
     def describe(self, game: Game, step: Step) -> str:
         pay = step.payload(Payment)

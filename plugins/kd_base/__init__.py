@@ -31,7 +31,7 @@ from kingdomino_core.inputs.limits import MAX_GAMES
 from . import scoring
 from .dominoes import base_dominoes
 from .options import BaseOptions
-from .placement import Connects, WithinSize
+from .placement import Connects, ForcedPlacement, WithinSize
 from .setups import OFFICIAL, THREE_PLAYER_VARIANT
 from .terrains import TERRAINS
 
@@ -66,6 +66,7 @@ def kd_register_components(registry: Registry) -> None:
 def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
     rules.add_placement_rule(WithinSize())
     rules.add_placement_rule(Connects())
+    rules.add_discard_rule(ForcedPlacement())
     rules.add_score_total(scoring.fast_total(config, registry))
 
 

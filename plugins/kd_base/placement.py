@@ -1,12 +1,13 @@
 """The base game's placement rules (docs/rules/base.md, "Placement").
 
-Both have a bit-mask version (``square_masks``) for legal-move generation and a
-per-placement version (``check``) that explains a refusal.
+The two placement rules have a bit-mask version (``square_masks``) for legal-move
+generation and a per-placement version (``check``) that explains a refusal; forced
+placement is a discard rule (a domino that fits may not be discarded).
 """
 
 from __future__ import annotations
 
-from kingdomino_core import Game, Kingdom, PlacementRule, PlayDomino
+from kingdomino_core import DiscardRule, DominoId, Game, Kingdom, PlacementRule, PlayDomino
 
 
 class WithinSize(PlacementRule):
@@ -65,3 +66,14 @@ class Connects(PlacementRule):
         return (
             f"neither square touches the castle or a matching terrain ({a.terrain} / {b.terrain})"
         )
+
+
+class ForcedPlacement(DiscardRule):
+    """A domino that fits in the kingdom must be placed: it may be discarded only
+    when it fits nowhere (docs/rules/base.md, forced placement)."""
+
+    id = "base.forced_placement"
+    description = "a domino that fits in the kingdom must be placed, not discarded"
+
+    def check(self, game: Game, seat: int, domino: DominoId) -> str | None:
+        return f"domino {domino} fits in the kingdom, so it must be placed"

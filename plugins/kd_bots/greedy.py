@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 
 from kingdomino_core import Action, Claim, Engine, Game, Place
-from kingdomino_core.engine.rules import WithExtraActions
+from kingdomino_core.engine.handlers import WithExtraActions
 from kingdomino_core.engine.steps import ClaimHandler, PlaceHandler, legal_placements, put_domino
 
 #: How many chance steps are followed after an unknown action.

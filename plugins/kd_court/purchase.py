@@ -21,6 +21,7 @@ checked when the tile was bought.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kingdomino_core import Action, Game, IllegalActionError, Step, StepHandler
@@ -75,6 +76,12 @@ class Court(Shop):
             for t in data.tiles.values()
         }
         self.hidden_cost = len(data.resources)
+        # Offers are values: made once per tile type and source.
+        self._offers = {
+            (source, t): Offer(item=t, source=source, cost=cost)
+            for source, cost in (("visible", VISIBLE_COST), ("pile", self.hidden_cost))
+            for t in data.tiles
+        }
 
     def state(self, game: Game) -> CourtState:
         found: CourtState = game.ext[NAME]
@@ -87,14 +94,16 @@ class Court(Shop):
 
     # -- the shop -------------------------------------------------------------------
 
-    def offers(self, game: Game, seat: int) -> list[Offer]:
+    def offers(self, game: Game, seat: int, budget: int) -> list[Offer]:
         """The distinct visible tiles (in reveal order), then the pile's (sorted)."""
         st = self.state(game)
-        visible = [
-            Offer(item=t, source="visible", cost=VISIBLE_COST) for t in dict.fromkeys(st.visible)
-        ]
-        pile = [Offer(item=t, source="pile", cost=self.hidden_cost) for t in dict.fromkeys(st.pile)]
-        return visible + pile
+        offers = self._offers
+        found = []
+        if budget >= VISIBLE_COST:
+            found += [offers["visible", t] for t in dict.fromkeys(st.visible)]
+        if budget >= self.hidden_cost:
+            found += [offers["pile", t] for t in dict.fromkeys(st.pile)]
+        return found
 
     def squares(self, game: Game, kingdom: Kingdom) -> list[int]:
         """Cells a tile may go on (I-C1): placed, not the castle, crownless, no tile.
@@ -107,17 +116,25 @@ class Court(Shop):
         occupied = kingdom.occupied & ~(1 << board.castle)
         return [c for c in board.cells_of(occupied) if not crowns[c] and c not in tiles]
 
-    def fits(self, game: Game, kingdom: Kingdom, offer: Offer, cell: int) -> bool:
+    def squares_for(
+        self, game: Game, kingdom: Kingdom, offer: Offer, squares: Sequence[int]
+    ) -> Sequence[int]:
         """A building only on its own terrain; a character anywhere."""
         need = self.needs[offer.item]
-        return need is None or kingdom.terrain_at[cell] == need
+        if need is None:
+            return squares
+        terrain_at = kingdom.terrain_at
+        return [c for c in squares if terrain_at[c] == need]
 
-    def choice(self, seat: int, offer: Offer, x: int, y: int) -> BuyTile:
-        return BuyTile(seat=seat, source=offer.source, tile=offer.item, x=x, y=y)  # type: ignore[arg-type]
+    def choice_fields(self, offer: Offer) -> dict[str, str]:
+        return {"source": offer.source, "tile": offer.item}
 
     def offer_of(self, action: BuyTile) -> Offer:
-        cost = VISIBLE_COST if action.source == "visible" else self.hidden_cost
-        return Offer(item=action.tile, source=action.source, cost=cost)
+        found = self._offers.get((action.source, action.tile))
+        if found is None:  # an unknown tile, refused by check_offer
+            cost = VISIBLE_COST if action.source == "visible" else self.hidden_cost
+            return Offer(item=action.tile, source=action.source, cost=cost)
+        return found
 
     def source_words(self, source: str) -> str:
         return "a visible tile" if source == "visible" else "a tile from the pile"
@@ -168,7 +185,7 @@ class Court(Shop):
                 "court.crownless",
                 f"{where} has {kingdom.crowns_at[cell]} crown(s): tiles go on crownless squares",
             )
-        if not self.fits(game, kingdom, offer, cell):
+        if not self.squares_for(game, kingdom, offer, [cell]):
             tile = self.data.tiles[offer.item]
             have = game.engine.registry.terrains[kingdom.terrain_at[cell]].name
             raise IllegalActionError(

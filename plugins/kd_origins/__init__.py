@@ -9,7 +9,7 @@ modes (option ``mode``).
 
 from __future__ import annotations
 
-from kd_base.placement import Connects, WithinSize
+from kd_base.placement import Connects, ForcedPlacement, WithinSize
 
 from kingdomino_core import (
     ConfigBuilder,
@@ -103,6 +103,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
     volcano = registry.terrain_index(VOLCANO)
     rules.add_placement_rule(WithinSize())
     rules.add_placement_rule(Connects())
+    rules.add_discard_rule(ForcedPlacement())
     if config.players == 2 and options.neolithic_opening:
         rules.add_claim_rule(NeolithicOpening())
     after = (lambda game: recheck(game, options)) if options.mode == "totem" else None

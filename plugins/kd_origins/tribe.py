@@ -210,34 +210,36 @@ class Cave(Shop):
     def __init__(self, options: OriginsOptions, volcano: int) -> None:
         self.options = options
         self.volcano = volcano
+        # Offers are values: made once per cro-magnon and source, in file order.
+        self._cave = {cid: Offer(item=cid, source="cave", cost=COST_VISIBLE) for cid in cavemen()}
+        self._pile = {cid: Offer(item=cid, source="pile", cost=COST_PILE) for cid in cavemen()}
 
-    def offers(self, game: Game, seat: int) -> list[Offer]:
+    def offers(self, game: Game, seat: int, budget: int) -> list[Offer]:
         """The cave's cro-magnons, then the pile's, each kind once, in file order."""
         state: OriginsState = game.ext[STATE]
-        visible = [
-            Offer(item=cid, source="cave", cost=COST_VISIBLE)
-            for cid in cavemen()
-            if cid in state.cave_visible
-        ]
-        pile = [
-            Offer(item=cid, source="pile", cost=COST_PILE)
-            for cid in cavemen()
-            if state.cave_pile.get(cid, 0)
-        ]
-        return visible + pile
+        found = []
+        if budget >= COST_VISIBLE:
+            visible = state.cave_visible
+            found += [o for cid, o in self._cave.items() if cid in visible]
+        if budget >= COST_PILE:
+            pile = state.cave_pile
+            found += [o for cid, o in self._pile.items() if pile.get(cid, 0)]
+        return found
 
     def squares(self, game: Game, kingdom: Kingdom) -> list[int]:
         board = kingdom.board
         cells = board.cells_of(kingdom.occupied & ~(1 << board.castle))
         return [c for c in cells if why_not_square(kingdom, c, self.volcano, self.options) is None]
 
-    def choice(self, seat: int, offer: Offer, x: int, y: int) -> Recruit:
-        return Recruit(seat=seat, caveman=offer.item, pile=offer.source == "pile", x=x, y=y)
+    def choice_fields(self, offer: Offer) -> dict[str, object]:
+        return {"caveman": offer.item, "pile": offer.source == "pile"}
 
     def offer_of(self, action: Recruit) -> Offer:
-        if action.pile:
-            return Offer(item=action.caveman, source="pile", cost=COST_PILE)
-        return Offer(item=action.caveman, source="cave", cost=COST_VISIBLE)
+        found = (self._pile if action.pile else self._cave).get(action.caveman)
+        if found is None:  # an unknown cro-magnon, refused by check_offer
+            source, cost = ("pile", COST_PILE) if action.pile else ("cave", COST_VISIBLE)
+            return Offer(item=action.caveman, source=source, cost=cost)
+        return found
 
     def source_words(self, source: str) -> str:
         return "any cro-magnon of the pile" if source == "pile" else "a visible cro-magnon"

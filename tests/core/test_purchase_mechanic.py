@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import ClassVar
 
 import pytest
@@ -90,7 +91,7 @@ class Wares(Shop):
     def __init__(self, wheat: int) -> None:
         self.wheat = wheat
 
-    def offers(self, game: Game, seat: int) -> list[Offer]:
+    def offers(self, game: Game, seat: int, budget: int) -> list[Offer]:
         return [Offer(item=i, source=s, cost=c) for i, (s, c) in PRICES.items()]
 
     def squares(self, game: Game, kingdom: Kingdom) -> list[int]:
@@ -99,11 +100,15 @@ class Wares(Shop):
             c for c in board.cells_of(kingdom.occupied & ~(1 << board.castle)) if c not in items
         ]
 
-    def fits(self, game: Game, kingdom: Kingdom, offer: Offer, cell: int) -> bool:
-        return offer.item != "bell" or kingdom.terrain_at[cell] == self.wheat
+    def squares_for(
+        self, game: Game, kingdom: Kingdom, offer: Offer, squares: Sequence[int]
+    ) -> Sequence[int]:
+        if offer.item != "bell":
+            return squares
+        return [c for c in squares if kingdom.terrain_at[c] == self.wheat]
 
-    def choice(self, seat: int, offer: Offer, x: int, y: int) -> Action:
-        return BuyWare(seat=seat, item=offer.item, x=x, y=y)
+    def choice_fields(self, offer: Offer) -> dict[str, str]:
+        return {"item": offer.item}
 
     def offer_of(self, action: BuyWare) -> Offer:
         source, cost = PRICES.get(action.item, ("stand", 2))
@@ -116,7 +121,8 @@ class Wares(Shop):
     def check_square(self, game: Game, kingdom: Kingdom, offer: Offer, x: int, y: int) -> None:
         board = kingdom.board
         cell = board.cell(x, y) if board.on_board(x, y) else None
-        if cell not in self.squares(game, kingdom) or not self.fits(game, kingdom, offer, cell):
+        squares = self.squares(game, kingdom)
+        if cell not in squares or cell not in self.squares_for(game, kingdom, offer, squares):
             raise IllegalActionError("wares.square", f"no {offer.item} can go on {x},{y}")
 
     def take(self, game: Game, seat: int, offer: Offer, cell: int) -> None:

@@ -221,7 +221,7 @@ def test_wrapped_steps_and_extra_actions_keep_their_words() -> None:
     """A StepWrapper describes as the handler it wraps; an ExtraActions' own actions are
     described by it (rules.add_actions), the step's by the step's handler."""
     from kingdomino_core import ExtraActions, StepWrapper
-    from kingdomino_core.engine.rules import WithExtraActions
+    from kingdomino_core.engine.handlers import WithExtraActions
 
     class Quiet(StepWrapper):
         kind = "place"
