@@ -11,10 +11,11 @@ size - 1, ``L`` line size, ``D`` = 2T + 4 numbers per domino):
 ``kingdoms`` (K, T + 2, W, W)
     per kingdom: one plane per terrain (1 where that terrain lies), the castle
     plane, the crowns plane (crowns on each square). The castle is the centre.
-``lines`` (2, L, D + P)
-    the line being placed (row 0) and the line being picked from (row 1); per
-    slot: the domino (see ``domino`` below) then the owner of the king on it
-    (one-hot over relative seats; all zero when no king).
+``lines`` (R, L, D + P), R = 2 + the ruleset's ``lookahead_lines``
+    the line being placed (row 0), the line being picked from (row 1), then the
+    lines laid out ahead of it (a ``lookahead_lines`` house rule); per slot: the
+    domino (see ``domino`` below) then the owner of the king on it (one-hot over
+    relative seats; all zero when no king).
 ``scores`` (2, K)
     each kingdom's score now, and its total of the finished games of a match
     (Dynasty; zero otherwise).
@@ -40,6 +41,7 @@ import numpy as np
 from gymnasium import spaces
 
 from kingdomino_core import Engine, Game, Kingdom
+from kingdomino_core.engine.encoding import market_lines, market_rows
 from kingdomino_core.model.actions import CHANCE
 
 PARTS = ("kingdoms", "lines", "scores", "decision", "plugin")
@@ -58,6 +60,7 @@ class Observer:
         self.K = k = cfg.kingdoms
         self.P = p = cfg.players
         self.L = line = cfg.line_size
+        self.R = rows = market_rows(engine)
         self.D = d = 2 * t + 4
         self.kinds = sorted(kind for kind, h in engine.rules.handlers.items() if not h.chance)
         self._kind_index = {kind: i for i, kind in enumerate(self.kinds)}
@@ -66,12 +69,19 @@ class Observer:
         plugin_size = sum(e.size(engine) for e in self.parts_encoders)
         self.shapes: dict[str, tuple[int, ...]] = {
             "kingdoms": (k, t + 2, w, w),
-            "lines": (2, line, d + p),
+            "lines": (rows, line, d + p),
             "scores": (2, k),
             "decision": (len(self.kinds) + d + self.kings_per_seat + 3,),
             "plugin": (plugin_size,),
         }
-        self.flat_size = sum(int(np.prod(s)) for s in self.shapes.values())
+        #: Where each part starts and ends in the flat vector.
+        self.offsets: dict[str, tuple[int, int]] = {}
+        at = 0
+        for name in PARTS:
+            size = int(np.prod(self.shapes[name]))
+            self.offsets[name] = (at, at + size)
+            at += size
+        self.flat_size = at
         # Terrain codes compared against each kingdom's terrain_at: terrains, castle.
         self._planes: dict[tuple[int, ...], np.ndarray] = {}
         self._codes = np.array([*range(t), -2], dtype=np.int16).reshape(t + 1, 1, 1)
@@ -105,28 +115,34 @@ class Observer:
     # -- building -----------------------------------------------------------------
 
     def parts(self, game: Game, seat: int) -> dict[str, np.ndarray]:
-        """Every part of ``seat``'s observation (see the module docstring)."""
-        cfg = game.config
-        own = cfg.kingdom_of(seat)
-        order = [(own + i) % self.K for i in range(self.K)]
-        return {
-            "kingdoms": self._kingdoms(game, order),
-            "lines": self._lines(game, seat),
-            "scores": self._scores(game, order),
-            "decision": self._decision(game, seat),
-            "plugin": self._plugin(game, seat),
-        }
+        """Every part of ``seat``'s observation (see the module docstring): views of
+        one :meth:`flat` vector."""
+        return as_dict(self, self.flat(game, seat))
 
     def flat(self, game: Game, seat: int) -> np.ndarray:
         """The parts, each flattened (C order), concatenated in the order of ``PARTS``."""
-        parts = self.parts(game, seat)
-        return np.concatenate([parts[name].ravel() for name in PARTS])
+        out = np.zeros(self.flat_size, dtype=np.float32)
+        offsets = self.offsets
+        own = game.config.kingdom_of(seat)
+        order = [(own + i) % self.K for i in range(self.K)]
+        a, b = offsets["kingdoms"]
+        self._kingdoms(game, order, out[a:b].reshape(self.shapes["kingdoms"]))
+        a, b = offsets["lines"]
+        self._lines(game, seat, out[a:b].reshape(self.R * self.L, self.D + self.P))
+        a, b = offsets["scores"]
+        self._scores(game, order, out[a:b])
+        a, b = offsets["decision"]
+        self._decision(game, seat, out[a:b])
+        if self.parts_encoders:
+            a, b = offsets["plugin"]
+            out[a:b] = self._plugin(game, seat)
+        return out
 
-    def _kingdoms(self, game: Game, order: list[int]) -> np.ndarray:
+    def _kingdoms(self, game: Game, order: list[int], out: np.ndarray) -> None:
         cache = self._planes
-        out = np.empty((self.K, self.T + 2, self.W, self.W), dtype=np.float32)
+        kingdoms = game.kingdoms
         for i, k in enumerate(order):
-            kingdom = game.kingdoms[k]
+            kingdom = kingdoms[k]
             # Terrain masks and crown bit planes determine the planes completely.
             key = (*kingdom.terrain_masks, -1, *kingdom.planes)
             planes = cache.get(key)
@@ -135,7 +151,6 @@ class Observer:
                     cache.clear()
                 planes = cache[key] = self._kingdom_planes(kingdom)
             out[i] = planes
-        return out
 
     def _kingdom_planes(self, kingdom: Kingdom) -> np.ndarray:
         t, w = self.T, self.W
@@ -145,37 +160,32 @@ class Observer:
         planes[t + 1] = np.array(kingdom.crowns_at, dtype=np.float32).reshape(w, self.stride)[:, :w]
         return planes
 
-    def _lines(self, game: Game, seat: int) -> np.ndarray:
+    def _lines(self, game: Game, seat: int, out: np.ndarray) -> None:
         p, line_size, d = self.P, self.L, self.D
         empty = len(self.engine.pile)  # the all-zero last row of the table
-        rows: list[int] = []
-        owner = game.engine.king_owner
         rank = self._rank
-        kings_at: list[tuple[int, int]] = []
-        for line, kings in ((game.line, game.line_kings), (game.next_line, game.next_kings)):
+        rows: list[int] = []
+        for line in market_lines(game):
             n = min(len(line), line_size)
-            for slot in range(n):
-                king = kings[slot]
-                if king is not None:
-                    kings_at.append((len(rows), d + (owner[king] - seat) % p))
-                rows.append(rank[line[slot]])
+            rows.extend([rank[dom] for dom in line[:n]])
             rows.extend([empty] * (line_size - n))
-        out = np.zeros((2 * line_size, d + p), dtype=np.float32)
+        rows.extend([empty] * (len(out) - len(rows)))  # no line ahead near the end
         out[:, :d] = self._table.take(rows, axis=0)
-        for row, column in kings_at:
-            out[row, column] = 1.0
-        return out.reshape(2, line_size, d + p)
+        owner = game.engine.king_owner
+        for row, kings in enumerate((game.line_kings, game.next_kings)):
+            base = row * line_size
+            for slot, king in enumerate(kings[:line_size]):
+                if king is not None:
+                    out[base + slot, d + (owner[king] - seat) % p] = 1.0
 
-    def _scores(self, game: Game, order: list[int]) -> np.ndarray:
-        out = np.zeros((2, self.K), dtype=np.float32)
-        for i, k in enumerate(order):
-            out[0, i] = game.score_total(k)
+    def _scores(self, game: Game, order: list[int], out: np.ndarray) -> None:
+        k = self.K
+        for i, kingdom in enumerate(order):
+            out[i] = game.score_total(kingdom)
             for sheets in game.match_sheets:
-                out[1, i] += sheets[k].total
-        return out
+                out[k + i] += sheets[kingdom].total
 
-    def _decision(self, game: Game, seat: int) -> np.ndarray:
-        out = np.zeros(self.shapes["decision"], dtype=np.float32)
+    def _decision(self, game: Game, seat: int, out: np.ndarray) -> None:
         step = game.pending[0] if game.pending else None
         n = len(self.kinds)
         if step is not None and step.seat == seat and step.seat != CHANCE:
@@ -191,11 +201,8 @@ class Observer:
         out[base] = game.lines_drawn / max(1, cfg.lines_total)
         out[base + 1] = game.game_number / max(1, cfg.games)
         out[base + 2] = len(game.pile) / max(1, len(self.engine.pile))
-        return out
 
     def _plugin(self, game: Game, seat: int) -> np.ndarray:
-        if not self.parts_encoders:
-            return np.zeros(0, dtype=np.float32)
         values: list[float] = []
         for encoder in self.parts_encoders:
             values.extend(encoder.encode(game, seat))
@@ -210,11 +217,6 @@ class Observer:
 
 def as_dict(observer: Observer, flat: np.ndarray) -> dict[str, Any]:
     """Split a flat observation back into its named parts (views, no copies)."""
-    out = {}
-    start = 0
-    for name in PARTS:
-        shape = observer.shapes[name]
-        size = int(np.prod(shape))
-        out[name] = flat[start : start + size].reshape(shape)
-        start += size
-    return out
+    return {
+        name: flat[a:b].reshape(observer.shapes[name]) for name, (a, b) in observer.offsets.items()
+    }

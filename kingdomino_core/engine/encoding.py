@@ -26,13 +26,14 @@ top of it, and other programs can use it directly.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import KingdominoError
 
 if TYPE_CHECKING:
     from ..model.actions import Action
+    from ..model.components import DominoId
     from .engine import Engine
     from .game import Game
 
@@ -236,6 +237,50 @@ class StateEncoder:
         """The numbers as ``seat`` sees them: only what a player at the table knows,
         kingdoms in the order ``seat``'s own first, then the following ones."""
         raise NotImplementedError
+
+
+def market_lines(game: Game) -> list[list[DominoId]]:
+    """The lines an observation shows, in its order: the line being placed, the line
+    being picked from, then the lines laid out ahead (``lookahead_lines``)."""
+    return [game.line, game.next_line, *game.upcoming]
+
+
+def market_rows(engine: Engine) -> int:
+    """How many lines :func:`market_lines` gives at most: 2 + ``lookahead_lines``."""
+    return 2 + engine.config.lookahead_lines
+
+
+class LineDominoes(StateEncoder):
+    """Numbers about each domino on the lines (things lying on it, say), slot by slot.
+
+    For every line of :func:`market_lines` and every slot of it, ``width`` numbers:
+    ``values(game, domino)`` for the domino in the slot, zeros for an empty slot.
+    The rows match the observation's ``lines`` part (line being placed, line being
+    picked from, lines laid out ahead), so a learner sees which domino carries what.
+    """
+
+    def __init__(self, width: int, values: Callable[[Game, DominoId], Sequence[float]]) -> None:
+        #: Numbers per slot.
+        self.width = width
+        #: The numbers of one domino (``width`` of them).
+        self.values = values
+
+    def size(self, engine: Engine) -> int:
+        return market_rows(engine) * engine.config.line_size * self.width
+
+    def encode(self, game: Game, seat: int) -> Sequence[float]:
+        line_size, width = game.config.line_size, self.width
+        out = [0.0] * self.size(game.engine)
+        for row, line in enumerate(market_lines(game)):
+            for slot, domino in enumerate(line[:line_size]):
+                found = self.values(game, domino)
+                if len(found) != width:
+                    raise EncodingError(
+                        f"LineDominoes: {len(found)} numbers for domino {domino}, not {width}"
+                    )
+                start = (row * line_size + slot) * width
+                out[start : start + width] = found
+        return out
 
 
 class LayerPlanes(StateEncoder):

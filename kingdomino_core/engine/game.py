@@ -167,8 +167,7 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """The legal choices of the current decision (chance: the possible outcomes)."""
-        step = self._require_step()
-        handler = self.handler(step)
+        step, handler = self._current()
         try:
             if handler.chance:
                 return [a for a, _ in handler.outcomes(self, step)]
@@ -367,7 +366,7 @@ class Game:
         else:
             g.rng = random.Random.__new__(random.Random)
             g.rng.setstate(self.rng.getstate())
-        g.kingdoms = [k.clone() for k in self.kingdoms]
+        g.kingdoms = list(map(Kingdom.clone, self.kingdoms))  # (no comprehension frame)
         g.pile = self.pile[:]
         g.lines_drawn = self.lines_drawn
         g.line = self.line[:]
@@ -383,8 +382,11 @@ class Game:
         g.log = self.log[:] if log else []
         g.game_number = self.game_number
         g.match_sheets = self.match_sheets[:]
-        state = self.engine.rules.state
-        g.ext = {name: state[name].copy(value) for name, value in self.ext.items()}
+        if self.ext:
+            state = self.engine.rules.state
+            g.ext = {name: state[name].copy(value) for name, value in self.ext.items()}
+        else:
+            g.ext = {}
         return g
 
     # -- reading ------------------------------------------------------------------
@@ -420,7 +422,10 @@ class Game:
         totals = self.engine.score_totals
         if totals is None:
             return self.score_sheet(kingdom).total
-        return sum(total(self, kingdom) for total in totals)
+        points = 0
+        for total in totals:  # a loop, not sum() over a generator: bots call this a lot
+            points += total(self, kingdom)
+        return points
 
     def scores(self) -> list[ScoreSheet]:
         """The score sheet of every kingdom in the current game."""

@@ -154,11 +154,14 @@ def _places(
     kingdom: Kingdom, seat: int, domino: DominoId, masks: list[tuple[Direction, int]]
 ) -> list[Place]:
     board = kingdom.board
+    stride, reach = board.stride, board.reach
     out = []
     for d, mask in masks:
-        for cell in board.cells_of(mask):
-            x, y = board.xy(cell)
-            out.append(Place(seat=seat, domino=domino, x=x, y=y, direction=d))
+        while mask:  # board.cells_of and board.xy, inlined: bots list placements often
+            low = mask & -mask
+            mask ^= low
+            row, col = divmod(low.bit_length() - 1, stride)
+            out.append(Place(seat=seat, domino=domino, x=col - reach, y=row - reach, direction=d))
     return out
 
 

@@ -94,7 +94,7 @@ class Kingdom:
         k.placements = self.placements[:]
         k.discards = self.discards[:]
         k.marks = dict(self.marks) if self.marks else {}
-        k.layers = {name: dict(layer) for name, layer in self.layers.items()}
+        k.layers = {name: dict(layer) for name, layer in self.layers.items()} if self.layers else {}
         return k
 
     # -- reading ---------------------------------------------------------------

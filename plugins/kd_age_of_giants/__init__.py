@@ -60,6 +60,7 @@ from .giants import (
 )
 from .market import discard_positions, discarded
 from .notation import giant_annotations
+from .observation import register_observations
 from .options import AgeOfGiantsOptions
 from .setups import setups
 
@@ -107,7 +108,9 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
     registry.add_domino_set(aog_dominoes())
     for cls in ACTIONS:
         registry.add_action(cls)
-    for ann in giant_annotations(registry, config.option(NAME, AgeOfGiantsOptions)):
+    options = config.option(NAME, AgeOfGiantsOptions)
+    register_observations(registry, options)
+    for ann in giant_annotations(registry, options):
         registry.add_annotation(ann)
 
 

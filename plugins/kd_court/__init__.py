@@ -20,7 +20,6 @@ from __future__ import annotations
 from kingdomino_core import (
     Discard,
     DominoId,
-    Engine,
     Game,
     GameConfig,
     Place,
@@ -30,46 +29,22 @@ from kingdomino_core import (
     Step,
     hookimpl,
 )
-from kingdomino_core.engine.encoding import (
-    Choice,
-    LayerPlanes,
-    ProductEncoder,
-    Square,
-    StateEncoder,
-)
+from kingdomino_core.engine.encoding import Choice, ProductEncoder, Square
 from kingdomino_core.mechanics import ChooseStep
 
 from . import scoring
 from .actions import ACTIONS, BuyTile, PayToken
 from .notation import court_annotations
+from .observation import register_observations
 from .options import CourtOptions
 from .purchase import Court, RevealHandler
-from .state import RESOURCE_LAYER, TILE_LAYER, CourtState, Tokens, bump
+from .state import RESOURCE_LAYER, CourtState, Tokens, bump
 from .tiles import TileType, court_data
 
 NAME = "court"
 HOOK_API = 1
 REQUIRES = ("base",)
 Options = CourtOptions
-
-
-class CourtBoard(StateEncoder):
-    """The court board as numbers: face-up tiles per type, then tiles left face down."""
-
-    def __init__(self, types: list[str]) -> None:
-        self.types = types
-        self._index = {t: i for i, t in enumerate(types)}
-
-    def size(self, engine: Engine) -> int:
-        return len(self.types) + 1
-
-    def encode(self, game: Game, seat: int) -> list[float]:
-        state: CourtState = game.ext[NAME]
-        out = [0.0] * (len(self.types) + 1)
-        for tile in state.visible:
-            out[self._index[tile]] += 1.0
-        out[-1] = float(len(state.pile))
-        return out
 
 
 def court_of(game: Game) -> Court:
@@ -80,7 +55,7 @@ def court_of(game: Game) -> Court:
 
 
 @hookimpl
-def kd_register_components(registry: Registry) -> None:
+def kd_register_components(registry: Registry, config: GameConfig) -> None:
     data = court_data()
     # Numbered for learning agents (kingdomino_core.engine.encoding): every field but the seat.
     encoders = {
@@ -91,10 +66,7 @@ def kd_register_components(registry: Registry) -> None:
     }
     for cls in ACTIONS:
         registry.add_action(cls, encoder=encoders.get(cls))
-    # Observed by learning agents: tokens and tiles on squares, the face-up tiles.
-    registry.add_observation("court.resources", LayerPlanes(RESOURCE_LAYER, data.resources))
-    registry.add_observation("court.tiles", LayerPlanes(TILE_LAYER, sorted(data.tiles)))
-    registry.add_observation("court.board", CourtBoard(sorted(data.tiles)))
+    register_observations(registry, data, config.option(NAME, CourtOptions))
     for ann in court_annotations(registry, data):
         registry.add_annotation(ann)
 

@@ -26,7 +26,7 @@ from kingdomino_core import (
     Step,
     hookimpl,
 )
-from kingdomino_core.engine.encoding import Choice, LayerPlanes, Number, ProductEncoder, Square
+from kingdomino_core.engine.encoding import Choice, Number, ProductEncoder, Square
 from kingdomino_core.engine.words import kingdom_name, plural
 from kingdomino_core.inputs.limits import MAX_KINGDOM_SIZE
 from kingdomino_core.mechanics import ChooseStep
@@ -35,9 +35,10 @@ from . import scoring
 from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen, load_dominoes, totem_points
 from .fire import FIRE_STEP, FireHandler, FireLost, FireThrow, Volcanoes
 from .notation import crater_mark, text_annotations
+from .observation import register_observations
 from .options import OriginsOptions
 from .setup import LINE_SIZE, LINES, TERRAINS, NeolithicOpening
-from .state import CAVEMAN, FIRE, RESOURCE, STATE, OriginsState, bump
+from .state import RESOURCE, STATE, OriginsState, bump
 from .totems import GiveTotem, TotemHandler, recheck
 from .tribe import RECRUIT_STEP, Cave, CaveDraw, CaveDrawHandler, Recruit, Spend, refill_steps
 
@@ -87,11 +88,7 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
     }
     for cls in (FireThrow, FireLost, GiveTotem, CaveDraw, Recruit, Spend):
         registry.add_action(cls, encoder=encoders.get(cls))
-    # Observed by learning agents: fire tokens, wooden resources and cro-magnons on squares.
-    registry.add_observation("origins.fire", LayerPlanes(FIRE))
-    registry.add_observation("origins.resources", LayerPlanes(RESOURCE, RESOURCES))
-    if options.mode == "tribe":
-        registry.add_observation("origins.cavemen", LayerPlanes(CAVEMAN, tuple(cavemen())))
+    register_observations(registry, options)
     for ann in text_annotations(registry, options.mode):
         registry.add_annotation(ann)
     registry.add_mark("craters", crater_mark)  # shown on dominoes before placement

@@ -19,6 +19,7 @@ from attrs import frozen
 from kingdomino_core import (
     Action,
     Annotation,
+    Engine,
     Game,
     GameConfig,
     Kingdom,
@@ -29,6 +30,7 @@ from kingdomino_core import (
     StepHandler,
     hookimpl,
 )
+from kingdomino_core.engine.encoding import StateEncoder
 from kingdomino_core.engine.registry import Piece
 
 from .options import QuestsOptions
@@ -114,10 +116,30 @@ def context(config: GameConfig, registry: Registry) -> QuestContext:
 # -- hooks ---------------------------------------------------------------------------
 
 
+class Revealed(StateEncoder):
+    """Learning agents' observation of the quests (``quests.revealed``, docs/rl.md):
+    1 for each revealed quest, over the 17 quests in the data file's order. (The
+    ``quests`` layer on every castle holds the same quests.)"""
+
+    def __init__(self) -> None:
+        #: Quest id -> its number in the observation.
+        self.positions = {q: i for i, q in enumerate(all_quests())}
+
+    def size(self, engine: Engine) -> int:
+        return len(self.positions)
+
+    def encode(self, game: Game, seat: int) -> list[float]:
+        out = [0.0] * len(self.positions)
+        for quest in game.ext[NAME]:
+            out[self.positions[quest]] = 1.0
+        return out
+
+
 @hookimpl
 def kd_register_components(registry: Registry) -> None:
     registry.add_action(RevealQuest)
     registry.add_annotation(quest_annotation())
+    registry.add_observation("quests.revealed", Revealed())
 
 
 def quest_piece(value: str | None) -> Piece:

@@ -165,6 +165,7 @@ def test_plugin_state_is_observed_court_tiles_on_squares_and_the_board() -> None
     plugin = env.observe("player_0")["plugin"]
     resources = k * len(data.resources) * plane
     assert plugin[resources + types.index(tile) * plane + j * w + x] == 1.0
-    board_part = plugin[resources + k * len(types) * plane :]
+    start = resources + k * len(types) * plane
+    board_part = plugin[start : start + len(types) + 1]
     assert board_part[-1] == len(game.ext["court"].pile)
     assert board_part[:-1].sum() == len(game.ext["court"].visible)

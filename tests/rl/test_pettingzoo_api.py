@@ -9,6 +9,7 @@ rewards.
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -20,13 +21,15 @@ from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_rl import KingdominoEnv
 
 SHIPPED = sorted(e.name for e in list_rulesets() if e.where == "shipped")
+# A house rule showing lines ahead (``lookahead_lines``): more rows in ``lines``.
+LOOKAHEAD = str(Path(__file__).resolve().parents[2] / "examples" / "lookahead" / "lookahead.toml")
 
 
 def test_every_shipped_ruleset_is_covered() -> None:
     assert {"base", "court", "origins-tribe", "teamdomino", "xl", "dynasty"} <= set(SHIPPED)
 
 
-@pytest.mark.parametrize("ruleset", SHIPPED)
+@pytest.mark.parametrize("ruleset", [*SHIPPED, LOOKAHEAD])
 def test_api_test(ruleset: str) -> None:
     with warnings.catch_warnings():
         # Advice about Dict observation spaces, not failures.
@@ -34,7 +37,7 @@ def test_api_test(ruleset: str) -> None:
         api_test(KingdominoEnv(ruleset), num_cycles=40)
 
 
-@pytest.mark.parametrize("ruleset", SHIPPED)
+@pytest.mark.parametrize("ruleset", [*SHIPPED, LOOKAHEAD])
 def test_seed_test(ruleset: str) -> None:
     seed_test(lambda: KingdominoEnv(ruleset), num_cycles=40)
 

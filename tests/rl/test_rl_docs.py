@@ -28,6 +28,16 @@ def test_the_quick_starts_are_among_the_runnable_snippets() -> None:
     assert len(RUNNABLE) >= 2
 
 
+@pytest.mark.parametrize("library", ["sb3_contrib", "ray.rllib"])
+def test_the_training_library_snippets_compile(library: str) -> None:
+    """They were run once by hand (docs/rl.md names the versions); here they must at
+    least be valid Python, with the imports the page describes."""
+    found = [b for b in BLOCKS if library in b]
+    assert len(found) == 1
+    compile(found[0], str(PAGE), "exec")
+    assert "from kingdomino_rl import" in found[0]
+
+
 @pytest.mark.parametrize(
     ("ruleset", "players", "size"),
     [

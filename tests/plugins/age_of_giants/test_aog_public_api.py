@@ -23,7 +23,11 @@ SOURCES = sorted(p for d in PLUGINS for p in d.rglob("*.py"))
 
 #: Core modules whose public names plugin authors are pointed at by the docs, with the
 #: names the plugins take from them (``Piece``, the type of ``Annotation.piece``).
-DOCUMENTED_MODULES = {"kingdomino_core.engine.registry": {"Piece"}}
+DOCUMENTED_MODULES = {
+    "kingdomino_core.engine.registry": {"Piece"},
+    # docs/rl.md: how a plugin adds its state to learning agents' observations.
+    "kingdomino_core.engine.encoding": {"StateEncoder", "LayerPlanes", "LineDominoes"},
+}
 
 
 def _private(name: str) -> bool:
