@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/bench.py                 # everything, default sizes
     python benchmarks/bench.py speed           # games per second per ruleset, micro-benchmarks
+    python benchmarks/bench.py simulate -n 1000 --rounds 5  # kd simulate vs the bare loop
     python benchmarks/bench.py strength -n 200 # bot win rates with 95% confidence intervals
     python benchmarks/bench.py strength --mcts mcts:time=1.0 -n 200
     python benchmarks/bench.py env -n 200      # the PettingZoo environment's steps per second
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -171,33 +173,104 @@ def speed(args: argparse.Namespace) -> None:
         rate = random_games(engine, args.n)
         calls = calls_per_decision(engine, max(5, args.n // 10))
         print(f"  {label:24s} {rate:8.0f} games/s   {calls:6.1f} calls/decision")
-    simulate_vs_bare(args.n)
+    simulate_vs_bare(args.n, args.rounds)
     print("Micro-benchmarks (mid-game positions):")
     micro(engine_for(("base",), 4, {}), "base 4p")
+    micro(engine_for(("base", "quests", "age_of_giants"), 4, {}), "age of giants 4p")
 
 
-def simulate_vs_bare(n: int) -> None:
-    """``kd simulate``'s game loop (seats, per-decision seeding, results) against the
-    bare engine loop above, 4 random players, measured alternately in one run."""
+def bare_games(engine: Engine, seeds: list[int], rng_seed: int = 0) -> float:
+    """The bare engine loop of ``random_games`` over the games seeded ``seeds``: CPU
+    seconds (this process only, so other work on a shared machine counts less)."""
+    rng = random.Random(rng_seed)
+    start = time.process_time()
+    for seed in seeds:
+        game = engine.new_game(seed=seed)
+        while game.pending:
+            if game.pending[0].seat == -1:
+                game.resolve_chance()
+            else:
+                game.apply(game.sample_action(rng.random()), check=False)
+    return time.process_time() - start
+
+
+def simulate_vs_bare(n: int, rounds: int = 5) -> None:
+    """``kd simulate``'s game loop (``cmd_simulate.run``: seats, per-decision seeding,
+    results) against the bare engine loop, 4 random players, on the same deals.
+
+    Fair comparison: both play the games seeded ``game_seed(1, i)`` (the same deals),
+    and in both a random player's whole work is one uniform draw and
+    ``game.sample_action``; what ``kd simulate`` adds is its own machinery (seats,
+    reseeding each agent's generator per decision, each game's result). Measured in
+    CPU time, alternating, ``rounds`` times; the ratio is the median of the rounds'
+    ratios. Python calls per decision are counted too (a count: load cannot change it).
+    """
     from kingdomino_cli.cmd_simulate import run
+    from kingdomino_cli.runner import game_seed
     from kingdomino_core.rulesets.files import load_ruleset
 
     ruleset = load_ruleset("base")
     engine = engine_for(("base",), 4, {})
     specs = ("random",) * 4
-    run(ruleset, specs, 1, max(5, n // 10))  # warm up
-    bare_rates, sim_rates = [], []
-    for _ in range(3):
-        bare_rates.append(random_games(engine, n // 3 or 1))
-        start = time.perf_counter()
-        run(ruleset, specs, 1, n // 3 or 1)
-        sim_rates.append((n // 3 or 1) / (time.perf_counter() - start))
-    bare, sim = max(bare_rates), max(sim_rates)
+    per_round = max(1, n // rounds)
+    seeds = [game_seed(1, i) for i in range(per_round)]
+    run(ruleset, specs, 1, max(5, per_round // 10))  # warm up
+    bare_games(engine, seeds[: max(5, per_round // 10)])
+    ratios, sim_rates, bare_rates = [], [], []
+    for _ in range(rounds):
+        bare = bare_games(engine, seeds)
+        start = time.process_time()
+        run(ruleset, specs, 1, per_round)
+        sim = time.process_time() - start
+        sim_rates.append(per_round / sim)
+        bare_rates.append(per_round / bare)
+        ratios.append(bare / sim)
+    few = seeds[: max(3, per_round // 20)]
+    sim_calls = count_calls(lambda: run(ruleset, specs, 1, len(few)))
+    bare_calls = count_calls(lambda: bare_games(engine, few))
+    decisions = decisions_in(engine, few)
     print(
-        f"  kd simulate, base 4p random   {sim:8.0f} games/s   bare engine loop {bare:8.0f}"
-        f" games/s   ratio {sim / bare:.2f} (best of 3 alternating runs)"
+        f"  kd simulate, base 4p random   {statistics.median(sim_rates):8.0f} games/s   "
+        f"bare engine loop {statistics.median(bare_rates):8.0f} games/s   "
+        f"ratio {statistics.median(ratios):.2f} (median of {rounds} alternating rounds, "
+        f"CPU time, same deals; rounds {min(ratios):.2f}-{max(ratios):.2f})"
     )
-    micro(engine_for(("base", "quests", "age_of_giants"), 4, {}), "age of giants 4p")
+    print(
+        f"  kd simulate, base 4p random   {sim_calls / decisions:8.1f} calls/decision "
+        f"bare engine loop {bare_calls / decisions:8.1f} calls/decision"
+    )
+
+
+def count_calls(fn: Callable[[], object]) -> int:
+    """Python function calls made by ``fn()``."""
+    calls = 0
+
+    def count(frame: Any, event: str, arg: Any) -> None:
+        nonlocal calls
+        if event == "call":
+            calls += 1
+
+    sys.setprofile(count)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+def decisions_in(engine: Engine, seeds: list[int]) -> int:
+    """Player decisions in random games seeded ``seeds`` (the same for any player)."""
+    rng = random.Random(0)
+    decisions = 0
+    for seed in seeds:
+        game = engine.new_game(seed=seed)
+        while game.pending:
+            if game.pending[0].seat == -1:
+                game.resolve_chance()
+            else:
+                game.apply(game.sample_action(rng.random()), check=False)
+                decisions += 1
+    return decisions
 
 
 def match(hero: str, villain: str, n: int, seed: int) -> tuple[float, int]:
@@ -288,9 +361,12 @@ def main() -> None:
     global args_verbose
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "what", nargs="?", choices=["speed", "strength", "env", "all"], default="all"
+        "what", nargs="?", choices=["speed", "simulate", "strength", "env", "all"], default="all"
     )
     parser.add_argument("-n", type=int, default=200, help="games per measurement")
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="alternating rounds of kd simulate vs the loop"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--mcts", default="", help="also play this Monte Carlo agent against 3 greedy"
@@ -300,6 +376,9 @@ def main() -> None:
     args_verbose = args.verbose
     if args.what in ("speed", "all"):
         speed(args)
+    if args.what == "simulate":
+        print(f"kd simulate against the bare engine loop (n={args.n} games each):")
+        simulate_vs_bare(args.n, args.rounds)
     if args.what in ("env", "all"):
         print(f"Reinforcement-learning environment, random masked play (n={args.n} games):")
         env_speed(args)

@@ -25,7 +25,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from kingdomino_core import Discard, Game, Place
+from kingdomino_core import Discard, Game, Place, match_total
 from kingdomino_core.engine.words import domino_name, kingdom_name, mark_pieces, pieces_at, plural
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.model.kingdom import CASTLE, EMPTY, Kingdom
@@ -123,11 +123,11 @@ def kingdom_title(game: Game, index: int, names: Sequence[str], me: int | None) 
     who = "+".join(names[s] for s in seats)  # a team, as Teamdomino writes it
     mine = me is not None and me in seats
     total = game.score_sheet(index).total
-    earlier = sum(sheets[index].total for sheets in game.match_sheets)
+    match = match_total(game, index, total)
     title = Text(who + (" (you)" if mine else ""), style=MINE if mine else Style(bold=True))
     title.append(f" {plural(total, 'point')}")
-    if earlier:
-        title.append(f" (match {earlier + total})")
+    if match != total:  # points from the finished games of a match (Dynasty)
+        title.append(f" (match {match})")
     lost = len(game.kingdoms[index].discards)
     if lost:
         title.append(f", {lost} discarded")

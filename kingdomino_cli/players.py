@@ -94,7 +94,12 @@ class Seat:
         return getattr(self.agent, "trusted", False) is True
 
     def choose(self, game: Game) -> Action:
-        self.rng.seed(decision_seed(game.seed, self.index, len(game.log)))
+        """The agent's action, its generator first reseeded for this decision."""
+        rng = self.rng
+        if isinstance(rng, DecisionRandom):  # the same seeding, faster
+            rng.seed_decision(game.seed, self.index, len(game.log))
+        else:
+            rng.seed(decision_seed(game.seed, self.index, len(game.log)))
         return self.agent.act(game)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kingdomino_core import Game
+from kingdomino_core import Game, match_games, match_totals
 from kingdomino_core.saves.savegame import PlayerEntry, final_result
 
 
@@ -27,11 +27,10 @@ def game_json(game: Game, players: Sequence[PlayerEntry]) -> dict[str, Any]:
     out["moves"] = len(game.log)
     out["ranking"] = ranking_json(game)
     if game.match_sheets:
-        totals = [[s.total for s in sheets] for sheets in game.match_sheets]
-        totals.append([s.total for s in game.scores()])
+        current = [k["score"]["total"] for k in out["kingdoms"]]
         out["match"] = {
-            "games": totals,
-            "totals": [sum(col) for col in zip(*totals, strict=True)],
+            "games": match_games(game, current),
+            "totals": match_totals(game, current),
         }
     return out
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from attrs import frozen
 
-from kingdomino_core import Engine, Game, Ruleset
+from kingdomino_core import Engine, Game, Ruleset, match_totals, ranked_places
 from kingdomino_core.saves.savegame import PlayerEntry, derive_seed
 
 from . import interrupts
@@ -90,29 +90,44 @@ def play_one(engine: Engine, seats: Sequence[Seat], seed: int) -> Game:
 
 
 def result_of(index: int, game: Game) -> Result:
+    """The result of a finished game: match totals and places from the fast totals
+    (``ranked_places``: score sheets only to break ties), never full breakdowns."""
     config = game.config
-    sheets = game.scores()
-    totals = [s.total for s in sheets]
-    for past in game.match_sheets:
-        totals = [t + s.total for t, s in zip(totals, past, strict=True)]
-    ranking = game.ranking(sheets)
-    place_of = {k: i for i, kingdoms in enumerate(ranking.places) for k in kingdoms}
+    current = [game.score_total(k) for k in range(len(game.kingdoms))]
+    totals = match_totals(game, current)
+    places = ranked_places(game, current)
+    place_of = {k: i for i, kingdoms in enumerate(places) for k in kingdoms}
     seats = range(config.players)
+    kingdom_of = config.kingdom_of
     return Result(
         index=index,
-        scores=tuple(totals[config.kingdom_of(s)] for s in seats),
-        places=tuple(place_of.get(config.kingdom_of(s), len(ranking.places)) for s in seats),
-        winners=tuple(game.winners(ranking)),
+        scores=tuple(totals[kingdom_of(s)] for s in seats),
+        places=tuple(place_of.get(kingdom_of(s), len(places)) for s in seats),
+        winners=tuple(s for s in seats if place_of.get(kingdom_of(s)) == 0),
     )
 
 
 _ENGINES: dict[str, Engine] = {}
 
 
-def play_jobs(ruleset: Ruleset, seed: int, jobs: Sequence[Job]) -> list[Result]:
-    """Play ``jobs`` (the worker function: picklable arguments only)."""
-    seat_sets: dict[tuple[str, ...], list[Seat]] = {}
-    engines: dict[int, Engine] = {}  # by player count, for this call's ruleset
+@frozen(kw_only=True, slots=True)
+class Tables:
+    """What the jobs of one run share in one process: engines by player count and
+    seats by agent specs (agents keep nothing from one game to the next: each
+    decision reseeds them)."""
+
+    engines: dict[int, Engine]
+    seats: dict[tuple[str, ...], list[Seat]]
+
+
+def play_jobs(
+    ruleset: Ruleset, seed: int, jobs: Sequence[Job], tables: Tables | None = None
+) -> list[Result]:
+    """Play ``jobs`` (the worker function: picklable arguments only). ``tables``:
+    engines and seats kept from earlier calls of the same run in this process."""
+    tables = tables or Tables(engines={}, seats={})
+    seat_sets = tables.seats
+    engines = tables.engines  # by player count, for this run's ruleset
     out = []
     for job in jobs:
         engine = engines.get(len(job.specs))
@@ -171,8 +186,9 @@ def run_jobs(
         run_on_ray(ruleset, seed, jobs, address=address, workers=workers, arrived=arrived)
     elif workers <= 1 or len(jobs) <= 1:
         step = max(1, min(50, len(jobs) // 100 or 1))
+        tables = Tables(engines={}, seats={})
         for start in range(0, len(jobs), step):
-            arrived(play_jobs(ruleset, seed, jobs[start : start + step]))
+            arrived(play_jobs(ruleset, seed, jobs[start : start + step], tables))
     else:
         _run_pool(ruleset, seed, jobs, workers, arrived, start_method)
     return sorted(found, key=lambda r: r.index)

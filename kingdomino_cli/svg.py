@@ -15,9 +15,9 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from kingdomino_core import Engine, Kingdom, ScoreSheet
-from kingdomino_core.engine.registry import Piece
 from kingdomino_core.engine.words import pieces_at
 from kingdomino_core.model.kingdom import CASTLE, EMPTY
+from kingdomino_core.model.pieces import Piece
 
 from .display import seat_mark
 

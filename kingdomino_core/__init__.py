@@ -28,6 +28,7 @@ from .engine.config import ConfigBuilder, GameConfig
 from .engine.engine import Engine
 from .engine.game import Game
 from .engine.handlers import ExtraActions, StepHandler, StepWrapper
+from .engine.match import match_games, match_total, match_totals, ranked_places
 from .engine.registry import Annotation, PlayDomino, Registry
 from .engine.rules import RuleBook
 from .engine.words import describe_action, describe_step, domino_name, find_domino
@@ -128,5 +129,9 @@ __all__ = [
     "find_domino",
     "hookimpl",
     "hookspec",
+    "match_games",
+    "match_total",
+    "match_totals",
     "rank_by",
+    "ranked_places",
 ]

@@ -22,7 +22,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from kingdomino_core import Engine, Game, Ruleset
+from kingdomino_core import Engine, Game, Ruleset, match_totals
 from kingdomino_core.engine.encoding import ActionSpace
 from kingdomino_core.model.actions import CHANCE, Action
 from kingdomino_core.rulesets.files import allowed_players, load_ruleset
@@ -47,9 +47,7 @@ def final_rewards(game: Game, kind: str) -> list[float]:
     """Each seat's end-of-game reward (see the module docstring)."""
     cfg = game.config
     sheets = game.scores()
-    totals = [s.total for s in sheets]
-    for past in game.match_sheets:
-        totals = [t + s.total for t, s in zip(totals, past, strict=True)]
+    totals = match_totals(game, [s.total for s in sheets])
     if kind == "margin":
         out = []
         for seat in range(cfg.players):

@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from kingdomino_core import Engine, Game, Kingdom
+from kingdomino_core import Engine, Game, Kingdom, match_total
 from kingdomino_core.engine.encoding import market_lines, market_rows
 from kingdomino_core.model.actions import CHANCE
 
@@ -182,8 +182,7 @@ class Observer:
         k = self.K
         for i, kingdom in enumerate(order):
             out[i] = game.score_total(kingdom)
-            for sheets in game.match_sheets:
-                out[k + i] += sheets[kingdom].total
+            out[k + i] = match_total(game, kingdom)  # the finished games of a match
 
     def _decision(self, game: Game, seat: int, out: np.ndarray) -> None:
         step = game.pending[0] if game.pending else None

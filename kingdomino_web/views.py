@@ -21,7 +21,17 @@ from typing import Any
 from kingdomino_cli.choices import describe_decision
 from kingdomino_cli.results import ranking_json
 from kingdomino_cli.svg import SEAT_COLOURS, kingdom_svg
-from kingdomino_core import Action, Discard, Game, Place, Step, domino_name
+from kingdomino_core import (
+    Action,
+    Discard,
+    Game,
+    Place,
+    Step,
+    domino_name,
+    match_games,
+    match_total,
+    match_totals,
+)
 from kingdomino_core.engine.words import half_words, mark_pieces
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.saves.savegame import PlayerEntry
@@ -137,13 +147,12 @@ def public_view(
     kingdoms = []
     for k, sheet in enumerate(sheets):
         kingdom = game.kingdoms[k]
-        earlier = sum(s[k].total for s in game.match_sheets)
         kingdoms.append(
             {
                 "index": k,
                 "seats": list(config.seats_of(k)),
                 "score": sheet.total,
-                "match_score": earlier + sheet.total if game.match_sheets else None,
+                "match_score": match_total(game, k, sheet.total) if game.match_sheets else None,
                 "discarded": [str(d) for _s, d in kingdom.discards],
                 "discarded_names": [domino_name(game, d) for _s, d in kingdom.discards],
                 "svg": _kingdom_svg(game, k, sheet, svg_cache),
@@ -210,9 +219,8 @@ def end_view(game: Game, sheets: Sequence[Any]) -> dict[str, Any]:
         "seed": game.seed,
     }
     if game.match_sheets:
-        games = [[s.total for s in past] for past in game.match_sheets]
-        games.append([s.total for s in sheets])
-        out["match"] = {"games": games, "totals": [sum(c) for c in zip(*games, strict=True)]}
+        current = [s.total for s in sheets]
+        out["match"] = {"games": match_games(game, current), "totals": match_totals(game, current)}
     return out
 
 

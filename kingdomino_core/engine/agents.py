@@ -12,14 +12,12 @@ import random
 import re
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from ..errors import ConfigError
-
-if TYPE_CHECKING:
-    from ..hooks.plugins import Catalogue
-    from ..model.actions import Action
-    from .game import Game
+from ..hooks.plugins import Catalogue, default_catalogue, make_plugin_manager
+from ..model.actions import Action
+from .game import Game
 
 
 class Agent(Protocol):
@@ -122,8 +120,6 @@ def _registrar(catalogue: Catalogue, plugin: str) -> Callable[[AgentRegistry], N
     """Loads ``plugin`` alone and calls its ``kd_register_agents``, if it has one."""
 
     def register(registry: AgentRegistry) -> None:
-        from ..hooks.plugins import make_plugin_manager
-
         info = catalogue.get(plugin)
         if "kd_register_agents" not in info.hooks():
             return
@@ -138,6 +134,4 @@ def installed_agents() -> AgentRegistry:
     """Agents registered by every installed plugin, active in a ruleset or not
     (installing a bot package makes its bots available everywhere). Plugins are
     loaded lazily, by the agent names asked for (see :class:`AgentRegistry`)."""
-    from ..hooks.plugins import default_catalogue
-
     return AgentRegistry.from_catalogue(default_catalogue())

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ..model.components import DominoId
-    from ..model.geometry import Direction
-    from ..model.kingdom import Kingdom
+from ..model.components import DominoId
+from ..model.geometry import Direction
+from ..model.kingdom import Kingdom
+
+if TYPE_CHECKING:  # rules receive the game they judge (games use the rules)
     from .game import Game
     from .registry import PlayDomino
 

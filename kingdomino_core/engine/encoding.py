@@ -30,10 +30,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import KingdominoError
+from ..model.actions import Action, Place
+from ..model.components import DominoId
+from ..model.geometry import DIRECTIONS
+from .steps import PlaceHandler, _step_masks, discard_refusal
 
-if TYPE_CHECKING:
-    from ..model.actions import Action
-    from ..model.components import DominoId
+if TYPE_CHECKING:  # games and engines use this module (through the registry)
     from .engine import Engine
     from .game import Game
 
@@ -186,8 +188,6 @@ class PlaceEncoder(ActionEncoder):
         return self.encode_many(game, [action])[0]
 
     def encode_many(self, game: Game, actions: Sequence[Action]) -> list[int]:
-        from ..model.geometry import DIRECTIONS
-
         board = game.engine.board
         reach, width = board.reach, board.width
         direction = {d: i for i, d in enumerate(DIRECTIONS)}
@@ -356,8 +356,6 @@ class ActionSpace:
             offset += size
         #: The number of actions: every number is in ``0 .. size - 1``.
         self.size = offset
-        from .steps import PlaceHandler
-
         #: The core's placements are numbered straight from its legal masks when both
         #: the place handler and its encoder are the core's own.
         self._fast_place = (
@@ -446,9 +444,6 @@ class ActionSpace:
         step = self._core_place_step(game)
         if step is None:
             return None
-        from ..model.geometry import DIRECTIONS
-        from .steps import _step_masks, discard_refusal
-
         board = self.engine.board
         stride, width = board.stride, board.width
         offset = self.slices["place"][0]
@@ -472,10 +467,6 @@ class ActionSpace:
         offset, size, _ = self.slices["place"]
         if not offset <= index < offset + size:
             return None
-        from ..model.actions import Place
-        from ..model.geometry import DIRECTIONS
-        from .steps import _step_masks
-
         board = self.engine.board
         square, di = divmod(index - offset, 4)
         j, i = divmod(square, board.width)

@@ -29,6 +29,7 @@ from ..model.ruleset import Ruleset
 from . import steps as core_steps
 from .conditions import PlacementRule
 from .config import ConfigBuilder, GameConfig
+from .game import Game
 from .registry import PlayDomino, Registry
 from .rules import RuleBook
 
@@ -199,6 +200,10 @@ class Engine:
             if all(name in rules.score_totals for name in scorers)
             else None
         )
+        rankers = [i.plugin_name for i in self.pm.hook.kd_rank.get_hookimpls()]
+        #: True when every plugin implementing ``kd_rank`` declared a total-first
+        #: ranking (``RuleBook.rank_by_total_first``; see ``match.ranked_places``).
+        self.total_first_ranking: bool = all(name in rules.total_first_rankers for name in rankers)
         #: The seat owning each king, by king number.
         self.king_owner: tuple[int, ...] = tuple(
             k // config.kings_per_seat for k in range(config.kings)
@@ -217,10 +222,8 @@ class Engine:
         """The number of seats (``config.players``)."""
         return self.config.players
 
-    def new_game(self, seed: int | None = None) -> Any:
+    def new_game(self, seed: int | None = None) -> Game:
         """A new game; ``seed`` fixes every chance event (a random one if None)."""
-        from .game import Game
-
         return Game(self, seed)
 
     def untrusted(self) -> Engine:

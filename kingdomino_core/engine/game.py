@@ -9,7 +9,7 @@ the same game, and the log of actions replays it exactly.
 
 The flow is a queue of :class:`~kingdomino_core.model.actions.Step` objects. Player and
 chance steps wait for an action; a few internal steps (laying out a line, starting
-a round, ending a turn) run automatically between them.
+a round, ending a turn) run automatically between them (``engine/rounds.py``).
 """
 
 from __future__ import annotations
@@ -30,17 +30,18 @@ from ..errors import (
 )
 from ..hooks.plugins import PLUGIN_FAULTS, blame
 from ..model.actions import CHANCE, Action, Place, Step, field_problems
-from ..model.components import domino_order
+from ..model.components import DominoId, domino_order
 from ..model.geometry import Direction
 from ..model.kingdom import Kingdom
 from ..model.scoring import Ranking, ScoreSheet, rank_by
+from .config import GameConfig
+from .handlers import StepHandler
+from .match import match_total
+from .registry import PlayDomino
+from .rounds import AUTO, start_game
 
-if TYPE_CHECKING:
-    from ..model.components import DominoId
-    from .config import GameConfig
+if TYPE_CHECKING:  # the engine makes games
     from .engine import Engine
-    from .handlers import StepHandler
-    from .registry import PlayDomino
 
 
 class Game:
@@ -135,7 +136,7 @@ class Game:
         #: (step, occupied mask, anchor masks) of the placement being decided, so a
         #: bot's move is checked without recomputing them (see PlaceHandler).
         self._placement_cache: Any = None
-        self._start_game()
+        start_game(self)
         self._advance()
 
     # -- whose turn, what choices ----------------------------------------------
@@ -300,7 +301,7 @@ class Game:
             handler.apply(self, step, action)
             self.log.append(action)
             while pending:  # _advance(), inlined: this runs for every action
-                auto = _AUTO.get(pending[0].kind)
+                auto = AUTO.get(pending[0].kind)
                 if auto is None:
                     break
                 auto(self, pending.pop(0))
@@ -337,7 +338,7 @@ class Game:
     def _advance(self) -> None:
         pending = self.pending
         while pending:
-            auto = _AUTO.get(pending[0].kind)
+            auto = AUTO.get(pending[0].kind)
             if auto is None:
                 return
             auto(self, pending.pop(0))
@@ -437,173 +438,17 @@ class Game:
         if sheets is None:
             sheets = self.scores()
         found = self.engine.hooks.rank(game=self, sheets=sheets)
-        if found is None:
-            found = rank_by({s.kingdom: (s.total,) for s in sheets}, ("total",))
+        if found is None:  # no ranking plugin: by match total alone, ties shared
+            totals: dict[int, tuple[int, ...]] = {
+                s.kingdom: (match_total(self, s.kingdom, s.total),) for s in sheets
+            }
+            found = rank_by(totals, ("total",))
         return found
 
     def winners(self, ranking: Ranking | None = None) -> tuple[int, ...]:
         """Seats of the winning kingdom(s) (``ranking``: if already computed)."""
         win = (ranking or self.ranking()).winners
         return tuple(s for s in range(self.config.players) if self.config.kingdom_of(s) in win)
-
-    # -- the automatic steps ------------------------------------------------------
-
-    def _start_game(self) -> None:
-        cfg, eng = self.config, self.engine
-        terrains = len(eng.registry.terrains)
-        self.kingdoms = [Kingdom(eng.board, terrains) for _ in range(cfg.kingdoms)]
-        self.pile = list(eng.pile)
-        self.lines_drawn = 0
-        self.line, self.line_kings = [], []
-        self.next_line, self.next_kings = [], []
-        self.upcoming = []
-        self.pool: list[DominoId] = []
-        self.drawn: list[DominoId] = []
-        self.undrawn_kings = list(range(cfg.kings))
-        #: Dominoes of past lines that no king picked (discarded, nobody's).
-        self.unpicked = []
-        self.ext = {name: state.factory() for name, state in eng.rules.state.items()}
-        self.pending[:] = [
-            *[_LAY_OUT_LINE] * (1 + cfg.lookahead_lines),
-            *[_DRAW_KING] * cfg.kings,
-            _START_ROUND,
-        ]
-        if "kd_setup_game" in eng.hooks.implemented:
-            eng.hooks.setup_game(game=self)
-
-    def _more_lines(self) -> bool:
-        """Whether another line can be laid out (lines left to draw, dominoes left)."""
-        return self.lines_drawn < self.config.lines_total and bool(self.pile)
-
-    def _lay_out_line(self, step: Step) -> None:
-        if not self._more_lines():
-            return
-        self.lines_drawn += 1
-        hooks = self.engine.hooks
-        pool = None
-        if "kd_draw_pool" in hooks.implemented:
-            pool = hooks.draw_pool(game=self, line_number=self.lines_drawn)
-        if pool is None:
-            pool = self.pile[:]  # the pile is kept sorted
-        else:
-            pool = sorted(pool, key=domino_order)
-            pile = set(map(domino_order, self.pile))
-            stray = [str(d) for d in pool if domino_order(d) not in pile]
-            if stray:
-                raise PluginError(
-                    f"kd_draw_pool offered dominoes not in the pile: {', '.join(stray)}"
-                )
-        self.pool = pool
-        self.drawn = []
-        n = min(self.config.line_size, len(pool))
-        self.insert_steps([*[_REVEAL] * n, _LINE_READY])
-
-    def _line_ready(self, step: Step) -> None:
-        drawn = self.drawn
-        hooks = self.engine.hooks
-        order = None
-        if "kd_order_line" in hooks.implemented:
-            order = hooks.order_line(game=self, dominoes=list(drawn))
-        if order is None:
-            order = list(drawn)
-        elif len(order) != len(drawn) or sorted(order, key=domino_order) != sorted(
-            drawn, key=domino_order
-        ):
-            raise PluginError("kd_order_line must return the drawn dominoes, reordered")
-        order = list(order)
-        self.pool, self.drawn = [], []
-        if "kd_line_discards" in hooks.implemented:
-            order = self._market_discards(order)
-        if self.next_line:
-            self.upcoming.append(order)
-        else:
-            self.next_line = order
-            self.next_kings = [None] * len(order)
-        if "kd_line_laid_out" in hooks.implemented:
-            hooks.line_laid_out(game=self, line_number=self.lines_drawn, dominoes=list(order))
-
-    def _market_discards(self, line: list[DominoId]) -> list[DominoId]:
-        """Remove the dominoes ``kd_line_discards`` names from a new line."""
-        found = self.engine.hooks.line_discards(
-            game=self, line_number=self.lines_drawn, dominoes=list(line)
-        )
-        gone = {d for ds in found for d in ds}
-        if not gone:
-            return line
-        stray = [str(d) for d in sorted(gone) if d not in line]
-        if stray:
-            raise PluginError(
-                f"kd_line_discards named dominoes not on the new line: {', '.join(stray)}"
-            )
-        for d in line:
-            if d in gone:
-                self.discard(d)
-        return [d for d in line if d not in gone]
-
-    def _turn_order(self) -> list[int]:
-        """The kings of the line in the order they act (``kd_turn_order``)."""
-        kings = [k for k in self.line_kings if k is not None]
-        order = self.engine.hooks.turn_order(game=self, kings=list(kings))
-        if order is None:
-            return kings
-        if sorted(order) != sorted(kings):
-            raise PluginError(
-                f"kd_turn_order must return the kings {kings} reordered, not {order!r}"
-            )
-        return list(order)
-
-    def _start_round(self, step: Step) -> None:
-        self.line, self.line_kings = self.next_line, self.next_kings
-        if self.upcoming:
-            self.next_line = self.upcoming.pop(0)
-            self.next_kings = [None] * len(self.next_line)
-        else:
-            self.next_line, self.next_kings = [], []
-        more = self._more_lines()
-        has_next = more or bool(self.next_line)
-        steps: list[Step] = [_LAY_OUT_LINE] if more else []
-        engine = self.engine
-        owner, claims = engine.king_owner, engine.claim_steps
-        implemented = engine.hooks.implemented
-        # The end of a turn only matters when a plugin offers extra decisions then.
-        end_turn = "kd_end_of_turn" in implemented
-        line, line_kings = self.line, self.line_kings
-        kings: list[int] = []
-        for slot, king in enumerate(line_kings):
-            if king is None:
-                self.discard(line[slot])
-            else:
-                kings.append(king)
-        if "kd_turn_order" in implemented:
-            kings = self._turn_order()
-        for king in kings:
-            domino = line[line_kings.index(king)]
-            seat = owner[king]
-            steps.append(Step(kind="place", seat=seat, king=king, domino=domino))
-            if has_next:
-                steps.append(claims[king])
-            if end_turn:
-                steps.append(Step(kind="end_turn", seat=seat, king=king))
-        steps.append(_END_ROUND)
-        self.insert_steps(steps)
-
-    def _end_turn(self, step: Step) -> None:
-        found = self.engine.hooks.end_of_turn(
-            game=self, seat=step.seat, king=step.king, final=not self.next_line
-        )
-        extra = [s for steps in found for s in steps]
-        if extra:
-            self.insert_steps(extra)
-
-    def _end_round(self, step: Step) -> None:
-        if self.next_line:
-            self.insert_steps([_START_ROUND])
-            return
-        self.line, self.line_kings = [], []
-        if self.game_number < self.config.games:
-            self.match_sheets.append(tuple(self.scores()))
-            self.game_number += 1
-            self._start_game()
 
 
 _W, _N = Direction.W, Direction.N
@@ -636,20 +481,3 @@ def _require_action(action: object) -> None:
     bad = field_problems(action)
     if bad:
         raise IllegalActionError("core.action", f"malformed {action.kind}: " + ", ".join(bad))
-
-
-# Steps without a seat are values: one shared object each instead of one per use.
-_LAY_OUT_LINE = Step(kind="lay_out_line")
-_LINE_READY = Step(kind="line_ready")
-_REVEAL = Step(kind="reveal")
-_DRAW_KING = Step(kind="draw_king")
-_START_ROUND = Step(kind="start_round")
-_END_ROUND = Step(kind="end_round")
-
-_AUTO: dict[str, Callable[[Game, Step], None]] = {
-    "lay_out_line": Game._lay_out_line,
-    "line_ready": Game._line_ready,
-    "start_round": Game._start_round,
-    "end_turn": Game._end_turn,
-    "end_round": Game._end_round,
-}

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError
+from ..model.actions import Action, Step
 from .words import generic_step_words
 
-if TYPE_CHECKING:
-    from ..model.actions import Action, Step
+if TYPE_CHECKING:  # handlers receive the game they run in (the game uses them)
     from .game import Game
 
 

@@ -8,37 +8,16 @@ second registration says ``replace=True`` (a house rule redefining a component).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from attrs import frozen
 
 from ..errors import ConfigError
 from ..model.actions import CORE_ACTIONS, Action
 from ..model.components import Domino, DominoId, DominoSet, Terrain
+from ..model.kingdom import Kingdom
+from ..model.pieces import Piece
 from .encoding import ActionEncoder, StateEncoder, core_encoders
-
-if TYPE_CHECKING:
-    from ..model.kingdom import Kingdom
-
-
-@frozen(kw_only=True, slots=True)
-class Piece:
-    """How displays show one thing on a square (a token, a tile, a figure).
-
-    A plugin gives one per annotation value (``Annotation.piece``), so the terminal
-    grid, the pictures (``--svg``) and the browser show its pieces without code of
-    their own, in the game's words rather than the text format's.
-    """
-
-    #: One character in terminal grids, e.g. ``"•"`` for a resource token.
-    symbol: str
-    #: The thing in words for the key and the legend: ``"wheat token"``, ``"Amazon warrior"``.
-    words: str
-    #: At most 3 characters written on the piece in pictures: ``"Fa"`` (Farmer), ``"2"``.
-    label: str = ""
-    #: The drawing in pictures: ``"token"`` (a disc), ``"tile"`` (a square),
-    #: ``"figure"`` (a person), ``"fire"`` (a flame) or ``"crater"`` (volcano craters).
-    shape: str = "token"
 
 
 @frozen(kw_only=True, slots=True)

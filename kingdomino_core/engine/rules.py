@@ -16,7 +16,7 @@ from .conditions import ClaimRule, DiscardRule, PlacementRule
 from .handlers import ExtraActions, StepHandler, StepWrapper, WithExtraActions
 from .state import StateSlice, _same, is_immutable
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # score totals receive the game (the game uses the rule book)
     from .game import Game
 
 __all__ = [
@@ -57,6 +57,8 @@ class RuleBook:
         self.provenance: dict[str, str] = {}
         #: Fast score totals by plugin name (see :meth:`add_score_total`).
         self.score_totals: dict[str, Callable[[Game, int], int]] = {}
+        #: Plugins whose ``kd_rank`` is total-first (see :meth:`rank_by_total_first`).
+        self.total_first_rankers: list[str] = []
         #: True lets a player discard a domino that fits whatever the discard rules say
         #: (house rules; removing the rule ``base.forced_placement`` does the same).
         self.voluntary_discard = False
@@ -98,6 +100,21 @@ class RuleBook:
         must agree; ``kingdomino_core.testing`` checks it.
         """
         self.score_totals[self._plugin] = total
+
+    def rank_by_total_first(self) -> None:
+        """Declare that this plugin's ``kd_rank`` orders kingdoms by their match totals
+        (:func:`~kingdomino_core.engine.match.match_totals`), highest first, and breaks a
+        tie on the total with values of the tied kingdoms' own sheets only, so that it
+        may be called with the sheets of just the kingdoms tied on a total.
+
+        :func:`~kingdomino_core.engine.match.ranked_places` (``kd simulate``, the bots) then
+        ranks from the fast totals when every plugin implementing ``kd_rank``
+        declared this, and builds score sheets only to break ties; otherwise it asks
+        ``kd_rank`` with every sheet. ``kingdomino_core.testing`` checks that both
+        give the same places.
+        """
+        if self._plugin not in self.total_first_rankers:
+            self.total_first_rankers.append(self._plugin)
 
     def add_step_handler(self, handler: StepHandler, *, replace: bool = False) -> None:
         """Handle the steps of kind ``handler.kind``: a new step, or with

@@ -14,15 +14,14 @@ from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError
 from ..model.actions import Action, Claim, Discard, DrawKing, Place, Reveal, Step
-from ..model.components import domino_order
+from ..model.components import DominoId, domino_order
 from ..model.geometry import Direction
+from ..model.kingdom import Kingdom
 from .handlers import StepHandler
 from .rules import RuleBook
 from .words import domino_name, domino_words, ordinal, seat_name, square_words
 
-if TYPE_CHECKING:
-    from ..model.components import DominoId
-    from ..model.kingdom import Kingdom
+if TYPE_CHECKING:  # handlers receive the game they run in (the game uses them)
     from .game import Game
     from .registry import PlayDomino
 

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ..model.actions import Action, Step
-    from ..model.components import DominoId, Square
-    from ..model.kingdom import Kingdom
+from ..model.actions import Action, Step
+from ..model.components import DominoId, Square
+from ..model.kingdom import CASTLE, EMPTY, Kingdom
+from ..model.pieces import Piece
+
+if TYPE_CHECKING:  # words are written about games, whose handlers use this module
     from .engine import Engine
     from .game import Game
-    from .registry import Piece
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
@@ -75,8 +76,6 @@ def domino_name(game: Game, domino: DominoId) -> str:
 def find_domino(game: Game, text: str) -> DominoId | None:
     """The domino of the deck a person typed: its label (``A``, any case) or its id
     (``17``, ``2:17``, ``-6``); None when no domino of the deck is named so."""
-    from ..model.components import DominoId
-
     typed = text.strip()
     try:
         found = DominoId.parse(typed)
@@ -115,8 +114,6 @@ def domino_words(game: Game, domino: DominoId) -> str:
 
 def cell_words(game: Game, kingdom: Kingdom, cell: int) -> str:
     """What stands on a square of a kingdom now: ``lake 1 crown``, ``castle``, ``empty``."""
-    from ..model.kingdom import CASTLE, EMPTY
-
     terrain = kingdom.terrain_at[cell]
     if terrain == EMPTY:
         return "empty"
@@ -130,8 +127,6 @@ def pieces_at(engine: Engine, kingdom: Kingdom, cell: int) -> list[Piece]:
 
     An annotation without a ``piece`` function is shown as its text (``+key=value``).
     """
-    from .registry import Piece
-
     out = []
     for ann in engine.registry.annotations.values():
         for note in ann.render(kingdom, cell):

@@ -61,17 +61,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..model.actions import Discard, Place, Step
+from ..model.components import DominoId
+from ..model.scoring import Ranking, ScoreLine, ScoreSheet
 from .markers import hookspec
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the contract names what the engine passes; the engine calls it
     from ..engine.agents import AgentRegistry
     from ..engine.config import ConfigBuilder, GameConfig
     from ..engine.game import Game
     from ..engine.registry import Registry
     from ..engine.rules import RuleBook
-    from ..model.actions import Discard, Place, Step
-    from ..model.components import DominoId
-    from ..model.scoring import Ranking, ScoreLine, ScoreSheet
 
 
 # -- build hooks: once per engine ------------------------------------------------
@@ -312,5 +312,11 @@ def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking | None:
     Receives: ``game`` and the score ``sheets`` (one per kingdom, index order).
     Returns: a :class:`~kingdomino_core.model.scoring.Ranking` (use
     :func:`~kingdomino_core.model.scoring.rank_by`) or None to defer.
-    Combination: the first non-None result wins; the default ranks by total alone.
+    Combination: the first non-None result wins; the default ranks by match total
+    alone (:func:`~kingdomino_core.engine.match.match_totals`: the total, summed over
+    the games of a Dynasty match).
+    Fast path: a plugin whose ranking is by match total first, ties broken from the
+    tied kingdoms' own sheets, declares it in ``kd_register_rules`` with
+    ``rules.rank_by_total_first()``; it may then receive the sheets of just the
+    kingdoms tied on a total (``kd simulate`` and the bots rank that way).
     """

@@ -30,6 +30,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..engine.engine import Engine
 from ..errors import ConfigError, PlayerCountError, PluginError, RulesetError
 from ..hooks.plugins import default_catalogue
 from ..inputs.strict import dotted
@@ -161,8 +162,6 @@ def _player_count_problems(merged: Merged, found: list[str]) -> list[str]:
             return []  # a plugin or a key of [ruleset] is wrong: no engine to ask
         bad.add(m.group(1))
     ruleset = _ruleset_of(merged, {k: v for k, v in merged.options.items() if k not in bad})
-    from ..engine.engine import Engine
-
     try:
         Engine(ruleset, merged.players)
     except PlayerCountError as exc:
@@ -174,8 +173,6 @@ def _player_count_problems(merged: Merged, found: list[str]) -> list[str]:
 
 def allowed_players(ruleset: Ruleset) -> tuple[int, ...]:
     """Player counts the ruleset allows (builds an engine; problems come located)."""
-    from ..engine.engine import Engine
-
     count = ruleset.default_players or 4
     for attempt in range(2):
         try:
@@ -196,8 +193,6 @@ def validate_ruleset(ruleset: Ruleset) -> list[str]:
 
     A problem that only some counts have says so: ``(with 3 players)``.
     """
-    from ..engine.engine import Engine
-
     try:
         allowed = allowed_players(ruleset)
     except RulesetError as exc:

@@ -17,14 +17,11 @@ kingdom holds as a whole (Origins totems) are annotations on the castle:
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
+from ..engine.engine import Engine
 from ..errors import KingdomFormatError
 from ..inputs.limits import MAX_CROWNS, MAX_KINGDOM_BYTES
 from ..model.kingdom import CASTLE, EMPTY, Kingdom
-
-if TYPE_CHECKING:
-    from ..engine.engine import Engine
 
 # ASCII digits only: ``str.isdigit`` and ``\d`` accept "٣" (Arabic-Indic three).
 _SQUARE = re.compile(r"^([A-Za-z])([0-9]+)((?:\+[^+\s]+)*)$")

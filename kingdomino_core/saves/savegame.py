@@ -23,24 +23,23 @@ import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from attrs import field, frozen
 
+from .. import __version__
+from ..engine.engine import Engine
+from ..engine.game import Game
 from ..engine.words import seat_name
 from ..errors import IllegalActionError, KingdominoError, ReplayError
 from ..inputs.limits import MAX_SAVE_BYTES, InputLimitError, loads_json
 from ..inputs.strict import dotted, strict_converter
 from ..inputs.strict import problems as structure_problems
 from ..inputs.trust import SAVED_GAME, CodeNotAllowedError, Trust
+from ..model.actions import Action
 from ..model.ruleset import Ruleset
 from .kingdom_text import format_kingdom
 from .serialize import action_from_dict, action_to_dict
-
-if TYPE_CHECKING:
-    from ..engine.engine import Engine
-    from ..engine.game import Game
-    from ..model.actions import Action
 
 FORMAT = "kingdomino-save"
 VERSION = 1
@@ -189,8 +188,6 @@ def save_of(
     fails (a plugin raising in ``kd_score_kingdom``). ``log`` replaces ``game.log``:
     the moves a caller recorded itself, when a faulty plugin may have touched the
     game's own log."""
-    from .. import __version__
-
     engine = game.engine
     if len(players) != engine.config.players:
         raise ReplayError(
@@ -349,7 +346,6 @@ def build_engine(saved: SavedGame, source: str = "<save>", *, trust: Trust = SAV
     none does: a save may come from anyone); otherwise
     :class:`~kingdomino_core.inputs.trust.CodeNotAllowedError` names them before any runs.
     """
-    from ..engine.engine import Engine
 
     refused = [
         (Path(p), "stored in the saved game")

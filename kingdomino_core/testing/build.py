@@ -15,6 +15,7 @@ from ..model.actions import Action, Claim, DrawKing, Reveal
 from ..model.components import DominoId
 from ..model.kingdom import Kingdom
 from ..model.ruleset import Ruleset
+from ..rulesets.files import load_ruleset
 from ..saves.kingdom_text import parse_kingdom
 
 #: What the kit accepts as a ruleset: a ``Ruleset``, a shipped ruleset name or TOML
@@ -38,8 +39,6 @@ def make_engine(
     ``players``: defaults to the ruleset's default player count.
     """
     if isinstance(ruleset, str):
-        from ..rulesets.files import load_ruleset
-
         ruleset = load_ruleset(ruleset)
     elif not isinstance(ruleset, Ruleset):
         names = list(ruleset)

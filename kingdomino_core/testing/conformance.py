@@ -11,6 +11,7 @@ import attrs
 
 from ..engine.engine import Engine
 from ..engine.game import Game
+from ..engine.match import ranked_places
 from ..errors import IllegalActionError
 from ..model.components import DominoId
 from ..model.kingdom import Kingdom
@@ -126,6 +127,13 @@ def check_game(
                 f"{where}, kingdom {i}: fast total {game.score_total(i)} but score sheet "
                 f"total {sheet.total} (a plugin's add_score_total disagrees with its lines)"
             )
+    full, fast = game.ranking(sheets).places, ranked_places(game)
+    if full != fast:
+        problems.append(
+            f"{where}: ranked_places gave {fast} but the ranking {full} (a plugin declared "
+            "rank_by_total_first but its kd_rank is not by match total first, or not on the "
+            "tied kingdoms' sheets alone)"
+        )
     return game, problems
 
 

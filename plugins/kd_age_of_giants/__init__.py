@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from attrs import evolve
 from kd_base.options import BaseOptions
+from kd_base.scoring import match_keys
 
 from kingdomino_core import (
     ConfigBuilder,
@@ -122,6 +123,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig) -> None:
     rules.add_step_handler(FootprintHandler(options))
     rules.add_step_handler(ReceiveHandler(options))
     rules.add_score_total(lambda game, kingdom: 0)  # the giants line scores nothing
+    rules.rank_by_total_first()  # kd_rank: base's match keys, covered crowns counted
 
 
 @hookimpl
@@ -221,29 +223,18 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
     ]
 
 
+def _crowns_with_covered(sheet: ScoreSheet) -> int:
+    return sheet.crowns + sum(x.crowns for x in sheet.others if x.source == NAME)
+
+
 @hookimpl
 def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking | None:
     """I-G8 ``covered_crowns_in_tiebreak``: covered crowns count as crowns again."""
     if not game.config.option(NAME, AgeOfGiantsOptions).covered_crowns_in_tiebreak:
         return None  # the base game's ranking, where covered crowns count as none
     base = game.config.option("base", BaseOptions)
-    games = [*game.match_sheets, tuple(sheets)]
-    tiebreaks = base.dynasty_tiebreaks if len(games) > 1 else base.tiebreaks
-    keys = {}
-    for sheet in sheets:
-        per_game = [g[sheet.kingdom] for g in games]
-        values = [sum(s.total for s in per_game)]
-        for name in tiebreaks:
-            if name == "largest_property":
-                values.append(max(s.largest_property for s in per_game))
-            else:
-                values.append(
-                    sum(
-                        s.crowns + sum(x.crowns for x in s.others if x.source == NAME)
-                        for s in per_game
-                    )
-                )
-        keys[sheet.kingdom] = tuple(values)
+    tiebreaks = base.dynasty_tiebreaks if game.match_sheets else base.tiebreaks
+    keys = match_keys(game, sheets, tiebreaks, crowns=_crowns_with_covered)
     return rank_by(keys, ("total", *tiebreaks))
 
 

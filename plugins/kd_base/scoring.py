@@ -15,6 +15,7 @@ from kingdomino_core import (
     Registry,
     ScoreLine,
     ScoreSheet,
+    match_total,
     rank_by,
 )
 
@@ -133,29 +134,39 @@ def bonus_lines(game: Game, kingdom: Kingdom, options: BaseOptions) -> list[Scor
     return lines
 
 
-_KEYS = {
-    "largest_property": lambda s: s.largest_property,
-    "crowns": lambda s: s.crowns,
-}
+def match_keys(
+    game: Game,
+    sheets: list[ScoreSheet],
+    tiebreaks: tuple[str, ...],
+    crowns: Callable[[ScoreSheet], int] = lambda s: s.crowns,
+) -> dict[int, tuple[int, ...]]:
+    """Each kingdom's ranking values: its match total, then ``tiebreaks``.
+
+    In a Dynasty match (I-B1) the total is the match total
+    (:func:`~kingdomino_core.match.match_total`), the largest property is the
+    largest of any single game and crowns (``crowns``: a sheet's crowns for the
+    tie-break) are summed over the games. Only the kingdoms of ``sheets`` are valued,
+    from their own sheets, so a subset of kingdoms (those tied on a total) can be
+    ranked alone (``RuleBook.rank_by_total_first``).
+    """
+    keys = {}
+    for sheet in sheets:
+        k = sheet.kingdom
+        per_game = [*(past[k] for past in game.match_sheets), sheet]
+        values = [match_total(game, k, sheet.total)]
+        for name in tiebreaks:
+            if name == "largest_property":
+                values.append(max(s.largest_property for s in per_game))
+            else:
+                values.append(sum(crowns(s) for s in per_game))
+        keys[k] = tuple(values)
+    return keys
 
 
 def rank(game: Game, sheets: list[ScoreSheet], options: BaseOptions) -> Ranking:
     """Highest total wins; ties broken by the configured criteria, then shared (section 1).
 
-    In a Dynasty match (I-B1) totals are summed over the games; the largest property
-    is the largest of any single game and crowns are summed.
+    In a Dynasty match (I-B1) the values are over the match (:func:`match_keys`).
     """
-    games = [*game.match_sheets, tuple(sheets)]
-    tiebreaks = options.dynasty_tiebreaks if len(games) > 1 else options.tiebreaks
-    keys = {}
-    for sheet in sheets:
-        k = sheet.kingdom
-        per_game = [g[k] for g in games]
-        values = [sum(s.total for s in per_game)]
-        for name in tiebreaks:
-            if name == "largest_property":
-                values.append(max(s.largest_property for s in per_game))
-            else:
-                values.append(sum(_KEYS[name](s) for s in per_game))
-        keys[k] = tuple(values)
-    return rank_by(keys, ("total", *tiebreaks))
+    tiebreaks = options.dynasty_tiebreaks if game.match_sheets else options.tiebreaks
+    return rank_by(match_keys(game, sheets, tiebreaks), ("total", *tiebreaks))

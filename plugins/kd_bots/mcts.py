@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Mapping
 
-from kingdomino_core import Action, Game
+from kingdomino_core import Action, Game, ranked_places
 from kingdomino_core.errors import ConfigError
 
 from .greedy import action_values
@@ -142,18 +142,13 @@ class MctsAgent:
 
 
 def reward(game: Game, seat: int) -> float:
-    """1 for a win (1/k when shared), plus up to 0.1 for the score margin."""
+    """1 for a win (1/k when shared; the ruleset's ranking, over the whole match in
+    Dynasty), plus up to 0.1 for the margin of this game's points."""
     mine = game.config.kingdom_of(seat)
     totals = [game.score_total(k) for k in range(len(game.kingdoms))]
+    winners = ranked_places(game, totals, limit=1)[0]  # tie-breaks only on a tie
+    win = 1.0 / len(winners) if mine in winners else 0.0
     own = totals[mine]
     best_other = max((t for k, t in enumerate(totals) if k != mine), default=own)
-    if own != best_other or game.match_sheets:
-        win = 1.0 if own > best_other else 0.0
-        if game.match_sheets:  # a Dynasty match: the ranking sums the games
-            winners = game.ranking().winners
-            win = 1.0 / len(winners) if mine in winners else 0.0
-    else:  # a tie on points: the ruleset's tie-breaks decide
-        winners = game.ranking().winners
-        win = 1.0 / len(winners) if mine in winners else 0.0
     margin = max(-50, min(50, own - best_other))
     return win + 0.1 * (margin + 50) / 100

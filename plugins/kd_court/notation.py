@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kingdomino_core import Kingdom
-from kingdomino_core.engine.registry import Annotation, Piece
+from kingdomino_core.engine.registry import Annotation
+from kingdomino_core.model.pieces import Piece
 
 from .state import RESOURCE_LAYER, TILE_LAYER
 

@@ -40,7 +40,7 @@ from .options import OriginsOptions
 from .setup import LINE_SIZE, LINES, TERRAINS, NeolithicOpening
 from .state import RESOURCE, STATE, OriginsState, bump
 from .totems import GiveTotem, TotemHandler, recheck
-from .tribe import RECRUIT_STEP, Cave, CaveDraw, CaveDrawHandler, Recruit, Spend, refill_steps
+from .tribe import DRAW_STEP, RECRUIT_STEP, Cave, CaveDraw, CaveDrawHandler, Recruit, Spend
 
 NAME = "origins"
 HOOK_API = 1
@@ -112,6 +112,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
         for handler in Cave(options, volcano).handlers():  # origins.recruit, origins.pay
             rules.add_step_handler(handler)
     rules.add_state(STATE, OriginsState, OriginsState.copy)
+    rules.rank_by_total_first()  # scoring.rank: match total, then the tie-breaks
 
 
 @hookimpl
@@ -183,7 +184,9 @@ def kd_line_laid_out(game: Game, dominoes: list[DominoId]) -> None:
             pieces.append(res)
         state.market[d] = (pieces[0], pieces[1])
     if mode == "tribe":
-        game.insert_steps(refill_steps(state))
+        draw = game.engine.rules.handler(DRAW_STEP)
+        assert isinstance(draw, CaveDrawHandler)
+        game.insert_steps(draw.refill(game))
 
 
 @hookimpl
@@ -236,7 +239,7 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
 
 @hookimpl
 def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking:
-    return scoring.rank(sheets, _options(game))
+    return scoring.rank(game, sheets, _options(game))
 
 
 @hookimpl

@@ -19,8 +19,9 @@ from __future__ import annotations
 from attrs import evolve
 
 from kingdomino_core import Kingdom, Registry
-from kingdomino_core.engine.registry import Annotation, Piece
+from kingdomino_core.engine.registry import Annotation
 from kingdomino_core.engine.words import plural
+from kingdomino_core.model.pieces import Piece
 
 from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen
 from .state import CAVEMAN, FIRE, RESOURCE, TOTEMS

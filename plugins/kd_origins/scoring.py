@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from kd_base.scoring import bonus_line, is_harmony, is_middle_kingdom, property_lines
 
-from kingdomino_core import Game, Kingdom, Ranking, ScoreLine, ScoreSheet, rank_by
+from kingdomino_core import Game, Kingdom, Ranking, ScoreLine, ScoreSheet, match_total, rank_by
 
 from .data import cavemen, totem_points
 from .options import OriginsOptions
@@ -133,11 +133,13 @@ def kingdom_lines(game: Game, index: int, options: OriginsOptions) -> list[Score
     return lines + bonus_lines(game, kingdom, options)
 
 
-def rank(sheets: list[ScoreSheet], options: OriginsOptions) -> Ranking:
-    """Total, then the configured tie-breaks (I-O3), then a shared victory."""
+def rank(game: Game, sheets: list[ScoreSheet], options: OriginsOptions) -> Ranking:
+    """Match total (the total: Origins plays no match), then the configured
+    tie-breaks (I-O3), then a shared victory. Values come from each kingdom's own
+    sheet (``RuleBook.rank_by_total_first``)."""
     keys = {}
     for sheet in sheets:
-        values = [sheet.total]
+        values = [match_total(game, sheet.kingdom, sheet.total)]
         for name in options.tiebreaks:
             values.append(sheet.largest_property if name == "largest_region" else sheet.crowns)
         keys[sheet.kingdom] = tuple(values)

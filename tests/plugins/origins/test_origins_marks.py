@@ -10,8 +10,8 @@ import pytest
 
 from kingdomino_cli.human import HumanAgent
 from kingdomino_core import Claim, ConfigError, DominoId, Game, describe_action
-from kingdomino_core.engine.registry import Piece
 from kingdomino_core.engine.words import domino_words
+from kingdomino_core.model.pieces import Piece
 from kingdomino_core.testing import ScriptedChance, make_engine
 
 

@@ -1,0 +1,97 @@
+"""Points and places over a match: the one place match totals are computed.
+
+A match is ``config.games`` games in a row on one engine (the base game's Dynasty
+option, docs/rules/base.md, rule I-B1). When a game of a match ends, the core keeps
+its score sheets in ``game.match_sheets`` and deals the next game; the match is won
+on the sum of every game's totals. Outside a match ``game.match_sheets`` is empty and
+a kingdom's match total is simply its total.
+
+Everything that shows or uses match totals (the ranking plugins, ``kd play``,
+``kd simulate``, the web table, the bots, the RL environment) calls these functions.
+
+``ranked_places`` is the fast ranking ``kd simulate`` and the bots use: when every
+plugin implementing ``kd_rank`` declared a total-first ranking
+(:meth:`~kingdomino_core.RuleBook.rank_by_total_first`), kingdoms are ordered by
+their match totals from the fast totals (``Game.score_total``), and score sheets are
+built only for kingdoms tied on their total, to break those ties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..model.scoring import rank_by
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["match_games", "match_total", "match_totals", "ranked_places"]
+
+
+def match_total(game: Game, kingdom: int, current: int = 0) -> int:
+    """Kingdom ``kingdom``'s points over the match: ``current`` (its total in the game
+    being played) plus its totals in the match's finished games. With ``current=0``:
+    the points of the finished games alone."""
+    for past in game.match_sheets:
+        current += past[kingdom].total
+    return current
+
+
+def _current(game: Game, current: Sequence[int] | None) -> Sequence[int]:
+    if current is not None:
+        return current
+    return [game.score_total(k) for k in range(len(game.kingdoms))]
+
+
+def match_totals(game: Game, current: Sequence[int] | None = None) -> list[int]:
+    """Each kingdom's match total (its total outside a match). ``current``: the totals
+    of the game being played if already known (else ``Game.score_total``'s)."""
+    now = _current(game, current)
+    if not game.match_sheets:
+        return list(now)
+    return [match_total(game, k, total) for k, total in enumerate(now)]
+
+
+def match_games(game: Game, current: Sequence[int] | None = None) -> list[list[int]]:
+    """The totals of every game of the match so far, one row per game, the game being
+    played last (one row outside a match). Column sums are :func:`match_totals`."""
+    rows = [[sheet.total for sheet in past] for past in game.match_sheets]
+    rows.append(list(_current(game, current)))
+    return rows
+
+
+def ranked_places(
+    game: Game, current: Sequence[int] | None = None, *, limit: int | None = None
+) -> tuple[tuple[int, ...], ...]:
+    """``game.ranking().places`` (kingdoms from first to last, ties sharing a place),
+    computed without score sheets where the rules allow it (see the module docstring).
+
+    ``current``: the totals of the game being played if already known. ``limit``:
+    at least the first ``limit`` places, maybe more (``limit=1``: ``[0]`` is the
+    winning kingdoms, and only a tie for first place builds score sheets).
+    """
+    engine = game.engine
+    if not engine.total_first_ranking:
+        return game.ranking().places
+    totals = match_totals(game, current)
+    # Highest first; the sort is stable, so kingdoms with equal totals stay in order.
+    order = sorted(range(len(totals)), key=totals.__getitem__, reverse=True)
+    if len(set(totals)) == len(totals):  # no tie: no sheets at all
+        return tuple((k,) for k in order)
+    by_total: dict[int, list[int]] = {}
+    for k in order:
+        by_total.setdefault(totals[k], []).append(k)
+    places: list[tuple[int, ...]] = []
+    for tied in by_total.values():
+        if limit is not None and len(places) >= limit:
+            break
+        if len(tied) == 1:
+            places.append((tied[0],))
+            continue
+        sheets = [game.score_sheet(k) for k in tied]
+        found = engine.hooks.rank(game=game, sheets=sheets)
+        if found is None:  # the default ranking: by match total alone, ties shared
+            found = rank_by({k: (totals[k],) for k in tied}, ("total",))
+        places.extend(found.places)
+    return tuple(places)
