@@ -23,7 +23,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from kingdomino_core import Engine, Game, Ruleset, match_totals
-from kingdomino_core.engine.encoding import ActionSpace
+from kingdomino_core.engine.encoding import ActionSpace, EncodingError
 from kingdomino_core.model.actions import CHANCE, Action
 from kingdomino_core.rulesets.files import allowed_players, load_ruleset
 
@@ -117,6 +117,7 @@ class KingdominoEnv(AECEnv):
         }
         self.game: Game | None = None
         self._legal: list[int] | None = None
+        self._legal_map: dict[int, Action] | None = None
 
     # -- PettingZoo API -------------------------------------------------------------
 
@@ -144,9 +145,7 @@ class KingdominoEnv(AECEnv):
             self._was_dead_step(action)
             return
         game = self._require_game()
-        chosen = None
-        if action is not None and int(action) in self._legal_set():
-            chosen = self.action_space_map.decode(game, int(action))
+        chosen = None if action is None else self._decode(int(action))
         if chosen is None:
             raise ValueError(
                 f"{agent}: action {action} ({self.action_space_map.name(int(action or 0))}) "
@@ -198,12 +197,28 @@ class KingdominoEnv(AECEnv):
         return mask
 
     def _legal_numbers(self) -> list[int]:
+        """The legal numbers of the current decision, computed once per decision: the
+        core's placements straight from its masks, any other decision by listing its
+        actions (kept in ``_legal_map`` to decode the choice)."""
         if self._legal is None:
-            self._legal = self.action_space_map.numbers(self._require_game())
+            space = self.action_space_map
+            game = self._require_game()
+            numbers = space.place_numbers(game)
+            if numbers is None:
+                self._legal_map = space.legal(game)
+                numbers = list(self._legal_map)
+            self._legal = numbers
         return self._legal
 
-    def _legal_set(self) -> frozenset[int]:
-        return frozenset(self._legal_numbers())
+    def _decode(self, number: int) -> Action | None:
+        """The legal action numbered ``number`` now, or None."""
+        self._legal_numbers()
+        if self._legal_map is not None:
+            return self._legal_map.get(number)
+        try:
+            return self.action_space_map.decode(self._require_game(), number)
+        except EncodingError:
+            return None
 
     def unflatten(self, observation: np.ndarray) -> dict[str, np.ndarray]:
         """The named parts of a flat observation vector (views)."""
@@ -218,6 +233,7 @@ class KingdominoEnv(AECEnv):
         """Resolve chance, then select the seat to decide, or end the game."""
         game = self._require_game()
         self._legal = None
+        self._legal_map = None
         pending = game.pending
         while pending and pending[0].seat == CHANCE:
             game.resolve_chance()

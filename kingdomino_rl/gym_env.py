@@ -89,7 +89,7 @@ class KingdominoGymEnv(gym.Env):
         game = aec._require_game()
         if self._over or not game.pending:
             raise RuntimeError("the episode is over: call reset()")
-        if int(action) not in aec._legal_set():
+        if aec._decode(int(action)) is None:
             self._over = True
             obs = aec.observe(self.agent_name)
             obs["action_mask"][:] = 0

@@ -90,6 +90,10 @@ class DiscardRule:
     id: str = ""
     #: The rule in words, for players.
     description: str = ""
+    #: True when :meth:`check` refuses every discard of a domino that fits (the base
+    #: game's forced placement): the engine then knows the answer on the path every
+    #: move takes, and asks :meth:`check` only for the message of a refusal.
+    unconditional: bool = False
 
     def check(self, game: Game, seat: int, domino: DominoId) -> str | None:
         """Why ``seat`` may not discard ``domino``, which fits in its kingdom; None if

@@ -223,10 +223,15 @@ def core_encoders() -> dict[str, ActionEncoder]:
 class StateEncoder:
     """Numbers describing a plugin's state, for learning agents' observations.
 
-    Register one with ``Registry.add_observation(name, encoder)``; environments put
-    the numbers of every registered encoder, in registration order, into the
-    observation's ``plugin`` part. A plugin that registers none adds nothing there
-    (its effects on kingdoms, lines and scores are still observed).
+    Register one with ``Registry.add_observation(name, encoder)`` in
+    ``kd_register_components``; environments put the numbers of every registered
+    encoder, in registration order, into the observation's ``plugin`` part.
+    :class:`LayerPlanes` (things on kingdom squares) and :class:`LineDominoes` (things
+    on the dominoes of the lines) cover the common cases.
+
+    Default: a plugin that registers none adds nothing there. Its effects on
+    kingdoms, lines, scores and the action mask are still observed, but state of
+    its own (a kingdom layer, a ``game.ext`` slice) is not.
     """
 
     def size(self, engine: Engine) -> int:
@@ -405,7 +410,7 @@ class ActionSpace:
     def numbers(self, game: Game) -> list[int]:
         """The numbers of the legal actions now: the keys of :meth:`legal`, computed
         without building the actions where the core can (its own placements)."""
-        fast = self._place_numbers(game)
+        fast = self.place_numbers(game)
         return fast if fast is not None else list(self.legal(game))
 
     def encode(self, game: Game, action: Action) -> int:
@@ -440,7 +445,9 @@ class ActionSpace:
             return None
         return step
 
-    def _place_numbers(self, game: Game) -> list[int] | None:
+    def place_numbers(self, game: Game) -> list[int] | None:
+        """The numbers of the legal actions if the decision is one of the core's own
+        placements (read from its legal masks, no action built); None otherwise."""
         step = self._core_place_step(game)
         if step is None:
             return None
@@ -455,7 +462,9 @@ class ActionSpace:
                 j, i = divmod(low.bit_length() - 1, stride)
                 out.append((j * width + i) * 4 + di)
                 mask ^= low
-        if not out or discard_refusal(game, step.seat, step.domino) is None:
+        if not out or (
+            not self.engine.must_place and discard_refusal(game, step.seat, step.domino) is None
+        ):
             out.append(self.slices["discard"][0])
         return out
 

@@ -216,6 +216,11 @@ class Engine:
         self.claim_steps: tuple[Step, ...] = tuple(
             Step(kind="claim", seat=self.king_owner[k], king=k) for k in range(config.kings)
         )
+        #: True when a domino that fits may never be discarded (a discard rule says it
+        #: refuses them all: ``DiscardRule.unconditional``), so moves need not ask.
+        self.must_place: bool = not rules.voluntary_discard and any(
+            rule.unconditional for rule in rules.discard_rules
+        )
 
     @property
     def players(self) -> int:

@@ -265,7 +265,11 @@ class PlaceHandler(StepHandler):
         total = 0
         for _, mask in masks:  # a loop, not sum() over a generator: this runs per move
             total += mask.bit_count()
-        extra = 1 if (not total or discard_refusal(game, step.seat, step.domino) is None) else 0
+        # must_place: known when the engine was built (no discard rule to ask per move)
+        may_discard = not total or (
+            not game.engine.must_place and discard_refusal(game, step.seat, step.domino) is None
+        )
+        extra = 1 if may_discard else 0
         k = int(r * (total + extra))
         for d, mask in masks:
             n = mask.bit_count()
@@ -281,7 +285,9 @@ class PlaceHandler(StepHandler):
         kingdom = game.kingdom_of(step.seat)
         masks = _step_masks(game, step, kingdom)
         found: list[Action] = [*_places(kingdom, step.seat, step.domino, masks)]
-        if not found or discard_refusal(game, step.seat, step.domino) is None:
+        if not found or (
+            not game.engine.must_place and discard_refusal(game, step.seat, step.domino) is None
+        ):
             found.append(Discard(seat=step.seat, domino=step.domino))
         return found
 

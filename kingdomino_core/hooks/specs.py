@@ -103,7 +103,9 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
     Receives: ``registry`` (:class:`~kingdomino_core.engine.registry.Registry`) and the
     frozen ``config``.
     Returns: nothing; call ``registry.add_terrain``, ``registry.add_domino_set``,
-    ``registry.add_action``.
+    ``registry.add_action`` (with an ``encoder`` numbering the actions for learning
+    agents) and ``registry.add_observation`` (the plugin's state in learning agents'
+    observations; without it, state of the plugin's own is not observed).
     Combination: every implementation runs. A duplicate id is an error unless the
     later registration passes ``replace=True``.
     """

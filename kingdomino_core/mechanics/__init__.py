@@ -3,6 +3,8 @@
 * :mod:`.purchase`: choose something offered, then pay for it in tokens of
   different kinds taken from the kingdom (The Court's tiles, Origins' cro-magnons,
   a house rule's own wares).
+* :mod:`.pile`: a face-down pile with no order, turned up one item at a time by
+  chance (The Court's tiles, Origins' cave, the quest tiles).
 
 A plugin imports what it needs from here (``from kingdomino_core.mechanics import
 Shop``); the core itself never uses these modules.
@@ -10,6 +12,7 @@ Shop``); the core itself never uses these modules.
 
 from __future__ import annotations
 
+from .pile import RevealFromPile
 from .purchase import (
     ChooseStep,
     Choosing,
@@ -29,5 +32,6 @@ __all__ = [
     "Payment",
     "PurchaseRefusals",
     "PurchaseWords",
+    "RevealFromPile",
     "Shop",
 ]

@@ -74,6 +74,7 @@ class ForcedPlacement(DiscardRule):
 
     id = "base.forced_placement"
     description = "a domino that fits in the kingdom must be placed, not discarded"
+    unconditional = True
 
     def check(self, game: Game, seat: int, domino: DominoId) -> str | None:
         return f"domino {domino} fits in the kingdom, so it must be placed"

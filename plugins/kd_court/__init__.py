@@ -128,9 +128,9 @@ def kd_line_laid_out(game: Game, dominoes: list[DominoId]) -> None:
         if found[0] is not None or found[1] is not None:
             tokens: Tokens = (found[0], found[1])
             st.on_dominoes[domino] = tokens
-    reveal = min(court.options.visible_tiles - len(st.visible), len(st.pile))
-    if reveal > 0:
-        game.insert_steps([Step(kind="court.reveal") for _ in range(reveal)])
+    reveal = game.engine.rules.handler("court.reveal")
+    assert isinstance(reveal, RevealHandler)
+    game.insert_steps(reveal.steps(game, court.options.visible_tiles - len(st.visible)))
 
 
 @hookimpl

@@ -21,12 +21,13 @@ checked when the tile was bought.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from kingdomino_core import Action, Game, IllegalActionError, Step, StepHandler
+from kingdomino_core import Action, Game, IllegalActionError, Step
 from kingdomino_core.engine.words import cell_words, plural
-from kingdomino_core.mechanics import Offer, PurchaseRefusals, PurchaseWords, Shop
+from kingdomino_core.mechanics import Offer, PurchaseRefusals, PurchaseWords, RevealFromPile, Shop
 
 from .actions import BuyTile, PayToken, RevealTile
 from .scoring import character_points
@@ -240,14 +241,23 @@ class Court(Shop):
         )
 
 
-class RevealHandler(StepHandler):
+class RevealHandler(RevealFromPile):
     """Chance: one tile of the face-down pile is turned up (probability by count)."""
 
     kind = "court.reveal"
-    chance = True
+    action = RevealTile
+    field = "tile"
 
     def __init__(self, court: Court) -> None:
         self.court = court
+
+    def counts(self, game: Game) -> Counter[str]:
+        return Counter(self.court.state(game).pile)  # the pile is sorted: so are these
+
+    def turn_up(self, game: Game, item: str) -> None:
+        st = self.court.state(game)
+        st.pile = remove_one(st.pile, item)
+        st.visible = (*st.visible, item)
 
     def describe(self, game: Game, step: Step) -> str:
         return "A Court tile is turned face up from the pile"
@@ -256,23 +266,3 @@ class RevealHandler(StepHandler):
         if isinstance(action, RevealTile) and action.tile in self.court.data.tiles:
             return f"{self.court.data.tiles[action.tile].describe()} turned face up"
         return action.describe()
-
-    def outcomes(self, game: Game, step: Step) -> list[tuple[Action, float]]:
-        pile = self.court.state(game).pile
-        n = len(pile)
-        counts: dict[str, int] = {}
-        for t in pile:
-            counts[t] = counts.get(t, 0) + 1
-        return [(RevealTile(tile=t), c / n) for t, c in counts.items()]
-
-    def check(self, game: Game, step: Step, action: Action) -> None:
-        if not isinstance(action, RevealTile) or action.tile not in self.court.state(game).pile:
-            raise IllegalActionError(
-                "court.reveal", f"{action.describe()} cannot happen: not in the pile"
-            )
-
-    def apply(self, game: Game, step: Step, action: Action) -> None:
-        assert isinstance(action, RevealTile)
-        st = self.court.state(game)
-        st.pile = remove_one(st.pile, action.tile)
-        st.visible = (*st.visible, action.tile)

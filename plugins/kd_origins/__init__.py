@@ -40,7 +40,7 @@ from .options import OriginsOptions
 from .setup import LINE_SIZE, LINES, TERRAINS, NeolithicOpening
 from .state import RESOURCE, STATE, OriginsState, bump
 from .totems import GiveTotem, TotemHandler, recheck
-from .tribe import RECRUIT_STEP, Cave, CaveDraw, CaveDrawHandler, Recruit, Spend, refill_steps
+from .tribe import DRAW_STEP, RECRUIT_STEP, Cave, CaveDraw, CaveDrawHandler, Recruit, Spend
 
 NAME = "origins"
 HOOK_API = 1
@@ -183,7 +183,9 @@ def kd_line_laid_out(game: Game, dominoes: list[DominoId]) -> None:
             pieces.append(res)
         state.market[d] = (pieces[0], pieces[1])
     if mode == "tribe":
-        game.insert_steps(refill_steps(state))
+        draw = game.engine.rules.handler(DRAW_STEP)
+        assert isinstance(draw, CaveDrawHandler)
+        game.insert_steps(draw.refill(game))
 
 
 @hookimpl

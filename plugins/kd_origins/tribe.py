@@ -29,9 +29,15 @@ from typing import ClassVar
 
 from attrs import frozen
 
-from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Step, StepHandler
+from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Step
 from kingdomino_core.engine.words import cell_words, plural
-from kingdomino_core.mechanics import Offer, PurchaseRefusals, PurchaseWords, Shop
+from kingdomino_core.mechanics import (
+    Offer,
+    PurchaseRefusals,
+    PurchaseWords,
+    RevealFromPile,
+    Shop,
+)
 from kingdomino_core.model.kingdom import CASTLE, EMPTY
 
 from .data import RESOURCES, cavemen
@@ -87,12 +93,6 @@ class Spend(Action):
         return f"spend the resource at {self.x},{self.y}"
 
 
-def refill_steps(state: OriginsState) -> list[Step]:
-    """Chance steps that refill the cave to 4 visible (fewer if the pile runs out)."""
-    n = min(VISIBLE - len(state.cave_visible), sum(state.cave_pile.values()))
-    return [Step(kind=DRAW_STEP) for _ in range(max(n, 0))]
-
-
 def caveman_effect(cid: str) -> str:
     """What a cro-magnon scores, in words."""
     cm = cavemen()[cid]
@@ -122,9 +122,25 @@ def recruit_gain(kingdom: Kingdom, cid: str, cell: int) -> int:
     return sum(line.points for line in caveman_lines(probe)) - before
 
 
-class CaveDrawHandler(StepHandler):
+class CaveDrawHandler(RevealFromPile):
+    """Chance: a cro-magnon of the hidden pile comes into the cave (probability by count)."""
+
     kind = DRAW_STEP
-    chance = True
+    action = CaveDraw
+    field = "caveman"
+
+    def counts(self, game: Game) -> dict[str, int]:
+        pile = game.ext[STATE].cave_pile
+        return {cid: pile[cid] for cid in cavemen() if pile.get(cid, 0)}  # in file order
+
+    def turn_up(self, game: Game, item: str) -> None:
+        state: OriginsState = game.ext[STATE]
+        take_from_pile(state.cave_pile, item)
+        state.cave_visible.append(item)
+
+    def refill(self, game: Game) -> list[Step]:
+        """Chance steps that refill the cave to 4 visible (fewer if the pile runs out)."""
+        return self.steps(game, VISIBLE - len(game.ext[STATE].cave_visible))
 
     def describe(self, game: Game, step: Step) -> str:
         return "A cro-magnon is drawn from the pile into the cave"
@@ -133,24 +149,6 @@ class CaveDrawHandler(StepHandler):
         if isinstance(action, CaveDraw) and action.caveman in cavemen():
             return f"{cavemen()[action.caveman].name} comes into the cave"
         return action.describe()
-
-    def outcomes(self, game: Game, step: Step) -> list[tuple[Action, float]]:
-        pile = game.ext[STATE].cave_pile
-        total = sum(pile.values())
-        return [(CaveDraw(caveman=cid), pile[cid] / total) for cid in cavemen() if pile.get(cid, 0)]
-
-    def check(self, game: Game, step: Step, action: Action) -> None:
-        pile = game.ext[STATE].cave_pile
-        if not isinstance(action, CaveDraw) or not pile.get(action.caveman, 0):
-            raise IllegalActionError(
-                "origins.cave_draw", f"{action.describe()} cannot happen: not in the pile"
-            )
-
-    def apply(self, game: Game, step: Step, action: Action) -> None:
-        assert isinstance(action, CaveDraw)
-        state: OriginsState = game.ext[STATE]
-        take_from_pile(state.cave_pile, action.caveman)
-        state.cave_visible.append(action.caveman)
 
 
 def take_from_pile(pile: dict[str, int], cid: str) -> None:

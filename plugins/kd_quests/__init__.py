@@ -28,11 +28,11 @@ from kingdomino_core import (
     RuleBook,
     ScoreLine,
     Step,
-    StepHandler,
     hookimpl,
 )
 from kingdomino_core.engine.encoding import StateEncoder
 from kingdomino_core.engine.registry import Piece
+from kingdomino_core.mechanics import RevealFromPile
 
 from .options import QuestsOptions
 from .quests import Quest, QuestContext, all_quests, find, point_functions, points
@@ -93,20 +93,19 @@ class RevealQuest(Action):
         return f"quest revealed: {found.name if found else self.quest}"
 
 
-class RevealHandler(StepHandler):
+class RevealHandler(RevealFromPile):
     """Chance: one of the quests not yet revealed, each equally likely."""
 
     kind = REVEAL_STEP
-    chance = True
+    action = RevealQuest
+    field = "quest"
 
-    def outcomes(self, game: Game, step: Step) -> list[tuple[Action, float]]:
+    def counts(self, game: Game) -> dict[str, int]:
         shown = game.ext[NAME]
-        left = [q for q in all_quests() if q not in shown]
-        return [(RevealQuest(quest=q), 1.0 / len(left)) for q in left]
+        return {q: 1 for q in all_quests() if q not in shown}
 
-    def apply(self, game: Game, step: Step, action: Action) -> None:
-        assert isinstance(action, RevealQuest)
-        _reveal(game, (*game.ext[NAME], action.quest))
+    def turn_up(self, game: Game, item: str) -> None:
+        _reveal(game, (*game.ext[NAME], item))
 
 
 def context(config: GameConfig, registry: Registry) -> QuestContext:

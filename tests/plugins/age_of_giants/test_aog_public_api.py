@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import kingdomino_core
+import kingdomino_core.mechanics
 
 ROOT = Path(__file__).resolve().parents[3]
 PLUGINS = [ROOT / "plugins" / "kd_age_of_giants", ROOT / "plugins" / "kd_quests"]
@@ -22,11 +23,13 @@ SOURCES = sorted(p for d in PLUGINS for p in d.rglob("*.py"))
 
 
 #: Core modules whose public names plugin authors are pointed at by the docs, with the
-#: names the plugins take from them (``Piece``, the type of ``Annotation.piece``).
+#: names the plugins take from them (``Piece``, the type of ``Annotation.piece``; the
+#: shared mechanics, documented in the API reference).
 DOCUMENTED_MODULES = {
     "kingdomino_core.engine.registry": {"Piece"},
     # docs/rl.md: how a plugin adds its state to learning agents' observations.
     "kingdomino_core.engine.encoding": {"StateEncoder", "LayerPlanes", "LineDominoes"},
+    "kingdomino_core.mechanics": set(kingdomino_core.mechanics.__all__),
 }
 
 

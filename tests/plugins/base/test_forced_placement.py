@@ -55,6 +55,10 @@ def test_the_rule_is_the_base_plugins_not_the_cores() -> None:
     assert engine.rules.provenance["base.forced_placement"] == "base"
     assert isinstance(rule, DiscardRule)
     assert not RuleBook().discard_rules  # the core registers none of its own
+    # It refuses every discard of a domino that fits, and says so: moves skip asking.
+    assert rule.unconditional and engine.must_place
+    game = place_step_game(make_engine(["base"], 4), 1, kingdom=ROOM)
+    assert rule.check(game, 0, game.step.domino)
 
 
 def test_a_domino_that_fits_may_not_be_discarded() -> None:
@@ -94,7 +98,7 @@ def test_a_house_rule_removes_it_by_id() -> None:
 
     plugin = house_rule("free_discard", kd_register_rules)
     engine = make_engine(["base", "free_discard"], 4, catalogue=catalogue_with(plugin))
-    assert engine.rules.discard_rules == []
+    assert engine.rules.discard_rules == [] and not engine.must_place
     game = place_step_game(engine, 1, kingdom=ROOM)
     assert discards(game) == [Discard(seat=0, domino=game.step.domino)]
     game.apply(Discard(seat=0, domino=game.step.domino))
@@ -107,6 +111,7 @@ def test_voluntary_discard_still_overrides_every_discard_rule() -> None:
 
     plugin = house_rule("voluntary", kd_register_rules)
     engine = make_engine(["base", "voluntary"], 4, catalogue=catalogue_with(plugin))
+    assert not engine.must_place
     game = place_step_game(engine, 1, kingdom=ROOM)
     assert discards(game) == [Discard(seat=0, domino=game.step.domino)]
 
@@ -128,6 +133,7 @@ def test_a_third_party_discard_rule_goes_through_the_same_door() -> None:
 
     plugin = house_rule("last_round", kd_register_rules)
     engine = make_engine(["base", "last_round"], 2, catalogue=catalogue_with(plugin))
+    assert not engine.must_place  # a rule that depends on the game is asked every time
     space = ActionSpace(engine)
     game = place_step_game(engine, 1, kingdom=ROOM)
     discard = Discard(seat=0, domino=game.step.domino)
