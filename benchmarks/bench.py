@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/bench.py                 # everything, default sizes
     python benchmarks/bench.py speed           # games per second per ruleset, micro-benchmarks
+    python benchmarks/bench.py speed --cpu     # the same timed in CPU time (shared machines)
     python benchmarks/bench.py simulate -n 1000 --rounds 5  # kd simulate vs the bare loop
     python benchmarks/bench.py strength -n 200 # bot win rates with 95% confidence intervals
     python benchmarks/bench.py strength --mcts mcts:time=1.0 -n 200
@@ -15,7 +16,6 @@ These machines are shared and noisy: compare figures taken in one run, and repea
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from kingdomino_cli.tournament import wilson
 from kingdomino_core import Engine, Game, Ruleset
 from kingdomino_core.engine.steps import legal_placements
 
@@ -42,10 +43,15 @@ def engine_for(plugins: tuple[str, ...], players: int, options: dict) -> Engine:
     return Engine(Ruleset(name="+".join(plugins), plugins=plugins, options=options), players)
 
 
+#: The clock of the engine rows and micro-benchmarks: wall time, or with ``--cpu`` this
+#: process's CPU time (steadier on a shared machine; compare like with like).
+clock: Callable[[], float] = time.perf_counter
+
+
 def random_games(engine: Engine, n: int, seed: int = 0) -> float:
     """Complete games per second with uniformly random players."""
     rng = random.Random(seed)
-    start = time.perf_counter()
+    start = clock()
     for i in range(n):
         game = engine.new_game(seed=seed + i)
         while game.pending:
@@ -53,35 +59,15 @@ def random_games(engine: Engine, n: int, seed: int = 0) -> float:
                 game.resolve_chance()
             else:
                 game.apply(game.sample_action(rng.random()), check=False)
-    return n / (time.perf_counter() - start)
+    return n / (clock() - start)
 
 
-def calls_per_decision(engine: Engine, n: int, seed: int = 0) -> float:
-    """Python function calls per player decision in random games (chance steps and the
-    automatic steps between decisions included). A count, not a time: it does not
-    depend on the machine's load, so it compares two versions of the engine exactly."""
-    calls = 0
-    decisions = 0
-
-    def count(frame: Any, event: str, arg: Any) -> None:
-        nonlocal calls
-        if event == "call":
-            calls += 1
-
-    rng = random.Random(seed)
-    sys.setprofile(count)
-    try:
-        for i in range(n):
-            game = engine.new_game(seed=seed + i)
-            while game.pending:
-                if game.pending[0].seat == -1:
-                    game.resolve_chance()
-                else:
-                    game.apply(game.sample_action(rng.random()), check=False)
-                    decisions += 1
-    finally:
-        sys.setprofile(None)
-    return calls / max(decisions, 1)
+def calls_per_decision(engine: Engine, n: int) -> float:
+    """Python function calls per player decision in ``n`` random games (new game, chance
+    and the automatic steps between decisions included). A count, not a time: load
+    does not change it, so it compares two versions of the engine exactly."""
+    seeds = list(range(n))
+    return count_calls(lambda: bare_games(engine, seeds)) / decisions_in(engine, seeds)
 
 
 def positions(engine: Engine, count: int, seed: int = 1) -> list[Game]:
@@ -108,10 +94,10 @@ def positions(engine: Engine, count: int, seed: int = 1) -> list[Game]:
 
 
 def per_call(fn: Callable[[], object], repeat: int) -> float:
-    start = time.perf_counter()
+    start = clock()
     for _ in range(repeat):
         fn()
-    return (time.perf_counter() - start) / repeat * 1e6
+    return (clock() - start) / repeat * 1e6
 
 
 def micro(engine: Engine, label: str) -> None:
@@ -163,9 +149,10 @@ def micro(engine: Engine, label: str) -> None:
 
 
 def speed(args: argparse.Namespace) -> None:
+    timed = "CPU time" if clock is time.process_time else "wall time"
     print(
-        f"Random games per second, one process (n={args.n}), and Python calls per decision "
-        "(a count: load does not change it):"
+        f"Random games per second, one process (n={args.n}, {timed}), and Python calls per "
+        "decision (a count: load does not change it):"
     )
     for label, plugins, players, options in RULESETS:
         engine = engine_for(plugins, players, options)
@@ -273,16 +260,6 @@ def decisions_in(engine: Engine, seeds: list[int]) -> int:
     return decisions
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def match(hero: str, villain: str, n: int, seed: int) -> tuple[float, int]:
     """``hero`` against three ``villain`` in the 4-player base game, seats rotated.
 
@@ -371,7 +348,7 @@ def env_speed(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    global args_verbose
+    global args_verbose, clock
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "what", nargs="?", choices=["speed", "simulate", "strength", "env", "all"], default="all"
@@ -385,8 +362,15 @@ def main() -> None:
         "--mcts", default="", help="also play this Monte Carlo agent against 3 greedy"
     )
     parser.add_argument("-v", "--verbose", action="store_true")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time the engine rows and micro-benchmarks in this process's CPU time",
+    )
     args = parser.parse_args()
     args_verbose = args.verbose
+    if args.cpu:
+        clock = time.process_time
     if args.what in ("speed", "all"):
         speed(args)
     if args.what == "simulate":

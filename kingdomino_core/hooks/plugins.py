@@ -382,29 +382,7 @@ def compile_hook(pm: pluggy.PluginManager, name: str, trusted: Iterable[str] = (
         for i in reversed(impls)
     )
 
-    if first:
-
-        def call_first(**kw: Any) -> Any:
-            for fn, args, star, plugin, guard, checked in calls:
-                game = kw.get("game") if guard else None
-                before = core_state(game) if game is not None else None
-                try:
-                    res = fn(*args(kw)) if star else fn(args(kw))
-                except PluginHookError:  # already named; any other error is this plugin's
-                    raise
-                except PLUGIN_FAULTS as exc:
-                    raise PluginHookError(plugin, name, exc) from exc
-                if before is not None:
-                    check_core_state(plugin, name, before, game)
-                if res is not None:
-                    if checked:
-                        check_result(plugin, name, res, kw)
-                    return res
-            return None
-
-        return call_first
-
-    def call_all(**kw: Any) -> list[Any]:
+    def call(**kw: Any) -> Any:
         out = []
         for fn, args, star, plugin, guard, checked in calls:
             game = kw.get("game") if guard else None
@@ -420,10 +398,12 @@ def compile_hook(pm: pluggy.PluginManager, name: str, trusted: Iterable[str] = (
             if res is not None:
                 if checked:
                     check_result(plugin, name, res, kw)
+                if first:  # firstresult: the first non-None result wins
+                    return res
                 out.append(res)
-        return out
+        return None if first else out
 
-    return call_all
+    return call
 
 
 def call_each(

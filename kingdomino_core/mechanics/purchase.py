@@ -276,14 +276,14 @@ class Shop:
         if not offers:
             return []
         squares = self.squares(game, kingdom)
-        xy = dict(zip(squares, map(kingdom.board.xy, squares), strict=True))
+        xy = kingdom.board.xy
         make: Any = self.choice_action  # the plugin's class: seat, x, y + choice_fields
         fields, squares_for = self.choice_fields, self.squares_for
         return [
             make(seat=seat, x=x, y=y, **named)
             for offer in offers
             for named in (fields(offer),)
-            for x, y in map(xy.__getitem__, squares_for(game, kingdom, offer, squares))
+            for x, y in map(xy, squares_for(game, kingdom, offer, squares))
         ]
 
     def can_buy(self, game: Game, seat: int) -> bool:
