@@ -102,3 +102,32 @@ def test_age_of_giants_shows_its_giant_dominoes_lettered(
     free = [n for n in names if n.isalpha() and f"take {n} (" in choices]
     assert free, choices  # the bot may have taken one giant, never all of them here
     assert "take -" not in choices and "domino -" not in page.inner_text("#info")
+
+
+def first_seed_with_a_volcano() -> tuple[int, int]:
+    """A seed whose first line (Origins Discovery, two players) holds a volcano, and the
+    craters printed on that line."""
+    engine = make_engine("origins-discovery", 2)
+    for seed in range(1, 100):
+        game = engine.new_game(seed=seed)
+        while game.is_chance():
+            game.resolve_chance()
+        squares = [sq for d in game.next_line for sq in game.domino(d).domino.squares]
+        craters = sum(sq.mark("craters") for sq in squares)
+        if craters:
+            return seed, craters
+    raise AssertionError("no seed from 1 to 99 draws a volcano first")
+
+
+def test_origins_volcano_dominoes_show_their_craters_before_placement(
+    live_server: LiveServer, page: Any, artifacts: Path
+) -> None:
+    seed, craters = first_seed_with_a_volcano()
+    create_in_lobby(page, live_server, "origins-discovery", [("here", ""), ("bot", "greedy")], seed)
+    page.click("#open-table")
+    assert wait_turn(page) == "claim"
+    shot(page, artifacts, "origins-craters")
+    line = page.locator("[data-line='next'] .domino")
+    assert line.locator("svg .crater").count() == craters
+    titles = " ".join(line.locator("svg title").all_text_contents())
+    assert "volcano " in titles and " crater" in titles  # e.g. "volcano 2 craters | desert"
