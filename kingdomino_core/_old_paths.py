@@ -101,8 +101,9 @@ class _OldPathFinder(importlib.abc.MetaPathFinder):
 
 def install() -> None:
     """Make the old paths importable (``kingdomino_core`` calls this once)."""
+    # Last: asked only when no other finder knows a name (an old path has no file).
     if not any(isinstance(f, _OldPathFinder) for f in sys.meta_path):
-        sys.meta_path.insert(0, _OldPathFinder())
+        sys.meta_path.append(_OldPathFinder())
 
 
 def old_module(name: str) -> ModuleType:

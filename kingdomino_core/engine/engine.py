@@ -26,7 +26,7 @@ from ..inputs.strict import dotted, problems, strict_converter
 from ..model.actions import Step
 from ..model.geometry import Board, board
 from ..model.ruleset import Ruleset
-from . import steps as core_steps
+from . import steps
 from .conditions import PlacementRule
 from .config import ConfigBuilder, GameConfig
 from .game import Game
@@ -149,7 +149,7 @@ class Engine:
         )
         self.rules = rules = RuleBook()
         rules._plugin = "core"
-        core_steps.register(rules)
+        steps.register(rules)
         call_each(
             build,
             "kd_register_rules",
