@@ -44,11 +44,12 @@ def test_the_wheel_holds_every_module_and_data_file(tmp_path: Path) -> None:
     # Built from a clean copy: setuptools would reuse a stale build/ of the tree.
     source = tmp_path / "src"
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*IGNORED))
-    subprocess.run(
+    built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(source)],
-        check=True,
         capture_output=True,
+        text=True,
     )
+    assert built.returncode == 0, built.stderr
     (wheel,) = tmp_path.glob("kingdomino-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     expected = shipped_files()

@@ -169,3 +169,37 @@ def test_plugin_state_is_observed_court_tiles_on_squares_and_the_board() -> None
     board_part = plugin[start : start + len(types) + 1]
     assert board_part[-1] == len(game.ext["court"].pile)
     assert board_part[:-1].sum() == len(game.ext["court"].visible)
+
+
+def test_tokens_on_the_lines_are_observed_in_the_rows_and_slots_of_the_lines_part() -> None:
+    from kd_court.tiles import court_data
+
+    env = KingdominoEnv("court", 2, observation="dict")
+    env.reset(seed=3)
+    game = env.game
+    assert game is not None
+    tokens = game.ext["court"].on_dominoes
+    row, slot, domino = next(
+        (r, s, d)
+        for r, line in enumerate((game.line, game.next_line))
+        for s, d in enumerate(line)
+        if d in tokens
+    )
+    data = court_data()
+    resources, types = data.resources, sorted(data.tiles)
+    board, k, n = env.engine.board, game.config.kingdoms, len(resources)
+    start = k * n * board.width**2 + k * len(types) * board.width**2 + len(types) + 1
+    rows, size = env.observer.R, env.observer.L
+    part = env.observe("player_0")["plugin"][start : start + rows * size * 2 * n]
+    cell = part.reshape(rows, size, 2, n)[row, slot]
+    for square, resource in enumerate(tokens[domino]):
+        expected = np.zeros(n)
+        if resource is not None:
+            expected[resources.index(resource)] = 1.0
+        np.testing.assert_array_equal(cell[square], expected)
+    # The domino itself is in the same row and slot of the lines part.
+    lines = env.observe("player_0")["lines"]
+    assert lines[row, slot, 0] == 1.0
+    assert part.sum() == sum(
+        r is not None for d in (*game.line, *game.next_line) for r in tokens.get(d, ())
+    )
