@@ -16,7 +16,6 @@ These machines are shared and noisy: compare figures taken in one run, and repea
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -24,6 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from kingdomino_cli.tournament import wilson
 from kingdomino_core import Engine, Game, Ruleset
 from kingdomino_core.engine.steps import legal_placements
 
@@ -258,16 +258,6 @@ def decisions_in(engine: Engine, seeds: list[int]) -> int:
                 game.apply(game.sample_action(rng.random()), check=False)
                 decisions += 1
     return decisions
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def match(hero: str, villain: str, n: int, seed: int) -> tuple[float, int]:

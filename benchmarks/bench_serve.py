@@ -39,6 +39,7 @@ from typing import Any
 import websockets
 
 from kingdomino_core.saves.savegame import parse_save, replay, verify
+from kingdomino_web.views import decision_moves
 
 
 def free_port() -> int:
@@ -82,22 +83,7 @@ def http(base: str, path: str, body: Any = None) -> Any:
 
 
 def random_move(decision: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    moves: list[dict[str, Any]] = [c["action"] for c in decision["choices"]]
-    place = decision.get("place")
-    if place:
-        for direction, squares in place["placements"].items():
-            for x, y in squares:
-                moves.append(
-                    {
-                        "kind": "place",
-                        "seat": decision["seat"],
-                        "domino": place["domino"]["id"],
-                        "x": x,
-                        "y": y,
-                        "direction": direction,
-                    }
-                )
-    return rng.choice(moves)
+    return rng.choice(decision_moves(decision))
 
 
 class Stats:

@@ -29,7 +29,7 @@ from .common import (
     seed_problem,
     trust_of,
 )
-from .display import screen_width, table_text, use_colour
+from .display import table_text
 from .exit_codes import ExitCode
 from .players import (
     default_players,
@@ -41,6 +41,7 @@ from .players import (
 )
 from .results import game_json, summary_lines
 from .session import GameInterrupted, Session
+from .terminal import is_terminal, screen_width, use_colour
 
 
 def play(
@@ -127,7 +128,7 @@ def _new_game(
         make_seats(entries(specs, parse_names(names, len(specs))))  # unknown agents: usage
     engine = build_engine(ruleset, len(specs) if specs else None)
     if specs is None:
-        specs = default_players(engine.config.players, _stdin_is_terminal())
+        specs = default_players(engine.config.players, is_terminal(sys.stdin))
     if seed is None:
         seed = secrets.randbits(63)
         print(f"kd: seed {seed} (play the same game again with --seed {seed})", file=sys.stderr)
@@ -172,14 +173,6 @@ def _report(game: Game, table: list[PlayerEntry], json_out: bool) -> None:
     width = screen_width(sys.stdout)
     out = table_text(game, names, width=width, colour=use_colour(sys.stdout), window=False)
     print("\n".join([out, "", *summary_lines(result)]))
-
-
-def _stdin_is_terminal() -> bool:
-    isatty = getattr(sys.stdin, "isatty", None)
-    try:
-        return bool(isatty and isatty())
-    except ValueError:
-        return False
 
 
 def register(app: typer.Typer) -> None:

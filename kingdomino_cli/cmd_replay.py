@@ -22,10 +22,11 @@ from kingdomino_core.saves.savegame import (
 )
 
 from .common import AllowCode, TrustAll, emit_json, trust_of
-from .display import screen_width, table_text, use_colour
+from .display import table_text
 from .exit_codes import ExitCode
 from .players import usage_error
 from .results import game_json, summary_lines
+from .terminal import is_terminal, screen_width, use_colour
 
 
 def replay_command(
@@ -107,7 +108,7 @@ def _step_through(saved: SavedGame, source: str, names: list[str], trust: Trust)
     engine = build_engine(saved, source, trust=trust)
     actions = read_actions(saved, engine, source)
     game = engine.new_game(seed=saved.seed)
-    pause = _interactive()
+    pause = is_terminal(sys.stdin) and is_terminal(sys.stdout)
     colour = use_colour(sys.stdout)
     width = screen_width(sys.stdout)
     shown: tuple[object, ...] = ()
@@ -135,14 +136,6 @@ def _wait() -> bool:
     sys.stderr.flush()
     line = sys.stdin.readline()
     return bool(line) and line.strip().lower() != "q"
-
-
-def _interactive() -> bool:
-    isatty = getattr(sys.stdin, "isatty", None)
-    try:
-        return bool(isatty and isatty()) and bool(sys.stdout.isatty())
-    except ValueError:
-        return False
 
 
 def _write_svg(game: Game, names: list[str], out: Path) -> None:

@@ -1,8 +1,8 @@
 """The terminal table, drawn with rich: every kingdom, the lines, the scores, on one screen.
 
-:func:`table` builds the screen as a rich renderable; :func:`render` turns it into
-text of a given width, coloured or plain. Colour only for a terminal, and never when
-``NO_COLOR`` is set (https://no-color.org): plain text then, with no escape codes.
+:func:`table` builds the screen as a rich renderable; :func:`table_text` renders it
+to text of a given width, coloured or plain (:mod:`kingdomino_cli.terminal` decides
+colour and width). The decision under the table is :mod:`kingdomino_cli.choices`.
 
 Layout: the kingdoms side by side, each drawn at its real size (its squares plus the
 room it can still grow into), then the lines. When they do not all fit across, the
@@ -17,87 +17,29 @@ highlighted; in plain text their letters are lower case.
 
 from __future__ import annotations
 
-import io
-import os
-import shutil
 import textwrap
 from collections.abc import Sequence
-from typing import TextIO
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from kingdomino_core import Action, Discard, Game, Place, match_total
-from kingdomino_core.engine.words import (
-    describe_action,
-    describe_step,
-    kingdom_name,
-    pieces_at,
-    plural,
-)
+from kingdomino_core import Discard, Game, Place, match_total
+from kingdomino_core.engine.words import domino_name, kingdom_name, mark_pieces, pieces_at, plural
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.model.kingdom import CASTLE, EMPTY, Kingdom
 
+from .terminal import MINE, RULER, render
+
 _CASTLE = Style(color="black", bgcolor="grey85", bold=True)
 _ROOM = Style(color="grey42")
-_RULER = Style(color="grey50")
 _LAST = Style(bold=True, underline=True, reverse=True)
-_MINE = Style(bold=True, color="bright_cyan")
-
-
-def use_colour(stream: TextIO) -> bool:
-    """Colour only for a terminal, and never when ``NO_COLOR`` is set."""
-    if os.environ.get("NO_COLOR"):
-        return False
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return bool(isatty and isatty())
-    except ValueError:  # a closed stream
-        return False
-
-
-def screen_width(stream: TextIO) -> int:
-    """The width to draw for: the terminal's, else ``COLUMNS``, else 100."""
-    isatty = getattr(stream, "isatty", None)
-    try:
-        tty = bool(isatty and isatty())
-    except ValueError:
-        tty = False
-    if tty or os.environ.get("COLUMNS"):
-        return max(40, shutil.get_terminal_size((100, 40)).columns)
-    return 100
-
-
-def render(renderable: RenderableType, width: int, *, colour: bool = False) -> str:
-    """``renderable`` as text ``width`` columns wide; ANSI styles only if ``colour``."""
-    console = Console(
-        file=io.StringIO(),
-        record=True,
-        width=width,
-        color_system="256" if colour else None,
-        force_terminal=colour,
-        no_color=not colour,
-        legacy_windows=False,
-        soft_wrap=False,
-    )
-    console.print(renderable)
-    text = console.export_text(styles=colour)
-    return "\n".join(line.rstrip() for line in text.splitlines())
 
 
 def seat_mark(seat: int) -> str:
     """The letter that marks a seat's squares in a shared (team) kingdom: ``a`` for seat 0."""
     return chr(ord("a") + seat % 26)
-
-
-def describe_decision(game: Game, names: Sequence[str], colour: bool = False) -> str:
-    """``P1: Place domino 23 (...)``: who decides what now (``describe_step`` with a name)."""
-    step = game.step
-    if step is None:
-        return "The game is over."
-    return f"{names[step.seat]}: {describe_step(game)}"
 
 
 # -- pieces of the table ---------------------------------------------------------------
@@ -182,7 +124,7 @@ def kingdom_title(game: Game, index: int, names: Sequence[str], me: int | None) 
     mine = me is not None and me in seats
     total = game.score_sheet(index).total
     match = match_total(game, index, total)
-    title = Text(who + (" (you)" if mine else ""), style=_MINE if mine else Style(bold=True))
+    title = Text(who + (" (you)" if mine else ""), style=MINE if mine else Style(bold=True))
     title.append(f" {plural(total, 'point')}")
     if match != total:  # points from the finished games of a match (Dynasty)
         title.append(f" (match {match})")
@@ -224,10 +166,10 @@ def kingdom_block(
     # (A square with a piece in the first column occurs only once the kingdom spans its
     # full width, and then there is room for the space.)
     ruler = 2 if width == 3 and xs.start < kingdom.minx else 3
-    out.append(" " * ruler + "".join(f"{x:>2}".ljust(width) for x in xs), style=_RULER)
+    out.append(" " * ruler + "".join(f"{x:>2}".ljust(width) for x in xs), style=RULER)
     for y in ys:
         out.append("\n")
-        out.append(f"{y:>2}".ljust(ruler), style=_RULER)
+        out.append(f"{y:>2}".ljust(ruler), style=RULER)
         for x in xs:
             cell = board.cell(x, y)
             out.append_text(_square(game, kingdom, cell, width, (x, y) in highlighted))
@@ -235,20 +177,25 @@ def kingdom_block(
 
 
 def domino_cells(game: Game, domino: DominoId) -> Text:
-    """``W1|F`` in the grid's terms (coloured halves)."""
+    """``W1|F`` in the grid's terms (coloured halves); a half with no crowns shows its
+    printed mark's symbol instead, when a plugin registered one (Origins: ``V²``)."""
     dom = game.domino(domino)
     terrains = game.engine.registry.terrains
     out = Text()
-    for i, (t, crowns) in enumerate(((dom.terrain_a, dom.crowns_a), (dom.terrain_b, dom.crowns_b))):
+    halves = ((dom.terrain_a, dom.crowns_a), (dom.terrain_b, dom.crowns_b))
+    for i, ((t, crowns), square) in enumerate(zip(halves, dom.domino.squares, strict=True)):
         if i:
             out.append("|")
-        out.append(terrains[t].letter + (str(crowns) if crowns else " "), terrain_style(game, t))
+        marks = mark_pieces(game.engine, square)
+        second = str(crowns) if crowns else (marks[0].symbol[:1] if marks else " ")
+        out.append(terrains[t].letter + second, terrain_style(game, t))
     return out
 
 
 def domino_text(game: Game, domino: DominoId) -> str:
-    """``17 W|F1``: number, then the first and second half (letter, crowns if any)."""
-    return f"{domino} {domino_cells(game, domino).plain}"
+    """``17 W|F1``: name (label or number), then the first and second half (letter,
+    crowns if any)."""
+    return f"{domino_name(game, domino)} {domino_cells(game, domino).plain}"
 
 
 def _placed(game: Game) -> set[DominoId]:
@@ -284,19 +231,19 @@ def line_blocks(game: Game, names: Sequence[str], me: int | None = None) -> list
     ):
         if not line:
             continue
-        width = max(len(str(d)) for d in line)
+        width = max(len(domino_name(game, d)) for d in line)
         block = Text(title, no_wrap=True, overflow="ellipsis")
         for domino, king in zip(line, kings, strict=True):
             block.append("\n")
             block.append("▸ " if domino == current else "  ")
-            block.append(f"{domino!s:>{width}} ")
+            block.append(f"{domino_name(game, domino):>{width}} ")
             block.append_text(domino_cells(game, domino))
             if king is None:
                 block.append("  free", style=_ROOM)
             else:
                 seat = game.owner(king)
                 who = names[seat] + (" (you)" if seat == me else "")
-                block.append(f"  {who}", style=_MINE if seat == me else Style())
+                block.append(f"  {who}", style=MINE if seat == me else Style())
             if domino in done and line is game.line:
                 block.append(" ✓", style=_ROOM)
         out.append(block)
@@ -330,7 +277,7 @@ def key_text(game: Game) -> Text:
     parts += [f"{s} {'/'.join(sorted(w))}" for s, w in symbols.items()]
     if any(len(w) > 1 for w in symbols.values()):
         parts.append("('key' names the piece on each square)")
-    return Text("Key: " + "  ".join(parts), style=_RULER)
+    return Text("Key: " + "  ".join(parts), style=RULER)
 
 
 def pieces_lines(game: Game, width: int | None = None) -> list[str]:
@@ -469,53 +416,3 @@ def table_lines(
 ) -> list[str]:
     """The table as lines of plain (or coloured) text, 100 columns wide."""
     return table_text(game, names, colour=colour, window=window).splitlines()
-
-
-# -- the decision ------------------------------------------------------------------------
-
-
-def choices_text(
-    game: Game, actions: Sequence[Action], width: int, max_rows: int | None = None
-) -> Text:
-    """The numbered choices in words, in columns when they are short.
-
-    At most ``max_rows`` rows; the rest is announced ("type 'list' to see all").
-    """
-    words = [describe_action(game, a) for a in actions]
-    items = [f"{i:>3}. {w}" for i, w in enumerate(words, start=1)]
-    cell = max(len(item) for item in items) + 2 if items else 1
-    per_row = max(1, min(len(items), (width + 2) // cell)) if cell <= width // 2 else 1
-    rows = ["".join(item.ljust(cell) for item in row).rstrip() for row in _chunks(items, per_row)]
-    # Screen lines of each row: a long choice wraps.
-    heights = [max(1, -(-len(row) // max(1, width))) for row in rows]
-    shown = rows
-    if max_rows is not None and sum(heights) > max_rows:
-        used, count = 0, 0
-        for h in heights:
-            if count and used + h > max_rows - 1:  # one line stays for "... and N more"
-                break
-            used, count = used + h, count + 1
-        shown = rows[:count]
-    out = Text()
-    for n, row in enumerate(shown):
-        if n:
-            out.append("\n")
-        out.append(row)
-    hidden = len(items) - min(len(items), len(shown) * per_row)
-    if hidden:
-        out.append(f"\n     ... and {hidden} more: type 'list' to see them all", style=_RULER)
-    return out
-
-
-def _chunks(items: list[str], n: int) -> list[list[str]]:
-    return [items[i : i + n] for i in range(0, len(items), n)]
-
-
-def decision_text(game: Game, names: Sequence[str]) -> Text:
-    """``P1 (you), round 3: Place domino 23 (...) in your kingdom...``."""
-    step = game.step
-    if step is None:
-        return Text("The game is over.")
-    out = Text(f"{names[step.seat]}, your decision: ", style=_MINE)
-    out.append(describe_step(game))
-    return out

@@ -14,18 +14,20 @@ import shutil
 import sys
 from collections.abc import Iterator, Sequence
 
-from kingdomino_core import Action, Direction, Game, Place, describe_action
-
-from .display import (
-    choices_text,
-    decision_text,
-    key_text,
-    pieces_lines,
-    render,
-    screen_width,
-    table_text,
-    use_colour,
+from kingdomino_core import (
+    Action,
+    Claim,
+    Direction,
+    Game,
+    Place,
+    describe_action,
+    domino_name,
+    find_domino,
 )
+
+from .choices import choices_text, decision_text
+from .display import key_text, pieces_lines, table_text
+from .terminal import is_terminal, render, screen_width, use_colour
 
 HELP = """\
 The table: each kingdom with its x ruler on top and y ruler on the left (the castle C
@@ -36,6 +38,8 @@ Commands:
   N            choose action number N from the list
   x y D        place the domino's first half at x,y (castle is 0,0; x east, y south)
                and its second half towards D (E, S, W or N), e.g. '1 0 E'
+  pick D       take domino D of the line being picked, by its number or letter
+               (e.g. 'pick 17', 'pick A')
   why x y D    explain why that placement is illegal
   why          explain why your last refused placement was illegal
   list         show the legal actions again
@@ -92,31 +96,18 @@ class Console:
     @property
     def height(self) -> int | None:
         """Rows of the terminal; None when standard error is not one."""
-        isatty = getattr(sys.stderr, "isatty", None)
-        try:
-            tty = bool(isatty and isatty())
-        except ValueError:
-            tty = False
-        return shutil.get_terminal_size((100, 40)).lines if tty else None
+        return shutil.get_terminal_size((100, 40)).lines if is_terminal(sys.stderr) else None
 
     @contextlib.contextmanager
     def thinking(self, text: str) -> Iterator[None]:
         """A spinner with ``text`` while a bot thinks (only on a terminal)."""
-        if not _tty(sys.stderr):
+        if not is_terminal(sys.stderr):
             yield
             return
         from rich.console import Console as RichConsole
 
         with RichConsole(file=sys.stderr).status(text, spinner="dots"):
             yield
-
-
-def _tty(stream: object) -> bool:
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return bool(isatty and isatty())
-    except ValueError:
-        return False
 
 
 class HumanAgent:
@@ -192,6 +183,8 @@ class HumanAgent:
                 con.say(text)
         elif head == "why":
             self._why(game, actions, " ".join(words[1:]))
+        elif head in ("pick", "take"):
+            return self._pick(game, actions, " ".join(words[1:]))
         elif re.fullmatch(r"-?\d+", line):
             n = int(line)
             if 1 <= n <= len(actions):
@@ -242,6 +235,21 @@ class HumanAgent:
             y=int(m.group(2)),
             direction=direction,
         )
+
+    def _pick(self, game: Game, actions: list[Action], rest: str) -> Action | None:
+        """``pick D``: the legal claim of domino ``D`` (its number or printed letter)."""
+        con = self.console
+        claims = [a for a in actions if isinstance(a, Claim)]
+        if not claims:
+            con.say("There is no domino to pick now: choose a number from the list.")
+            return None
+        domino = find_domino(game, rest) if rest else None
+        found = [a for a in claims if a.domino == domino]
+        if domino is None or not found:
+            names = ", ".join(domino_name(game, a.domino) for a in claims)
+            con.say(f"'pick' needs a domino you can take ({names}), not {rest!r}.")
+            return None
+        return found[0]
 
     def _why(self, game: Game, actions: list[Action], rest: str) -> None:
         con = self.console

@@ -21,13 +21,14 @@ from kingdomino_core import (
     PluginHookError,
     describe_action,
 )
-from kingdomino_core.engine.words import seat_name
+from kingdomino_core.engine.words import domino_name, seat_name
 from kingdomino_core.hooks.plugins import PLUGIN_FAULTS, blame
 from kingdomino_core.saves.savegame import PlayerEntry, save_of, write_save
 
 from .display import round_text
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
 from .players import Seat
+from .terminal import is_terminal
 
 
 class GameInterrupted(Exception):
@@ -210,7 +211,7 @@ class Session:
         self.console.say(f"\nkd: game stopped ({reason}) after {len(self.game.log)} moves.")
         if self.save_path is not None:
             return self._write(self.save_path)
-        if reason != "end of input" and (self.humans or _interactive()):
+        if reason != "end of input" and (self.humans or is_terminal(sys.stdin)):
             # Ask again after a failed write: giving up here would lose the game
             # (but not forever once input has run out).
             retry = False
@@ -228,14 +229,6 @@ class Session:
         return self._write(self.default_save_name())
 
 
-def _interactive() -> bool:
-    isatty = getattr(sys.stdin, "isatty", None)
-    try:
-        return bool(isatty and isatty())
-    except ValueError:  # closed stream
-        return False
-
-
 def _words(game: Game, action: Action) -> str:
     """A bot's move in words; a move the handler cannot describe (an illegal one, which
     ``apply`` then refuses and blames) falls back to the action's own description."""
@@ -244,5 +237,5 @@ def _words(game: Game, action: Action) -> str:
     except Exception:
         return action.describe()
     if isinstance(action, Place):  # the choice lists the squares; the news says what
-        return f"placed domino {action.domino}: {words}"
+        return f"placed domino {domino_name(game, action.domino)}: {words}"
     return words

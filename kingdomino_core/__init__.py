@@ -31,7 +31,7 @@ from .engine.handlers import ExtraActions, StepHandler, StepWrapper
 from .engine.match import match_games, match_total, match_totals, ranked_places
 from .engine.registry import Annotation, PlayDomino, Registry
 from .engine.rules import RuleBook
-from .engine.words import describe_action, describe_step
+from .engine.words import describe_action, describe_step, domino_name, find_domino
 from .errors import (
     ConfigConflictError,
     ConfigError,
@@ -125,6 +125,8 @@ __all__ = [
     "default_catalogue",
     "describe_action",
     "describe_step",
+    "domino_name",
+    "find_domino",
     "hookimpl",
     "hookspec",
     "match_games",

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kingdomino_cli.display import describe_decision
+from kingdomino_cli.choices import describe_decision
 from kingdomino_cli.results import ranking_json
 from kingdomino_cli.svg import SEAT_COLOURS, kingdom_svg
 from kingdomino_core import (
@@ -27,10 +27,12 @@ from kingdomino_core import (
     Game,
     Place,
     Step,
+    domino_name,
     match_games,
     match_total,
     match_totals,
 )
+from kingdomino_core.engine.words import half_words, mark_pieces
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.saves.savegame import PlayerEntry
 from kingdomino_core.saves.serialize import action_to_dict
@@ -60,21 +62,31 @@ def action_words(game: Game, step: Step, action: Action) -> str:
 
 
 def domino_view(game: Game, domino: DominoId) -> dict[str, Any]:
-    """A domino's two halves: terrain name, colour, letter, crowns."""
+    """A domino: its ``id`` (as in saves and actions), the ``name`` people see (its
+    printed label, such as Age of Giants' ``A``, else the number) and its two halves:
+    terrain name, colour, letter, crowns, printed ``marks`` as pieces (Origins'
+    craters) and the half in ``words``."""
     dom = game.domino(domino)
     terrains = game.engine.registry.terrains
     halves = []
-    for t, crowns in ((dom.terrain_a, dom.crowns_a), (dom.terrain_b, dom.crowns_b)):
+    pairs = ((dom.terrain_a, dom.crowns_a), (dom.terrain_b, dom.crowns_b))
+    for half, ((t, crowns), square) in enumerate(zip(pairs, dom.domino.squares, strict=True)):
         terrain = terrains[t]
+        marks = mark_pieces(game.engine, square)
         halves.append(
             {
                 "terrain": terrain.name,
                 "colour": terrain.colour,
                 "letter": terrain.letter,
                 "crowns": crowns,
+                "marks": [
+                    {"symbol": m.symbol, "words": m.words, "label": m.label, "shape": m.shape}
+                    for m in marks
+                ],
+                "words": half_words(game, domino, half),
             }
         )
-    return {"id": str(domino), "halves": halves}
+    return {"id": str(domino), "name": dom.domino.name, "halves": halves}
 
 
 def _line(
@@ -142,6 +154,7 @@ def public_view(
                 "score": sheet.total,
                 "match_score": match_total(game, k, sheet.total) if game.match_sheets else None,
                 "discarded": [str(d) for _s, d in kingdom.discards],
+                "discarded_names": [domino_name(game, d) for _s, d in kingdom.discards],
                 "svg": _kingdom_svg(game, k, sheet, svg_cache),
             }
         )
@@ -259,3 +272,28 @@ def decision_view(game: Game) -> dict[str, Any] | None:
             "placements": placements,
         }
     return out
+
+
+def decision_moves(decision: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every move a ``decision`` view (:func:`decision_view`, as the API sends it)
+    offers, as the action dicts ``act`` takes: its choices, then each placement.
+
+    For scripts that play over the API (the load benchmark, the tests' scripted
+    humans): any of these is legal.
+    """
+    moves: list[dict[str, Any]] = [c["action"] for c in decision["choices"]]
+    place = decision.get("place")
+    if place:
+        for direction, squares in place["placements"].items():
+            for x, y in squares:
+                moves.append(
+                    {
+                        "kind": "place",
+                        "seat": decision["seat"],
+                        "domino": place["domino"]["id"],
+                        "x": x,
+                        "y": y,
+                        "direction": direction,
+                    }
+                )
+    return moves

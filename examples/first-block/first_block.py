@@ -33,7 +33,6 @@ from attrs import frozen
 
 from kingdomino_core import (
     Board,
-    ConfigBuilder,
     Discard,
     Game,
     GameConfig,
@@ -80,11 +79,6 @@ class State:
     winner: Winner | None = None
 
 
-def options_of(config: GameConfig | ConfigBuilder) -> Options:
-    found = config.option(NAME)
-    return found if found is not None else Options()
-
-
 @cache
 def blocks_through(board: Board, size: int) -> tuple[tuple[int, ...], ...]:
     """For each cell, the masks of every ``size x size`` block of the board holding it.
@@ -119,7 +113,7 @@ def completed_block(game: Game, kingdom_index: int, cells: tuple[int, ...], size
 @hookimpl
 def kd_register_rules(rules: RuleBook, config: GameConfig) -> None:
     rules.add_state(NAME, State)
-    points = options_of(config).points
+    points = config.option(NAME, Options).points
 
     def total(game: Game, kingdom: int) -> int:
         winner = game.ext[NAME].winner
@@ -135,7 +129,7 @@ def kd_after_place(game: Game, seat: int, action: Place | Discard) -> None:
     index = game.config.kingdom_of(seat)
     kingdom = game.kingdoms[index]
     _seat, _domino, first, second = kingdom.placements[-1]
-    terrain = completed_block(game, index, (first, second), options_of(game.config).size)
+    terrain = completed_block(game, index, (first, second), game.config.option(NAME, Options).size)
     if terrain:
         winner = Winner(kingdom=index, terrain=terrain, placed=len(kingdom.placements))
         game.ext[NAME] = State(winner=winner)
@@ -146,13 +140,13 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine] | None:
     winner = game.ext[NAME].winner
     if winner is None or winner.kingdom != kingdom:
         return None
-    points = options_of(game.config).points
+    points = game.config.option(NAME, Options).points
     return [ScoreLine(kind="bonus", name="first block", points=points, source=NAME)]
 
 
 @hookimpl
 def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
-    size = options_of(config).size
+    size = config.option(NAME, Options).size
     if not 2 <= size <= config.kingdom_size:
         return [f"options.first_block.size: must be 2 to {config.kingdom_size}, not {size}"]
     return []

@@ -58,11 +58,6 @@ class Options:
     dominoes: int = 4
 
 
-def options_of(config: GameConfig | ConfigBuilder) -> Options:
-    found = config.option(NAME)
-    return found if found is not None else Options()
-
-
 def joker_dominoes(count: int) -> DominoSet:
     """The joker dominoes: a joker square and a one-crown square of a partner terrain."""
     return DominoSet(
@@ -128,7 +123,7 @@ def kd_configure(config: ConfigBuilder) -> None:
 @hookimpl
 def kd_register_components(registry: Registry, config: GameConfig) -> None:
     registry.add_terrain(JOKER)
-    registry.add_domino_set(joker_dominoes(options_of(config).dominoes))
+    registry.add_domino_set(joker_dominoes(config.option(NAME, Options).dominoes))
 
 
 @hookimpl
@@ -138,7 +133,7 @@ def kd_register_rules(rules: RuleBook, registry: Registry) -> None:
 
 @hookimpl
 def kd_validate(config: GameConfig) -> list[str]:
-    count = options_of(config).dominoes
+    count = config.option(NAME, Options).dominoes
     if not 1 <= count <= len(PARTNERS):
         return [f"options.joker.dominoes: must be 1 to {len(PARTNERS)}, not {count}"]
     return []

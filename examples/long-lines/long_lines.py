@@ -36,14 +36,9 @@ class Options:
     rounds: int = 0
 
 
-def options_of(config: GameConfig | ConfigBuilder) -> Options:
-    found = config.option(NAME)
-    return found if found is not None else Options()
-
-
 @hookimpl
 def kd_configure(config: ConfigBuilder) -> None:
-    options = options_of(config)
+    options = config.option(NAME, Options)
     kings = config.players * config.get("kings_per_seat", 1)
     line = config.get("line_size") or kings
     # override=True: we change what the base game set, on purpose.
@@ -54,7 +49,7 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 @hookimpl
 def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
-    options = options_of(config)
+    options = config.option(NAME, Options)
     problems = []
     if options.extra < 1:
         problems.append(f"options.long_lines.extra: must be 1 or more, not {options.extra}")

@@ -37,19 +37,14 @@ class Options:
     lines: int = 1
 
 
-def options_of(config: GameConfig | ConfigBuilder) -> Options:
-    found = config.option(NAME)
-    return found if found is not None else Options()
-
-
 @hookimpl
 def kd_configure(config: ConfigBuilder) -> None:
-    config.set("lookahead_lines", options_of(config).lines)
+    config.set("lookahead_lines", config.option(NAME, Options).lines)
 
 
 @hookimpl
 def kd_validate(config: GameConfig) -> list[str]:
-    lines = options_of(config).lines
+    lines = config.option(NAME, Options).lines
     if not 1 <= lines < config.lines_total:
         return [f"options.lookahead.lines: must be 1 to {config.lines_total - 1}, not {lines}"]
     return []

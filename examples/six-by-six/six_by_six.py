@@ -51,11 +51,6 @@ class Options:
     middle_kingdom_points: int = 10
 
 
-def options_of(config: GameConfig | ConfigBuilder) -> Options:
-    found = config.option(NAME)
-    return found if found is not None else Options()
-
-
 def centred(low: int, high: int) -> bool:
     """Whether squares from ``low`` to ``high`` (castle at 0) fit in 6 columns with the
     castle in one of the central two: 2 on one side and 3 on the other at most."""
@@ -94,7 +89,7 @@ def kd_validate(config: GameConfig) -> list[str]:
 
 
 def points(game: Game, kingdom: int) -> int:
-    options = options_of(game.config)
+    options = game.config.option(NAME, Options)
     if options.middle_kingdom and is_middle_kingdom(game.kingdoms[kingdom]):
         return options.middle_kingdom_points
     return 0

@@ -8,6 +8,7 @@ second registration says ``replace=True`` (a house rule redefining a component).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from attrs import frozen
 
@@ -82,6 +83,9 @@ class Registry:
         self.observations: dict[str, StateEncoder] = {}
         #: Kingdom text annotations by key (``+key=value``).
         self.annotations: dict[str, Annotation] = {}
+        #: How displays show a printed mark of a domino's square (``Square.marks``) by
+        #: mark name: ``piece(value)`` (see :meth:`add_mark`).
+        self.marks: dict[str, Callable[[int], Piece]] = {}
         #: Which plugin registered what: ``"terrain:NAME"`` -> plugin name.
         self.provenance: dict[str, str] = {}
         #: The scoring icon in words, singular and plural: crowns in the base game;
@@ -131,17 +135,13 @@ class Registry:
 
     def add_domino_set(self, dominoes: DominoSet, *, replace: bool = False) -> None:
         """Register a domino set; ``replace=True`` redefines one of the same name."""
-        if dominoes.name in self.domino_sets and not replace:
-            raise ConfigError(
-                f"domino set {dominoes.name!r} registered twice "
-                f"(by {self._by('dominoes:' + dominoes.name)!r} and {self._plugin!r})"
-            )
-        self.domino_sets[dominoes.name] = dominoes
-        self.provenance["dominoes:" + dominoes.name] = self._plugin
+        name = dominoes.name
+        self._put(self.domino_sets, name, dominoes, "dominoes", f"domino set {name!r}", replace)
 
     def deck(self, spec: tuple[tuple[str, int], ...]) -> dict[DominoId, PlayDomino]:
         """Compile the dominoes of ``(set name, box)`` pairs, keyed by id."""
         out: dict[DominoId, PlayDomino] = {}
+        labels: dict[str, DominoId] = {}
         for set_name, box in spec:
             dset = self.domino_sets.get(set_name)
             if dset is None:
@@ -151,6 +151,11 @@ class Registry:
             for d in dset.in_box(box):
                 if d.id in out:
                     raise ConfigError(f"domino {d.id} is in the deck twice")
+                if d.label and d.name in labels:
+                    raise ConfigError(
+                        f"dominoes {labels[d.name]} and {d.id} are both labelled {d.label!r}"
+                    )
+                labels[d.name] = d.id
                 a, b = d.squares
                 out[d.id] = PlayDomino(
                     id=d.id,
@@ -194,25 +199,41 @@ class Registry:
     def add_observation(self, name: str, encoder: StateEncoder) -> None:
         """Declare numbers describing this plugin's state in learning agents'
         observations (see :class:`~kingdomino_core.engine.encoding.StateEncoder`)."""
-        if name in self.observations:
-            raise ConfigError(
-                f"observation {name!r} registered twice "
-                f"(by {self._by('observation:' + name)!r} and {self._plugin!r})"
-            )
-        self.observations[name] = encoder
-        self.provenance["observation:" + name] = self._plugin
+        self._put(self.observations, name, encoder, "observation", f"observation {name!r}")
 
     # -- text format -------------------------------------------------------------
 
     def add_annotation(self, annotation: Annotation) -> None:
         """Register a square annotation of the kingdom text format."""
-        if annotation.key in self.annotations:
+        key = annotation.key
+        self._put(self.annotations, key, annotation, "annotation", f"annotation '+{key}'")
+
+    def add_mark(self, name: str, piece: Callable[[int], Piece]) -> None:
+        """Show the printed mark ``name`` of dominoes' squares (``Square.marks``) as
+        ``piece(value)`` wherever a domino is shown before it is placed: its words
+        follow the square's in every decision (``volcano 2 craters``), its symbol
+        stands after the terrain letter in the terminal (``V²``), the browser draws
+        it. A mark with no piece registered is not shown.
+        """
+        self._put(self.marks, name, piece, "mark", f"mark {name!r}")
+
+    def _put(
+        self,
+        table: dict[str, Any],
+        key: str,
+        value: Any,
+        kind: str,
+        what: str,
+        replace: bool = False,
+    ) -> None:
+        """``table[key] = value``, recorded as this plugin's (``provenance[kind:key]``);
+        ``what`` registered already is refused naming both plugins, unless ``replace``."""
+        if key in table and not replace:
             raise ConfigError(
-                f"annotation '+{annotation.key}' registered twice "
-                f"(by {self._by('annotation:' + annotation.key)!r} and {self._plugin!r})"
+                f"{what} registered twice (by {self._by(kind + ':' + key)!r} and {self._plugin!r})"
             )
-        self.annotations[annotation.key] = annotation
-        self.provenance["annotation:" + annotation.key] = self._plugin
+        table[key] = value
+        self.provenance[kind + ":" + key] = self._plugin
 
     def _by(self, key: str) -> str:
         """Which plugin registered ``key`` (``"core"`` for the core's own actions)."""

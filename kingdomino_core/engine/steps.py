@@ -19,7 +19,7 @@ from ..model.geometry import Direction
 from ..model.kingdom import Kingdom
 from .handlers import StepHandler
 from .rules import RuleBook
-from .words import domino_words, ordinal, seat_name, square_words
+from .words import domino_name, domino_words, ordinal, seat_name, square_words
 
 if TYPE_CHECKING:  # handlers receive the game they run in (the game uses them)
     from .game import Game
@@ -255,7 +255,7 @@ class PlaceHandler(StepHandler):
         if isinstance(action, Discard):
             fits = any(mask for _, mask in _step_masks(game, step))
             why = "instead of placing it" if fits else "it fits nowhere"
-            return f"discard domino {action.domino} ({why})"
+            return f"discard domino {domino_name(game, action.domino)} ({why})"
         return action.describe()
 
     def sample_action(self, game: Game, step: Step, r: float) -> Action:

@@ -11,7 +11,8 @@ questions through the step handler of the decision being made:
 The small helpers here (:func:`seat_name`, :func:`domino_words`, :func:`icons`, ...)
 are what handlers use to write those sentences the same way everywhere: players are
 named ``P1``, ``P2``... (1-based, as on the screen), squares by ``x,y`` with the
-castle at 0,0, dominoes by number and halves.
+castle at 0,0, dominoes by name (:func:`domino_name`: the printed label or number)
+and halves.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..model.actions import Action, Step
-from ..model.components import DominoId
+from ..model.components import DominoId, Square
 from ..model.kingdom import CASTLE, EMPTY, Kingdom
 from ..model.pieces import Piece
 
@@ -63,12 +64,52 @@ def square_words(game: Game, terrain: int, crowns: int) -> str:
     return f"{name} {icons(game, crowns)}" if crowns else name
 
 
-def domino_words(game: Game, domino: DominoId) -> str:
-    """``23 (wheat 1 crown | forest)``: the number, then the first and second half."""
+def domino_name(game: Game, domino: DominoId) -> str:
+    """The domino as people see it named: its printed label (``A``), else its number.
+
+    Every display names dominoes this way (:attr:`Domino.name
+    <kingdomino_core.model.components.Domino.name>`); saves, JSON and logs keep the id.
+    """
+    return game.domino(domino).domino.name
+
+
+def find_domino(game: Game, text: str) -> DominoId | None:
+    """The domino of the deck a person typed: its label (``A``, any case) or its id
+    (``17``, ``2:17``, ``-6``); None when no domino of the deck is named so."""
+    typed = text.strip()
+    try:
+        found = DominoId.parse(typed)
+    except ValueError:
+        wanted = typed.upper()
+        for play in game.engine.deck.values():
+            if play.domino.label and play.domino.name.upper() == wanted:
+                return play.id
+        return None
+    return found if found in game.engine.deck else None
+
+
+def mark_pieces(engine: Engine, square: Square) -> list[Piece]:
+    """The printed marks of a domino's ``square`` (``Square.marks``) as displays show
+    them, from the pieces plugins registered (:meth:`Registry.add_mark
+    <kingdomino_core.engine.registry.Registry.add_mark>`); a mark with none is not shown."""
+    found = engine.registry.marks
+    return [found[name](value) for name, value in square.marks if name in found]
+
+
+def half_words(game: Game, domino: DominoId, half: int) -> str:
+    """Half ``half`` (0: first, 1: second) of a domino in words: the square
+    (:func:`square_words`), then its printed marks (``volcano 2 craters``)."""
     dom = game.domino(domino)
-    a = square_words(game, dom.terrain_a, dom.crowns_a)
-    b = square_words(game, dom.terrain_b, dom.crowns_b)
-    return f"{domino} ({a} | {b})"
+    terrain, crowns = (dom.terrain_a, dom.crowns_a) if half == 0 else (dom.terrain_b, dom.crowns_b)
+    marks = [piece.words for piece in mark_pieces(game.engine, dom.domino.squares[half])]
+    return " ".join([square_words(game, terrain, crowns), *marks])
+
+
+def domino_words(game: Game, domino: DominoId) -> str:
+    """``23 (wheat 1 crown | forest)``: the name (:func:`domino_name`), then the first
+    and second half (:func:`half_words`)."""
+    a, b = half_words(game, domino, 0), half_words(game, domino, 1)
+    return f"{domino_name(game, domino)} ({a} | {b})"
 
 
 def cell_words(game: Game, kingdom: Kingdom, cell: int) -> str:

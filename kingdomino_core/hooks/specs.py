@@ -83,10 +83,11 @@ def kd_configure(config: ConfigBuilder) -> None:
 
     When: first, once per engine, in ruleset order (base first, variants after).
     Receives: ``config``, a :class:`~kingdomino_core.engine.config.ConfigBuilder` with
-    ``config.players`` (the seat count asked for) and ``config.option(name)``
-    (validated plugin options). Set keys with ``config.set(key, value)``: the
-    allowed player counts, kingdom size, kings per seat, seat-to-kingdom mapping,
-    line size, lines per game, deck, games per match.
+    ``config.players`` (the seat count asked for) and
+    ``config.option(name, Options)`` (a plugin's validated options, typed). Set
+    keys with ``config.set(key, value)``: the allowed player counts, kingdom size,
+    kings per seat, seat-to-kingdom mapping, line size, lines per game, deck, games
+    per match.
     Returns: nothing.
     Combination: every implementation runs; setting a key that another plugin
     already set to a different value raises ``ConfigConflictError`` naming both

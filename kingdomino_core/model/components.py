@@ -96,17 +96,40 @@ domino_order = attrgetter("box", "number")
 
 @frozen(kw_only=True, slots=True)
 class Domino:
-    """A domino: its identity and its two squares, in printed order."""
+    """A domino: its identity, its two squares in printed order, and its printed label.
+
+    ``label`` is what the back shows when it is not the number: Age of Giants' giant
+    dominoes are lettered A to F (identified as numbers -6 to -1 so they sort first).
+    Displays show :attr:`name`; saves, JSON and logs always keep the id's number.
+    """
 
     #: Its identity (box and number).
     id: DominoId
     #: Its two halves, in printed order (first = left of the printed number).
     squares: tuple[Square, Square] = field()
+    #: Printed on the back instead of the number (``"A"``); empty: the number is.
+    #: Letters only, so a typed ``A`` never reads as a number.
+    label: str = field(default="")
+
+    @label.validator
+    def _check_label(self, _attribute: object, value: str) -> None:
+        if value and not (value.isascii() and value.isalpha()):
+            raise ValueError(f"domino {self.id}: label {value!r} must be letters only")
 
     @property
     def symmetric(self) -> bool:
         """True when both halves are identical, so a half-turn gives the same placement."""
         return self.squares[0] == self.squares[1]
+
+    @property
+    def name(self) -> str:
+        """How people see it named: the label (``A``), else the id (``17``, ``2:17``).
+
+        A labelled domino of a second box is ``2:A``, as ids of a second box are.
+        """
+        if not self.label:
+            return str(self.id)
+        return self.label if self.id.box == 1 else f"{self.id.box}:{self.label}"
 
 
 @frozen(kw_only=True, slots=True)
@@ -121,6 +144,6 @@ class DominoSet:
     def in_box(self, box: int) -> tuple[Domino, ...]:
         """The same dominoes, identified as belonging to ``box``."""
         return tuple(
-            Domino(id=DominoId(box=box, number=d.id.number), squares=d.squares)
+            Domino(id=DominoId(box=box, number=d.id.number), squares=d.squares, label=d.label)
             for d in self.dominoes
         )

@@ -41,7 +41,7 @@ KD.svg = function (tag, attrs) {
   return node;
 };
 
-// A domino as a small picture: two halves with their terrain letter and crowns.
+// A domino as a small picture: two halves with their terrain letter, crowns and marks.
 KD.dominoSvg = function (domino, size = 34) {
   const svg = KD.svg("svg", {
     width: 2 * size, height: size, viewBox: `0 0 ${2 * size} ${size}`, class: "domino-pic",
@@ -63,11 +63,28 @@ KD.dominoSvg = function (domino, size = 34) {
         class: "crown",
       }));
     }
+    // Printed marks a plugin shows (Registry.add_mark): craters as dark pits, others
+    // as their label.
+    for (const mark of half.marks || []) {
+      if (mark.shape === "crater") {
+        const n = parseInt(mark.label, 10) || 1;
+        for (let c = 0; c < n; c++) {
+          svg.append(KD.svg("circle", {
+            cx: i * size + 8 + c * 9, cy: 8, r: 3.5, fill: "#3e2723", stroke: "#ffab91",
+            class: "crater",
+          }));
+        }
+      } else {
+        const text = KD.svg("text", {
+          x: i * size + size - 5, y: 11, "font-size": 9, "text-anchor": "end", class: "mark",
+        });
+        text.textContent = mark.label || mark.symbol;
+        svg.append(text);
+      }
+    }
   });
   const title = KD.svg("title", {});
-  title.textContent = domino.halves
-    .map((h) => `${h.terrain}${h.crowns ? ` (${h.crowns} crown${h.crowns > 1 ? "s" : ""})` : ""}`)
-    .join(" | ");
+  title.textContent = domino.halves.map((h) => h.words).join(" | ");
   svg.append(title);
   return svg;
 };
@@ -85,7 +102,7 @@ KD.renderLine = function (view, dominoes, title, opts = {}) {
         text: `♔ ${KD.seatName(view, d.seat)}`,
       });
     const box = KD.el("div", { class: "domino", "data-domino": d.id, tabindex: "0" },
-      KD.el("span", { class: "number", text: d.id }), KD.dominoSvg(d), king);
+      KD.el("span", { class: "number", text: d.name }), KD.dominoSvg(d), king);
     if (opts.onDomino) box.addEventListener("click", () => opts.onDomino(d, box));
     row.append(box);
   }
@@ -119,7 +136,7 @@ KD.renderKingdoms = function (view, container, opts = {}) {
     board.innerHTML = k.svg;
     panel.append(board);
     if (k.discarded.length) {
-      panel.append(KD.el("p", { class: "discards", text: `discarded: ${k.discarded.join(", ")}` }));
+      panel.append(KD.el("p", { class: "discards", text: `discarded: ${k.discarded_names.join(", ")}` }));
     }
     if (opts.onKingdom) panel.addEventListener("click", (e) => opts.onKingdom(k, e));
     container.append(panel);

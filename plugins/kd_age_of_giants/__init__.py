@@ -22,6 +22,7 @@ the kingdom text notation and the refused combinations.
 from __future__ import annotations
 
 from attrs import evolve
+from kd_base.options import BaseOptions
 from kd_base.scoring import match_keys
 
 from kingdomino_core import (
@@ -37,11 +38,12 @@ from kingdomino_core import (
     ScoreLine,
     ScoreSheet,
     Step,
+    domino_name,
     hookimpl,
     rank_by,
 )
 
-from .dominoes import SET_NAME, aog_dominoes, footprint_dominoes, giant_dominoes, label
+from .dominoes import SET_NAME, aog_dominoes, footprint_dominoes, giant_dominoes
 from .giants import (
     ACTIONS,
     FOOTPRINT_STEP,
@@ -81,11 +83,6 @@ REFUSED = {
 }
 
 
-def options_of(config: GameConfig | ConfigBuilder) -> AgeOfGiantsOptions:
-    found = config.option(NAME)
-    return found if found is not None else AgeOfGiantsOptions()
-
-
 # -- build hooks --------------------------------------------------------------------------
 
 
@@ -93,7 +90,7 @@ def options_of(config: GameConfig | ConfigBuilder) -> AgeOfGiantsOptions:
 def kd_configure(config: ConfigBuilder) -> None:
     if any(config.option(mode) is not None for mode in REFUSED):
         return  # kd_validate refuses the combination with its reason
-    options = options_of(config)
+    options = config.option(NAME, AgeOfGiantsOptions)
     size = config.get("kingdom_size", 5)
     players = config.players
     setup = setups().get((players, size)) or setups()[4, 5]
@@ -112,14 +109,15 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
     registry.add_domino_set(aog_dominoes())
     for cls in ACTIONS:
         registry.add_action(cls)
-    register_observations(registry, options_of(config))
-    for ann in giant_annotations(registry, options_of(config)):
+    options = config.option(NAME, AgeOfGiantsOptions)
+    register_observations(registry, options)
+    for ann in giant_annotations(registry, options):
         registry.add_annotation(ann)
 
 
 @hookimpl
 def kd_register_rules(rules: RuleBook, config: GameConfig) -> None:
-    options = options_of(config)
+    options = config.option(NAME, AgeOfGiantsOptions)
     rules.add_state(NAME, lambda: AogState(supply=options.giants))
     rules.add_step_handler(GiantHandler(options))
     rules.add_step_handler(FootprintHandler(options))
@@ -133,17 +131,17 @@ def kd_validate(config: GameConfig) -> list[str]:
     for mode, why in REFUSED.items():
         if mode in config.options:
             return [f"age_of_giants cannot be combined with {mode}: {why}"]
-    options = options_of(config)
+    options = config.option(NAME, AgeOfGiantsOptions)
     problems = []
-    base = config.option("base")
+    base = config.option("base", BaseOptions)
     for bonus in ("middle_kingdom", "harmony"):
-        if getattr(base, bonus, False):
+        if getattr(base, bonus):
             problems.append(
                 f"options.base.{bonus}: with Age of Giants, Middle Kingdom and Harmony are "
                 "quest tiles, not separate bonuses: turn it off (name the quest in "
                 "options.quests.fixed to always play it)"
             )
-    if getattr(base, "three_player_all_dominoes", False):
+    if base.three_player_all_dominoes:
         problems.append(
             "options.base.three_player_all_dominoes: Age of Giants always draws 5 dominoes "
             "and discards positions 2 and 4 with 3 players (I-G16): turn it off"
@@ -180,7 +178,7 @@ def kd_validate(config: GameConfig) -> list[str]:
 @hookimpl
 def kd_line_discards(game: Game, dominoes: list[DominoId]) -> list[DominoId]:
     """I-G3: the dominoes at the discarded positions leave before anyone picks."""
-    positions = discard_positions(options_of(game.config), game.config.players)
+    positions = discard_positions(game.config.option(NAME, AgeOfGiantsOptions), game.config.players)
     gone = discarded(dominoes, positions)
     game.ext[NAME] = evolve(state(game), market_discards=tuple(gone))
     return gone
@@ -189,7 +187,7 @@ def kd_line_discards(game: Game, dominoes: list[DominoId]) -> list[DominoId]:
 @hookimpl
 def kd_after_place(game: Game, seat: int, action: Place | Discard) -> None:
     """Giant and footprint effects, right after the domino is added (I-G11)."""
-    options = options_of(game.config)
+    options = game.config.option(NAME, AgeOfGiantsOptions)
     domino = action.domino
     placed = isinstance(action, Place)
     if domino in giant_dominoes() and (placed or options.giant_from_discarded_domino):
@@ -232,9 +230,9 @@ def _crowns_with_covered(sheet: ScoreSheet) -> int:
 @hookimpl
 def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking | None:
     """I-G8 ``covered_crowns_in_tiebreak``: covered crowns count as crowns again."""
-    if not options_of(game.config).covered_crowns_in_tiebreak:
+    if not game.config.option(NAME, AgeOfGiantsOptions).covered_crowns_in_tiebreak:
         return None  # the base game's ranking, where covered crowns count as none
-    base = game.config.option("base")
+    base = game.config.option("base", BaseOptions)
     tiebreaks = base.dynasty_tiebreaks if game.match_sheets else base.tiebreaks
     keys = match_keys(game, sheets, tiebreaks, crowns=_crowns_with_covered)
     return rank_by(keys, ("total", *tiebreaks))
@@ -251,13 +249,15 @@ def kd_describe_game(game: Game) -> list[str]:
         text += f"; {st.dismissed} dismissed (no crown to cover)"
     lines = [text]
     marked = [
-        f"{d} is giant domino {label(d)}" if d in giant_dominoes() else f"{d} has footprints"
+        f"giant domino {domino_name(game, d)}"
+        if d in giant_dominoes()
+        else f"{domino_name(game, d)} has footprints"
         for d in (*game.line, *game.next_line)
         if d in giant_dominoes() or d in footprint_dominoes()
     ]
     if marked:
         lines.append("on the lines: " + "; ".join(marked))
     if st.market_discards:
-        gone = ", ".join(label(d) for d in st.market_discards)
+        gone = ", ".join(domino_name(game, d) for d in st.market_discards)
         lines.append(f"market: discarded from the last line before anyone chose: {gone}")
     return lines

@@ -2,7 +2,8 @@
 
 Giant dominoes are lettered A to F and sort before every number (the line puts
 them above the smallest number). They are identified as numbers -6 to -1 (A is
--6, I-G2), so the base game's ascending line order puts A..F first, in order.
+-6, I-G2), so the base game's ascending line order puts A..F first, in order;
+their ``Domino.label`` is the letter, which every display shows.
 Footprint dominoes are numbers 49 to 54.
 """
 
@@ -21,13 +22,6 @@ LETTERS = "ABCDEF"
 def giant_id(letter: str) -> DominoId:
     """The id of giant domino ``letter`` (A is -6, F is -1)."""
     return DominoId(number=LETTERS.index(letter.upper()) - len(LETTERS))
-
-
-def label(domino: DominoId) -> str:
-    """How a domino is printed: its letter for a giant domino, else its number."""
-    if domino.box == 1 and -len(LETTERS) <= domino.number < 0:
-        return LETTERS[domino.number + len(LETTERS)]
-    return str(domino)
 
 
 @cache
@@ -50,7 +44,8 @@ def aog_dominoes() -> DominoSet:
             Square(terrain=row["left_terrain"], crowns=int(row["left_crowns"])),
             Square(terrain=row["right_terrain"], crowns=int(row["right_crowns"])),
         )
-        dominoes.append(Domino(id=_id(row), squares=squares))
+        letter = row["id"] if row["id"].isalpha() else ""
+        dominoes.append(Domino(id=_id(row), squares=squares, label=letter))
     return DominoSet(name=SET_NAME, dominoes=tuple(dominoes))
 
 

@@ -24,10 +24,13 @@ from .options import BaseOptions
 SOURCE = "base"
 
 
-def property_lines(game: Game, kingdom: Kingdom) -> list[ScoreLine]:
-    """One line per property: squares x crowns (no crowns, no points).
+def property_lines(game: Game, kingdom: Kingdom, source: str = SOURCE) -> list[ScoreLine]:
+    """One line per property: squares x crowns (no crowns, no points), in terrain
+    order, each named by its terrain and first square (``forest at 1,0``).
 
     Terrains registered with ``scores=False`` (Origins volcanoes) form no property.
+    ``source`` names the plugin scoring them (Origins scores its regions the same
+    way, fire counting as crowns).
     """
     terrains = game.engine.registry.terrains
     board = kingdom.board
@@ -58,7 +61,7 @@ def property_lines(game: Game, kingdom: Kingdom) -> list[ScoreLine]:
                 squares=squares,
                 crowns=crowns,
                 points=squares * crowns,
-                source=SOURCE,
+                source=source,
             )
         )
     return lines
@@ -111,6 +114,12 @@ def is_harmony(kingdom: Kingdom, require_no_discard: bool) -> bool:
     return complete and not (require_no_discard and kingdom.discards)
 
 
+def bonus_line(name: str, earned: bool, points: int, source: str = SOURCE) -> ScoreLine:
+    """The score line of bonus ``name``: ``points`` if ``earned``, else 0 (a sheet shows
+    every bonus the rules play with, so a missed one reads as checked, not forgotten)."""
+    return ScoreLine(kind="bonus", name=name, points=points if earned else 0, source=source)
+
+
 def bonus_lines(game: Game, kingdom: Kingdom, options: BaseOptions) -> list[ScoreLine]:
     """A line for every bonus the rules play with, 0 points when the kingdom missed it
     (so a score sheet shows that Middle Kingdom and Harmony were checked)."""
@@ -118,24 +127,10 @@ def bonus_lines(game: Game, kingdom: Kingdom, options: BaseOptions) -> list[Scor
     if options.middle_kingdom:
         frame = options.middle_kingdom_frame or game.config.kingdom_size
         earned = is_middle_kingdom(kingdom, frame)
-        lines.append(
-            ScoreLine(
-                kind="bonus",
-                name="middle_kingdom",
-                points=options.middle_kingdom_points if earned else 0,
-                source=SOURCE,
-            )
-        )
+        lines.append(bonus_line("middle_kingdom", earned, options.middle_kingdom_points))
     if options.harmony:
         earned = is_harmony(kingdom, options.harmony_requires_no_discard)
-        lines.append(
-            ScoreLine(
-                kind="bonus",
-                name="harmony",
-                points=options.harmony_points if earned else 0,
-                source=SOURCE,
-            )
-        )
+        lines.append(bonus_line("harmony", earned, options.harmony_points))
     return lines
 
 

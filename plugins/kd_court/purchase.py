@@ -236,7 +236,7 @@ class Court(Shop):
             if tile.unit.endswith("_token"):  # the tokens still to pay may be counted ones
                 effect += " (before you pay the rest)"
         return (
-            f"buy the {tile.describe()} ({where}) onto {action.x},{action.y} "
+            f"buy the {tile.describe()} from the {where} onto {action.x},{action.y} "
             f"({cell_words(game, kingdom, cell)}){self.paying(kingdom, cell)}: {effect}"
         )
 

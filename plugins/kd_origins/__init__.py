@@ -34,7 +34,7 @@ from kingdomino_core.mechanics import ChooseStep
 from . import scoring
 from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen, load_dominoes, totem_points
 from .fire import FIRE_STEP, FireHandler, FireLost, FireThrow, Volcanoes
-from .notation import text_annotations
+from .notation import crater_mark, text_annotations
 from .observation import register_observations
 from .options import OriginsOptions
 from .setup import LINE_SIZE, LINES, TERRAINS, NeolithicOpening
@@ -91,6 +91,7 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
     register_observations(registry, options)
     for ann in text_annotations(registry, options.mode):
         registry.add_annotation(ann)
+    registry.add_mark("craters", crater_mark)  # shown on dominoes before placement
 
 
 @hookimpl

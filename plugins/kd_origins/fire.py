@@ -20,7 +20,7 @@ from typing import ClassVar
 from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Step, StepHandler
-from kingdomino_core.engine.words import cell_words, plural, seat_name
+from kingdomino_core.engine.words import cell_words, icons, plural, seat_name
 from kingdomino_core.model.kingdom import CASTLE, EMPTY
 
 from .data import cavemen, fire_tokens
@@ -164,8 +164,8 @@ class FireHandler(StepHandler):
                 else f"up to {plural(token.max_distance, 'square')}"
             )
             parts.append(
-                f"the volcano at {x},{y} ({plural(token.craters, 'crater')}) throws "
-                f"{token.fire} fire {reach} away"
+                f"the volcano at {x},{y} ({plural(token.craters, 'crater')}) throws a token "
+                f"of {icons(game, token.fire)} {reach} away"
             )
         return (
             "Throw a fire token onto a square of your kingdom: "

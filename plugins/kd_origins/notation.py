@@ -16,8 +16,11 @@ Annotations:
 
 from __future__ import annotations
 
+from attrs import evolve
+
 from kingdomino_core import Kingdom, Registry
 from kingdomino_core.engine.registry import Annotation
+from kingdomino_core.engine.words import plural
 from kingdomino_core.model.pieces import Piece
 
 from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen
@@ -173,6 +176,12 @@ def _crater_piece(value: str | None) -> Piece:
     return Piece(
         symbol=_SUPERSCRIPT.get(n, "^"), words=f"{n} {craters} (volcano)", label=n, shape="crater"
     )
+
+
+def crater_mark(craters: int) -> Piece:
+    """A volcano's printed craters on a domino not yet placed (``Registry.add_mark``):
+    ``V²`` in the terminal's lines, ``volcano 2 craters`` in words."""
+    return evolve(_crater_piece(str(craters)), words=plural(craters, "crater"))
 
 
 def _resource_piece(value: str | None) -> Piece:

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from kd_base.scoring import is_harmony, is_middle_kingdom
+from kd_base.scoring import bonus_line, is_harmony, is_middle_kingdom, property_lines
 
 from kingdomino_core import Game, Kingdom, Ranking, ScoreLine, ScoreSheet, match_total, rank_by
 
@@ -26,59 +26,16 @@ SOURCE = "origins"
 _AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 
 
-def region_lines(game: Game, kingdom: Kingdom) -> list[ScoreLine]:
-    """One line per region (volcanoes excluded): squares x fire icons."""
-    terrains = game.engine.registry.terrains
-    board = kingdom.board
-    found = []
-    for terrain, mask in kingdom.regions:
-        t = terrains[terrain]
-        if not t.scores:
-            continue
-        lowest = (mask & -mask).bit_length() - 1
-        found.append((terrain, lowest, t.name, mask.bit_count(), kingdom.crowns_in(mask)))
-    found.sort()
-    lines = []
-    for _t, lowest, name, squares, fire in found:
-        x, y = board.xy(lowest)
-        lines.append(
-            ScoreLine(
-                kind="property",
-                name=f"{name} at {x},{y}",
-                terrain=name,
-                squares=squares,
-                crowns=fire,
-                points=squares * fire,
-                source=SOURCE,
-            )
-        )
-    return lines
-
-
 def bonus_lines(game: Game, kingdom: Kingdom, options: OriginsOptions) -> list[ScoreLine]:
     """A line for every bonus played with, 0 points when the kingdom missed it."""
     lines = []
     if options.empire_of_fire:
         frame = options.empire_of_fire_frame or game.config.kingdom_size
         earned = is_middle_kingdom(kingdom, frame)
-        lines.append(
-            ScoreLine(
-                kind="bonus",
-                name="empire_of_fire",
-                points=options.empire_of_fire_points if earned else 0,
-                source=SOURCE,
-            )
-        )
+        lines.append(bonus_line("empire_of_fire", earned, options.empire_of_fire_points, SOURCE))
     if options.homo_habilis:
         earned = is_harmony(kingdom, True)
-        lines.append(
-            ScoreLine(
-                kind="bonus",
-                name="homo_habilis",
-                points=options.homo_habilis_points if earned else 0,
-                source=SOURCE,
-            )
-        )
+        lines.append(bonus_line("homo_habilis", earned, options.homo_habilis_points, SOURCE))
     return lines
 
 
@@ -168,7 +125,7 @@ def caveman_lines(kingdom: Kingdom) -> list[ScoreLine]:
 
 def kingdom_lines(game: Game, index: int, options: OriginsOptions) -> list[ScoreLine]:
     kingdom = game.kingdoms[index]
-    lines = region_lines(game, kingdom)
+    lines = property_lines(game, kingdom, SOURCE)  # regions: squares x fire
     if options.mode == "totem":
         lines += totem_lines(game, index, options)
     elif options.mode == "tribe":

@@ -19,7 +19,6 @@ from attrs import frozen
 from kingdomino_core import (
     Action,
     Annotation,
-    ConfigBuilder,
     Engine,
     Game,
     GameConfig,
@@ -50,11 +49,6 @@ GIANTS_LAYER = "giants"
 #: (``C+quest=lost_corner+quest=harmony``) scores the same outside its game.
 QUESTS_LAYER = "quests"
 REVEAL_STEP = "quests.reveal"
-
-
-def options_of(config: GameConfig | ConfigBuilder) -> QuestsOptions:
-    found = config.option(NAME)
-    return found if found is not None else QuestsOptions()
 
 
 def revealed(game: Game) -> tuple[Quest, ...]:
@@ -109,7 +103,7 @@ class RevealHandler(RevealFromPile):
 
 
 def context(config: GameConfig, registry: Registry) -> QuestContext:
-    options = options_of(config)
+    options = config.option(NAME, QuestsOptions)
     return QuestContext(
         terrains={t.name: i for i, t in enumerate(registry.terrains)},
         frame=options.frame or config.kingdom_size,
@@ -200,7 +194,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
 @hookimpl
 def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
-    options = options_of(config)
+    options = config.option(NAME, QuestsOptions)
     problems = []
     known = {t.name for t in registry.terrains}
     missing = sorted({"wheat", "forest", "lake", "grassland", "swamp", "mine"} - known)
@@ -235,7 +229,7 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
 
 @hookimpl
 def kd_setup_game(game: Game) -> None:
-    options = options_of(game.config)
+    options = game.config.option(NAME, QuestsOptions)
     if options.fixed:
         _reveal(game, tuple(q.id for q in map(find, options.fixed) if q is not None))
         return
@@ -256,7 +250,8 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
 @hookimpl
 def kd_describe_game(game: Game) -> list[str]:
     shown = revealed(game)
-    wanted = len(options_of(game.config).fixed) or options_of(game.config).count
+    options = game.config.option(NAME, QuestsOptions)
+    wanted = len(options.fixed) or options.count
     text = "; ".join(q.describe() for q in shown) or "none yet"
     if len(shown) < wanted:
         text += f" ({wanted - len(shown)} to reveal)"

@@ -52,9 +52,10 @@ class Quest:
     condition: str
 
     def describe(self) -> str:
-        """``The Lost Corner (20)`` or ``Local Business (wheat) (5 per square around ...)``."""
-        per = f"{self.points} per {self.unit}" if self.unit else f"{self.points}"
-        return f"{self.name} ({per})"
+        """``The Lost Corner, 20 points`` or ``Local Business (wheat), 5 per square
+        around the castle`` (names may hold brackets of their own, so none are added)."""
+        per = f"{self.points} per {self.unit}" if self.unit else f"{self.points} points"
+        return f"{self.name}, {per}"
 
 
 @cache

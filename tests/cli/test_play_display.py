@@ -13,14 +13,9 @@ import re
 
 import pytest
 
-from kingdomino_cli.display import (
-    kingdom_block,
-    last_moves,
-    render,
-    table_text,
-    use_colour,
-)
+from kingdomino_cli.display import kingdom_block, last_moves, table_text
 from kingdomino_cli.human import HumanAgent
+from kingdomino_cli.terminal import is_terminal, render, use_colour
 from kingdomino_core import Engine, Game, Place, Ruleset
 from kingdomino_core.testing import make_engine
 
@@ -185,6 +180,14 @@ def test_plain_text_without_a_terminal_or_with_no_color(monkeypatch) -> None:
     assert f"48;5;{ansi}m" in coloured  # terrain colours as backgrounds
     stripped = re.sub(r"\x1b\[[0-9;]*m", "", coloured)
     assert [line.rstrip() for line in stripped.splitlines()] == plain.splitlines()
+
+
+def test_a_terminal_is_a_stream_that_says_so_and_is_open() -> None:
+    closed = io.StringIO()
+    closed.close()
+    assert is_terminal(Tty())
+    assert not is_terminal(io.StringIO()) and not is_terminal(closed)
+    assert not is_terminal(object())  # a stand-in without isatty
 
 
 def test_the_choices_are_cut_to_the_screen_and_list_shows_them_all() -> None:

@@ -1,13 +1,16 @@
 """House rules that change the flow of a round, written against the public API only.
 
 Each is a plugin object (a class instance with ``@hookimpl`` methods) that tests add
-to a catalogue. They exercise the round hooks: turn order, the market, extra actions
-in the core's ``place`` and ``claim`` steps, a wrapped core handler, and a decision
-by another seat in the middle of a turn.
+to a catalogue; the redraw is the gallery's own (``examples/redraw``). They exercise
+the round hooks: turn order, the market, extra actions in the core's ``place`` and
+``claim`` steps, a wrapped core handler, and a decision by another seat in the middle
+of a turn.
 """
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import ClassVar
 
 from attrs import frozen
@@ -33,6 +36,7 @@ from kingdomino_core import (
     default_catalogue,
     hookimpl,
 )
+from kingdomino_core.hooks.plugins import load_file
 
 # -- turn order ------------------------------------------------------------------------
 
@@ -82,83 +86,12 @@ class Lookahead:
 
 # -- an extra decision in the place step -------------------------------------------------
 
-
-@frozen(kw_only=True, slots=True)
-class GiveUp(Action):
-    """Give up ``domino`` (discarded) and place one drawn from the pile instead."""
-
-    kind: ClassVar[str] = "redraw.give_up"
-    seat: int
-    domino: DominoId
-
-    def describe(self) -> str:
-        return f"give up {self.domino} and draw another from the pile"
-
-
-@frozen(kw_only=True, slots=True)
-class Redrawn(Action):
-    """Chance: ``domino`` is drawn from the pile to replace a domino given up."""
-
-    kind: ClassVar[str] = "redraw.draw"
-    chance: ClassVar[bool] = True
-    domino: DominoId
-
-    def describe(self) -> str:
-        return f"{self.domino} drawn from the pile"
-
-
-class GiveUpOnce(ExtraActions):
-    """Once per game per seat, in the place step, while the pile is not empty."""
-
-    id = "redraw.give_up"
-    action_types = (GiveUp,)
-
-    def actions(self, game: Game, step: Step) -> list[Action]:
-        cfg = game.config
-        needed = (cfg.lines_total - game.lines_drawn) * cfg.line_size  # for the lines to come
-        if len(game.pile) <= needed or step.seat in game.ext["redraw"]:
-            return []
-        assert step.domino is not None
-        return [GiveUp(seat=step.seat, domino=step.domino)]
-
-    def apply(self, game: Game, step: Step, action: Action) -> None:
-        assert isinstance(action, GiveUp)
-        game.ext["redraw"] = game.ext["redraw"] | {step.seat}
-        game.discard(action.domino, seat=step.seat)
-        game.insert_steps([Step(kind="redraw.draw", king=step.king)])
-
-
-class RedrawHandler(StepHandler):
-    """Chance: a domino of the pile replaces the one given up; its owner places it."""
-
-    kind = "redraw.draw"
-    chance = True
-
-    def outcomes(self, game: Game, step: Step) -> list[tuple[Action, float]]:
-        return [(Redrawn(domino=d), 1 / len(game.pile)) for d in game.pile]
-
-    def apply(self, game: Game, step: Step, action: Action) -> None:
-        assert isinstance(action, Redrawn)
-        game.pile.remove(action.domino)
-        seat = game.owner(step.king)
-        game.insert_steps([Step(kind="place", seat=seat, king=step.king, domino=action.domino)])
-
-
-class Redraw:
-    """Once per game, give up the drawn domino and take another from the pile."""
-
-    NAME = "redraw"
-
-    @hookimpl
-    def kd_register_components(self, registry: Registry) -> None:
-        registry.add_action(GiveUp)
-        registry.add_action(Redrawn)
-
-    @hookimpl
-    def kd_register_rules(self, rules: RuleBook) -> None:
-        rules.add_state("redraw", frozenset)
-        rules.add_actions("place", GiveUpOnce())
-        rules.add_step_handler(RedrawHandler())
+#: The gallery's redraw rule (give up the domino to place and draw another, once per
+#: game), loaded from its file as a ruleset's ``plugin_files`` would load it.
+REDRAW_FILE = Path(__file__).resolve().parents[2] / "examples" / "redraw" / "redraw.py"
+_redraw = load_file(REDRAW_FILE)
+GiveUp = _redraw.GiveUp
+Redrawn = _redraw.Redraw
 
 
 # -- an extra decision in the claim step -------------------------------------------------
@@ -289,7 +222,7 @@ class Salutes:
                 game.insert_steps([Step(kind="salute", seat=other, domino=action.domino)])
 
 
-ALL = (ReverseScore(), MiddleDiscard(), Lookahead(), Redraw(), Humble(), Narrow(), Salutes())
+ALL = (ReverseScore(), MiddleDiscard(), Lookahead(), Humble(), Narrow(), Salutes())
 
 
 def catalogue() -> Catalogue:
@@ -297,6 +230,10 @@ def catalogue() -> Catalogue:
     found = default_catalogue().copy()
     for plugin in ALL:
         found.add_module(plugin, plugin.NAME)  # type: ignore[attr-defined]
+    # The module whose classes the tests import, kept importable: the fuzz suite forgets
+    # local plugin modules, and the engine reads action classes' type hints from theirs.
+    sys.modules[_redraw.__name__] = _redraw
+    found.add_module(_redraw, _redraw.NAME)
     return found
 
 

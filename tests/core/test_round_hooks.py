@@ -30,19 +30,6 @@ from kingdomino_core.engine.steps import ClaimHandler
 from kingdomino_core.saves.savegame import final_result
 from kingdomino_core.testing import digest, play_random_game, random_choice, replay
 
-
-def _play(game, seed: int, on_decision=None):
-    choose = random_choice(random.Random(seed))
-    while not game.is_terminal():
-        if game.is_chance():
-            game.resolve_chance()
-            continue
-        if on_decision is not None:
-            on_decision(game)
-        game.apply(choose(game))
-    return game
-
-
 # -- turn order ---------------------------------------------------------------------------
 
 
@@ -60,7 +47,7 @@ def _round_orders(eng: Engine, seed: int) -> list[tuple[list[int], list[int]]]:
             scores = [game.score_total(game.config.kingdom_of(game.owner(k))) for k in kings]
             found.append((kings, scores))
 
-    _play(eng.new_game(seed=seed), seed, look)
+    play_random_game(eng, seed, on_decision=look)
     return found
 
 
@@ -192,7 +179,7 @@ def test_a_lookahead_line_is_shown_and_becomes_the_next_line() -> None:
             if game.next_line == shown:
                 assert game.step.kind in ("claim", "place")
             game.apply(choose(game))
-    _play(game, 2)
+    game.play(random_choice(random.Random(2)))
     assert game.lines_drawn == 12 and not game.upcoming
     assert sum(len(k.placements) + len(k.discards) for k in game.kingdoms) == 48
 
@@ -235,7 +222,7 @@ def test_give_up_is_offered_once_per_seat_after_the_core_actions() -> None:
     assert isinstance(drawn, Redrawn) and len(game.pile) == before - 1
     assert game.step == Step(kind="place", seat=step.seat, king=step.king, domino=drawn.domino)
     assert not any(isinstance(a, GiveUp) for a in game.legal_actions())  # once per game
-    _play(game, 4)
+    game.play(random_choice(random.Random(4)))
     assert final_result(game)["kingdoms"][game.config.kingdom_of(step.seat)]["discarded"] >= 1
 
 
@@ -291,7 +278,7 @@ def test_a_wrapper_narrows_the_core_claim_and_delegates_the_rest() -> None:
     with pytest.raises(IllegalActionError) as info:  # the core's own check, delegated
         game.check(Claim(seat=game.current_seat, king=99, domino=game.next_line[0]))
     assert info.value.rule == "core.turn"
-    _play(game, 6)
+    game.play(random_choice(random.Random(6)))
     assert game.is_terminal()
 
 

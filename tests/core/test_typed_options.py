@@ -1,8 +1,10 @@
 """Typed options (issue 11 item 5): ``config.option(NAME, Options)`` gives the plugin's
-own options class, so no plugin needs an ``options_of`` helper; an option that can
-never apply (Middle Kingdom on an even kingdom size) is refused by validate."""
+own options class, so no plugin needs a helper of its own to read them; an option that
+can never apply (Middle Kingdom on an even kingdom size) is refused by validate."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from attrs import frozen
@@ -79,3 +81,20 @@ def test_middle_kingdom_on_an_even_kingdom_with_an_odd_frame_plays() -> None:
     eng = _six({"middle_kingdom": True, "middle_kingdom_frame": 7})
     assert eng.config.kingdom_size == 6
     _six({})  # no Middle Kingdom: a 6x6 kingdom is fine
+
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_no_shipped_plugin_template_or_example_writes_its_own_options_reader() -> None:
+    """The new-plugin template, the shipped plugins, the examples and the docs read
+    options with ``config.option(NAME, Options)``, never a hand-written fallback."""
+    fallback = "found if found is not None else"
+    offenders = []
+    for folder in ("plugins", "examples", "kingdomino_cli/templates", "docs"):
+        for path in sorted((REPO / folder).rglob("*")):
+            if path.suffix in {".py", ".tmpl", ".md"} and path.is_file():
+                text = path.read_text(encoding="utf-8")
+                if "def options_of" in text or fallback in text:
+                    offenders.append(str(path.relative_to(REPO)))
+    assert offenders == []

@@ -25,7 +25,7 @@ from kingdomino_core import (
 )
 from kingdomino_core.engine.words import domino_words, icons, kingdom_name, seat_name
 from kingdomino_core.mechanics import Choosing
-from kingdomino_core.testing import make_engine, place_step_game, set_kingdom
+from kingdomino_core.testing import make_engine, place_step_game, random_choice, set_kingdom
 
 RULESETS = [
     (["base"], 4, {}),
@@ -124,7 +124,7 @@ def test_court_purchase_words_give_costs_and_effects() -> None:
     farmer = BuyTile(seat=0, source="visible", tile="farmer", x=1, y=1)
     text = describe_action(game, farmer)
     assert text == (
-        "buy the Farmer (board) onto 1,1 (lake), paying its fish token: "
+        "buy the Farmer from the board onto 1,1 (lake), paying its fish token: "
         "3 + 3 per wheat token around it: 6 points there now (before you pay the rest)"
     )
     mill = BuyTile(seat=0, source="visible", tile="wheat_building_1", x=1, y=0)
@@ -145,7 +145,7 @@ def test_origins_fire_words_say_fire_reach_and_what_burns() -> None:
     game = _origins_game("tribe", "C V0+craters=2 G0+res=mammoth\n. D0 .")
     game.insert_steps([Step(kind="origins.fire", seat=0, data=Volcanoes(squares=((1, 0),)))])
     words = describe_step(game)
-    assert "the volcano at 1,0 (2 craters) throws 2 fire up to 2 squares away" in words
+    assert "the volcano at 1,0 (2 craters) throws a token of 2 fire up to 2 squares away" in words
     assert "crown" not in words.replace("like a crown", "")
     throw = FireThrow(seat=0, x=1, y=0, tx=2, ty=0)
     assert describe_action(game, throw) == "fire onto 2,0 (grassland), burning the mammoth"
@@ -285,3 +285,23 @@ def test_refusals_name_players_as_the_screen_does(
         actions = game.legal_actions()
         game.apply(actions[-1] if rng.random() < 0.7 else rng.choice(actions))
     assert {"Place", "Claim"} <= refused
+
+
+def test_no_choice_of_the_court_or_the_quests_stacks_two_brackets() -> None:
+    """A bracket follows a name, never another bracket: ``building (1 crown) from the
+    board``, not ``building (1 crown) (board)``; quests the same."""
+    stacked = re.compile(r"\([^()]*\) \(")
+    for rules, players in (((["base", "court"]), 4), ("age-of-giants", 4)):
+        game = make_engine(rules, players).new_game(seed=5)
+        choose = random_choice(random.Random(5))
+        for _ in range(150):
+            if game.is_terminal():
+                break
+            if game.is_chance():
+                game.resolve_chance()
+                continue
+            texts = [describe_step(game), *(describe_action(game, a) for a in game.legal_actions())]
+            notes = game.engine.hooks.describe_game(game=game)
+            texts += [line for lines in notes for line in lines]
+            assert not [t for t in texts if stacked.search(t)]
+            game.apply(choose(game))

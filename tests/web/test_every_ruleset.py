@@ -14,27 +14,14 @@ from starlette.testclient import TestClient
 from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_core.saves.savegame import parse_save, verify
 from kingdomino_web import make_app
+from kingdomino_web.views import decision_moves
 
 SHIPPED = sorted(e.name for e in list_rulesets() if e.where == "shipped")
 
 
 def random_move(decision: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """Any legal move the page offers: a placement or a choice, uniformly."""
-    moves: list[dict[str, Any]] = [c["action"] for c in decision["choices"]]
-    place = decision.get("place")
-    if place:
-        for direction, squares in place["placements"].items():
-            for x, y in squares:
-                moves.append(
-                    {
-                        "kind": "place",
-                        "seat": decision["seat"],
-                        "domino": place["domino"]["id"],
-                        "x": x,
-                        "y": y,
-                        "direction": direction,
-                    }
-                )
+    moves = decision_moves(decision)
     assert moves, decision
     return rng.choice(moves)
 

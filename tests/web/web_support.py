@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from kingdomino_web.views import decision_moves
+
 CHROMIUM = os.environ.get("KD_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -89,20 +91,8 @@ class LiveServer:
 
 def first_move(decision: dict[str, Any]) -> dict[str, Any]:
     """A legal move of a decision view: its first placement, else its first choice."""
-    place = decision.get("place")
-    if place:
-        for direction, squares in place["placements"].items():
-            if squares:
-                x, y = squares[0]
-                return {
-                    "kind": "place",
-                    "seat": decision["seat"],
-                    "domino": place["domino"]["id"],
-                    "x": x,
-                    "y": y,
-                    "direction": direction,
-                }
-    return decision["choices"][0]["action"]
+    moves = decision_moves(decision)
+    return next((m for m in moves if m["kind"] == "place"), moves[0])
 
 
 def wait_turn(page: Any, timeout: float = 20_000) -> str:

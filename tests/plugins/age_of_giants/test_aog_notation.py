@@ -106,4 +106,4 @@ def test_displays_show_giants_and_quests_as_pieces() -> None:
     two = pieces_at(engine, k, board.cell(2, 0))
     assert two[0].label == "G2" and "2 giants" in two[0].words
     quest = pieces_at(engine, k, board.castle)
-    assert [p.words for p in quest] == ["quest: The Lost Corner (20)"]
+    assert [p.words for p in quest] == ["quest: The Lost Corner, 20 points"]

@@ -10,7 +10,6 @@ the same game; saves replay to the same state.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
@@ -20,7 +19,7 @@ from hypothesis import strategies as st
 
 from kingdomino_core import Game, Reveal
 from kingdomino_core.saves.savegame import PlayerEntry, parse_save, replay, save_of, to_json, verify
-from kingdomino_core.testing import conformance, digest, make_engine, random_choice
+from kingdomino_core.testing import conformance, digest, make_engine, play_random_game
 
 
 def check_giants(game: Game) -> None:
@@ -40,15 +39,7 @@ def check_giants(game: Game) -> None:
 
 
 def play_checked(players: int, seed: int, engine=None) -> Game:
-    engine = engine or aog(players)
-    game = engine.new_game(seed=seed)
-    choose = random_choice(random.Random(seed))
-    while not game.is_terminal():
-        if game.is_chance():
-            game.resolve_chance()
-            continue
-        check_giants(game)
-        game.apply(choose(game))
+    game = play_random_game(engine or aog(players), seed, on_decision=check_giants)
     check_giants(game)
     return game
 

@@ -18,7 +18,8 @@ import kd_bots
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from kd_age_of_giants import options_of
+from kd_age_of_giants import NAME as AOG
+from kd_age_of_giants.options import AgeOfGiantsOptions
 from kd_quests import context, revealed
 from kd_quests.quests import all_quests, point_functions
 
@@ -216,7 +217,7 @@ def own_cover_actions(game: Game, seat: int) -> list[tuple[int, int]]:
     """The squares a giant may cover: every square still showing a crown; with
     ``giants_per_square = "one"`` (I-G6) only squares without a giant."""
     model = model_of(game, game.config.kingdom_of(seat))
-    one = options_of(game.config).giants_per_square == "one"
+    one = game.config.option(AOG, AgeOfGiantsOptions).giants_per_square == "one"
     return sorted(
         c for c in model.squares if model.showing(c) > 0 and not (one and model.giants.get(c))
     )
@@ -224,7 +225,10 @@ def own_cover_actions(game: Game, seat: int) -> list[tuple[int, int]]:
 
 def may_target(game: Game, seat: int) -> bool:
     """I-G15: by default only an opponent with a crown to cover may be sent a giant."""
-    return bool(own_cover_actions(game, seat)) or not options_of(game.config).footprint_needs_crown
+    return (
+        bool(own_cover_actions(game, seat))
+        or not game.config.option(AOG, AgeOfGiantsOptions).footprint_needs_crown
+    )
 
 
 def check_decision(game: Game) -> int:

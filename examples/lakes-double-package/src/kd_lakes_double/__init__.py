@@ -32,14 +32,9 @@ class Options:
     factor: int = 2
 
 
-def options_of(config: GameConfig) -> Options:
-    found = config.option(NAME)
-    return found if found is not None else Options()
-
-
 def bonus_function(config: GameConfig, registry: Registry) -> Callable[[Game, int], int]:
     """The bonus of one kingdom, as a function built once per engine (bots call it a lot)."""
-    options = options_of(config)
+    options = config.option(NAME, Options)
     terrain = registry.terrain_index(options.terrain)
     extra = options.factor - 1
 
@@ -56,7 +51,7 @@ def bonus_function(config: GameConfig, registry: Registry) -> Callable[[Game, in
 
 @hookimpl
 def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
-    options = options_of(config)
+    options = config.option(NAME, Options)
     problems = []
     if options.factor < 1:
         problems.append(f"options.lakes_double.factor: must be 1 or more, not {options.factor}")
@@ -70,14 +65,14 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
 
 @hookimpl
 def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
-    if options_of(config).terrain in {t.name for t in registry.terrains}:
+    if config.option(NAME, Options).terrain in {t.name for t in registry.terrains}:
         # Optional, for speed: the same points as kd_score_kingdom, without building lines.
         rules.add_score_total(bonus_function(config, registry))
 
 
 @hookimpl
 def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine] | None:
-    options = options_of(game.config)
+    options = game.config.option(NAME, Options)
     points = bonus_function(game.config, game.engine.registry)(game, kingdom)
     if not points:
         return None

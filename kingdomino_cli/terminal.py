@@ -1,0 +1,60 @@
+"""The terminal itself: whether to colour, how wide to draw, and rich renderables
+turned into text; plus the styles the table and the decision share.
+
+Colour only for a terminal, and never when ``NO_COLOR`` is set
+(https://no-color.org): plain text then, with no escape codes.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+from typing import TextIO
+
+from rich.console import Console, RenderableType
+from rich.style import Style
+
+#: Rulers, the key and other notes: dim.
+RULER = Style(color="grey50")
+#: The player's own name and kingdom title.
+MINE = Style(bold=True, color="bright_cyan")
+
+
+def is_terminal(stream: object) -> bool:
+    """Whether ``stream`` is a terminal; a closed stream, or an object with no
+    ``isatty`` (a test's stand-in), is not."""
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:  # a closed stream
+        return False
+
+
+def use_colour(stream: TextIO) -> bool:
+    """Colour only for a terminal, and never when ``NO_COLOR`` is set."""
+    return not os.environ.get("NO_COLOR") and is_terminal(stream)
+
+
+def screen_width(stream: TextIO) -> int:
+    """The width to draw for: the terminal's, else ``COLUMNS``, else 100."""
+    if is_terminal(stream) or os.environ.get("COLUMNS"):
+        return max(40, shutil.get_terminal_size((100, 40)).columns)
+    return 100
+
+
+def render(renderable: RenderableType, width: int, *, colour: bool = False) -> str:
+    """``renderable`` as text ``width`` columns wide; ANSI styles only if ``colour``."""
+    console = Console(
+        file=io.StringIO(),
+        record=True,
+        width=width,
+        color_system="256" if colour else None,
+        force_terminal=colour,
+        no_color=not colour,
+        legacy_windows=False,
+        soft_wrap=False,
+    )
+    console.print(renderable)
+    text = console.export_text(styles=colour)
+    return "\n".join(line.rstrip() for line in text.splitlines())
