@@ -1,4 +1,4 @@
-"""Saved games: write, read, replay and verify a game from its log.
+"""Saved games: record a game into a save, replay and verify a game from its log.
 
 A save *is* the game's log: every action, chance draws included, stored by value
 (``serialize.action_to_dict``), with what is needed to rebuild the engine (the
@@ -15,42 +15,64 @@ drew before.
 
 from __future__ import annotations
 
-import contextlib
-import glob
 import hashlib
-import json
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from attrs import field, frozen
+from attrs import frozen
 
 from .. import __version__
 from ..engine.engine import Engine
 from ..engine.game import Game
 from ..engine.words import seat_name
 from ..errors import IllegalActionError, KingdominoError, ReplayError
-from ..inputs.limits import MAX_SAVE_BYTES, InputLimitError, loads_json
-from ..inputs.strict import dotted, strict_converter
-from ..inputs.strict import problems as structure_problems
 from ..inputs.trust import SAVED_GAME, CodeNotAllowedError, Trust
 from ..model.actions import Action
-from ..model.ruleset import Ruleset
 from .kingdom_text import format_kingdom
+from .save_file import (
+    CHANCE_SCRIPTED,
+    CHANCE_SEED,
+    FORMAT,
+    VERSION,
+    PlayerEntry,
+    RulesetTable,
+    SavedGame,
+    SaveFormatError,
+    parse_save,
+    read_save,
+    to_json,
+    write_save,
+)
 from .serialize import action_from_dict, action_to_dict
 
-FORMAT = "kingdomino-save"
-VERSION = 1
-#: Chance outcomes follow the game's seed (``verify`` checks every draw).
-CHANCE_SEED = "seed"
-#: Chance outcomes were scripted or recorded at a real table (not checked).
-CHANCE_SCRIPTED = "scripted"
-
-
-class SaveFormatError(ReplayError):
-    """A save file cannot be read: missing, not JSON, another format, bad fields."""
+#: The save file's own names (``save_file``) are exported here too, as before.
+__all__ = [
+    "CHANCE_SCRIPTED",
+    "CHANCE_SEED",
+    "FORMAT",
+    "VERSION",
+    "PlayerEntry",
+    "ReplayMismatchError",
+    "RulesetTable",
+    "SaveFormatError",
+    "SavedGame",
+    "Verification",
+    "apply_logged",
+    "build_engine",
+    "decision_seed",
+    "derive_seed",
+    "final_result",
+    "parse_save",
+    "read_actions",
+    "read_save",
+    "replay",
+    "result_problem",
+    "save_of",
+    "to_json",
+    "verify",
+    "write_save",
+]
 
 
 class ReplayMismatchError(ReplayError):
@@ -77,81 +99,6 @@ def decision_seed(game_seed: int, seat: int, move: int) -> int:
         return derive_seed("agent", game_seed, seat, move)
     zigzag = 2 * game_seed if game_seed >= 0 else -2 * game_seed - 1
     return (((zigzag << 12) | seat) << 20) | move
-
-
-@frozen(kw_only=True, slots=True)
-class PlayerEntry:
-    """One seat: a display name and the agent spec that plays it (``greedy``, ``human``)."""
-
-    #: The name shown for the seat.
-    name: str
-    #: The agent spec that plays it (``"greedy"``, ``"mcts:playouts=50"``, ``"human"``).
-    agent: str
-
-
-@frozen(kw_only=True, slots=True)
-class RulesetTable:
-    """The resolved ruleset as stored in a save (independent of the TOML it came from)."""
-
-    name: str
-    plugins: list[str]
-    options: dict[str, dict[str, Any]] = field(factory=dict)
-    plugin_files: list[str] = field(factory=list)
-    description: str = ""
-    default_players: int | None = None
-
-    @classmethod
-    def of(cls, ruleset: Ruleset) -> RulesetTable:
-        return cls(
-            name=ruleset.name,
-            plugins=list(ruleset.plugins),
-            options={k: dict(v) for k, v in ruleset.options.items()},
-            plugin_files=[str(Path(p).resolve()) for p in ruleset.plugin_files],
-            description=ruleset.description,
-            default_players=ruleset.default_players,
-        )
-
-    def to_ruleset(self, source: str = "") -> Ruleset:
-        return Ruleset(
-            name=self.name,
-            plugins=tuple(self.plugins),
-            options=self.options,
-            plugin_files=tuple(self.plugin_files),
-            description=self.description,
-            source=source,
-            default_players=self.default_players,
-        )
-
-
-@frozen(kw_only=True, slots=True)
-class SavedGame:
-    """The content of a save file. ``log`` holds actions as dicts (read them with an engine)."""
-
-    #: The format's name, checked when read (a save is not any JSON file).
-    format: str = FORMAT
-    #: The format's version, checked when read.
-    version: int = VERSION
-    #: Version of kingdomino_core that wrote the save (provenance only).
-    engine: str = ""
-    #: The resolved ruleset (plugins and options), independent of the TOML it came from.
-    ruleset: RulesetTable
-    #: The seats, in order.
-    players: tuple[PlayerEntry, ...]
-    #: The game's seed: with the log, it reproduces the game exactly.
-    seed: int
-    #: How chance is drawn from the seed (checked when read).
-    chance: str = CHANCE_SEED
-    #: Active plugins and their versions when the game was saved (provenance only).
-    plugins: dict[str, str] = field(factory=dict)
-    #: Every action played, chance included, as dicts (``action_from_dict`` reads them).
-    log: tuple[dict[str, Any], ...] = ()
-    #: :func:`final_result` of a finished game, None while it is in progress.
-    result: dict[str, Any] | None = None
-
-    @property
-    def finished(self) -> bool:
-        """True when the saved game is over (it has a result)."""
-        return self.result is not None
 
 
 def final_result(game: Game) -> dict[str, Any]:
@@ -204,136 +151,6 @@ def save_of(
         log=tuple(action_to_dict(a) for a in (game.log if log is None else log)),
         result=final_result(game) if result and game.is_terminal() else None,
     )
-
-
-# -- files ------------------------------------------------------------------------------
-
-#: Strict like ruleset files: ``"agent": 5`` is corrupt, not the agent ``"5"``.
-_converter = strict_converter()
-
-
-def to_json(saved: SavedGame) -> str:
-    """The save as JSON text: header keys first, one logged action per line."""
-    data = _converter.unstructure(saved)
-    log = data.pop("log")
-    result = data.pop("result")
-    head = ",\n ".join(f"{json.dumps(k)}: {json.dumps(v, sort_keys=True)}" for k, v in data.items())
-    actions = ",\n  ".join(json.dumps(a, sort_keys=True) for a in log)
-    body = f"[\n  {actions}\n ]" if log else "[]"
-    return f'{{{head},\n "log": {body},\n "result": {json.dumps(result, sort_keys=True)}}}\n'
-
-
-def write_save(path: str | os.PathLike[str], saved: SavedGame) -> None:
-    """Write atomically (temporary file, then rename), so a crash keeps the old save."""
-    target = Path(path)
-    text = to_json(saved)
-    directory = target.parent if str(target.parent) else Path(".")
-    _remove_leftovers(directory, target.name)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        os.chmod(tmp, _file_mode(target))
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _remove_leftovers(directory: Path, name: str) -> None:
-    """Delete temporary files a killed write of this save left behind (``kill -9``
-    between writing and renaming): saves of one game are not written concurrently."""
-    for leftover in directory.glob(f".{glob.escape(name)}.????????.tmp"):
-        with contextlib.suppress(OSError):
-            leftover.unlink()
-
-
-def _file_mode(target: Path) -> int:
-    """Keep an existing save's permissions; a new one gets the usual ``0o666 & ~umask``."""
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def parse_save(text: str, source: str = "<save>") -> SavedGame:
-    """Read a save from JSON text; raise ``SaveFormatError`` naming the problem."""
-    if len(text) > MAX_SAVE_BYTES:
-        raise SaveFormatError(
-            f"{source}: larger than {MAX_SAVE_BYTES} bytes: not a saved game "
-            "(see docs/trust.md, Limits)"
-        )
-    try:
-        data = loads_json(text.removeprefix("\ufeff"))
-    except InputLimitError as exc:
-        raise SaveFormatError(f"{source}: {exc} (see docs/trust.md, Limits)") from None
-    except json.JSONDecodeError as exc:
-        raise SaveFormatError(
-            f"{source}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg}); "
-            f"expected a game saved by 'kd play --save'"
-        ) from None
-    if not isinstance(data, dict):
-        raise SaveFormatError(
-            f"{source}: expected a JSON object (a game saved by 'kd play --save'), "
-            f"found {type(data).__name__}"
-        )
-    fmt = data.get("format")
-    if fmt != FORMAT:
-        raise SaveFormatError(f"{source}: format is {fmt!r}, expected {FORMAT!r}: not a saved game")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
-        raise SaveFormatError(
-            f"{source}: save format version {version!r} is not supported; "
-            f"this kd reads versions 1 to {VERSION}"
-        )
-    problems = _type_problems(data)
-    if problems:
-        raise SaveFormatError(f"{source}: {'; '.join(problems)}")
-    try:
-        saved = _converter.structure(data, SavedGame)
-    except Exception as exc:
-        found = "; ".join(f"{dotted(path)}: {message}" for path, message in structure_problems(exc))
-        raise SaveFormatError(f"{source}: {found or exc}") from None
-    if saved.chance not in (CHANCE_SEED, CHANCE_SCRIPTED):
-        raise SaveFormatError(
-            f"{source}: chance is {saved.chance!r}, expected {CHANCE_SEED!r} or {CHANCE_SCRIPTED!r}"
-        )
-    return saved
-
-
-def _type_problems(data: dict[str, Any]) -> list[str]:
-    """Strict checks cattrs would coerce silently (a seed "7" or players given as a string)."""
-    out = []
-    seed = data.get("seed")
-    if "seed" in data and (not isinstance(seed, int) or isinstance(seed, bool)):
-        out.append(f"seed: expected an integer, found {seed!r}")
-    for key in ("players", "log"):
-        if key in data and not isinstance(data[key], list):
-            out.append(f"{key}: expected a list, found {type(data[key]).__name__}")
-    if "ruleset" in data and not isinstance(data["ruleset"], dict):
-        out.append(f"ruleset: expected an object, found {type(data['ruleset']).__name__}")
-    return out
-
-
-def read_save(path: str | os.PathLike[str]) -> SavedGame:
-    """Read a save file; raise ``SaveFormatError`` (file, problem, expectation) on failure."""
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_SAVE_BYTES + 1)
-        if len(raw) > MAX_SAVE_BYTES:
-            raise SaveFormatError(
-                f"{path}: larger than {MAX_SAVE_BYTES} bytes: not a saved game "
-                "(see docs/trust.md, Limits)"
-            )
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise SaveFormatError(f"{path}: cannot read the saved game: {reason}") from None
-    return parse_save(text, str(path))
 
 
 # -- replaying --------------------------------------------------------------------------

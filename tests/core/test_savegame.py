@@ -114,7 +114,7 @@ def test_write_is_atomic_and_keeps_the_old_save_on_failure(
     def broken(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("kingdomino_core.saves.savegame.os.replace", broken)
+    monkeypatch.setattr("kingdomino_core.saves.save_file.os.replace", broken)
     with pytest.raises(OSError):
         write_save(path, save_of(finished_game(seed=2), players(3, "random")))
     assert path.read_text() == before
