@@ -180,6 +180,11 @@ class Kingdom:
             self.maxy = y
         near = board.neighbours[cell]
         regions = self.regions
+        if not self.terrain_masks[terrain] & near:
+            # No square of its terrain next to it: a new property (the regions of a
+            # terrain cover exactly its mask, so the search below would find none).
+            regions.append((terrain, bit))
+            return
         touching = []
         for i, (t, m) in enumerate(regions):  # a loop: a comprehension costs a call
             if t == terrain and m & near:

@@ -80,16 +80,24 @@ def fast_total(config: GameConfig, registry: Registry) -> Callable[[Game, int], 
         kingdom = game.kingdoms[index]
         planes = kingdom.planes
         points = 0
-        for terrain, mask in kingdom.regions:
-            if not scoring[terrain]:
-                continue
-            crowns = 0
-            weight = 1
-            for plane in planes:
-                crowns += weight * (plane & mask).bit_count()
-                weight <<= 1
-            if crowns:
-                points += mask.bit_count() * crowns
+        if len(planes) == 2:  # crowns 0-3 (the printed dominoes): no loop over planes
+            ones, twos = planes
+            crowned = ones | twos
+            for terrain, mask in kingdom.regions:
+                if mask & crowned and scoring[terrain]:
+                    crowns = (ones & mask).bit_count() + 2 * (twos & mask).bit_count()
+                    points += mask.bit_count() * crowns
+        else:
+            for terrain, mask in kingdom.regions:
+                if not scoring[terrain]:
+                    continue
+                crowns = 0
+                weight = 1
+                for plane in planes:
+                    crowns += weight * (plane & mask).bit_count()
+                    weight <<= 1
+                if crowns:
+                    points += mask.bit_count() * crowns
         if middle and is_middle_kingdom(kingdom, frame):
             points += middle
         if harmony and is_harmony(kingdom, no_discard):

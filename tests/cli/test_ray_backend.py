@@ -67,3 +67,41 @@ def test_a_subprocess_joins_the_cluster_by_address(cluster, capsys, monkeypatch)
     joined = kd_process(*args, "--backend", "ray", "--address", cluster, timeout=300)
     assert joined.code == 0, joined.err
     assert json.loads(joined.out)["seats"] == local["seats"]
+
+
+def test_ctrl_c_of_a_run_joined_to_a_cluster_cancels_its_tasks_and_leaves_the_cluster_up(
+    cluster,
+):
+    """A user's Ctrl-C stops their run, not the shared cluster: the run's tasks stop
+    (the cluster's CPUs come back) and the cluster still takes work."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kingdomino_cli.app", "simulate", "-p", "greedy,greedy",
+         "-n", "100000", "--seed", "1", "--backend", "ray", "--address", cluster],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        env=dict(os.environ, NO_COLOR="1"),
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 240
+        while proc.poll() is None and time.monotonic() < deadline:
+            if ray.available_resources().get("CPU", 0) < 1:  # its tasks hold the CPUs
+                break
+            time.sleep(0.2)
+        assert proc.poll() is None, proc.communicate()[1]
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines()[-1] == "kd: interrupted" and "Traceback" not in err
+    deadline = time.monotonic() + 30
+    while ray.available_resources().get("CPU", 0) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert ray.available_resources().get("CPU", 0) == 2
+    assert ray.get(ray.remote(lambda: 42).remote()) == 42

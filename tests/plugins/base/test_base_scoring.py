@@ -4,6 +4,8 @@ and the classic mistakes. Expected values are worked out by hand from the rules.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kingdomino_core import Direction, Place
 from kingdomino_core.testing import (
@@ -11,6 +13,7 @@ from kingdomino_core.testing import (
     make_engine,
     make_game,
     place_step_game,
+    play_random_game,
     recount,
     set_kingdom,
 )
@@ -180,3 +183,20 @@ def test_tiebreaks_are_an_option() -> None:
     assert ranking.places == ((0, 1),)
     ranking, _ = ranked(["C F1 F0", "C M2 . .\n. W0 W0 ."], tiebreaks=["crowns"])
     assert ranking.places == ((1,), (0,)) and ranking.decided_by == ("crowns",)
+
+
+@pytest.mark.parametrize("rules", [{}, {"middle_kingdom": True, "harmony": True}])
+@given(seed=st.integers(0, 10_000), extra=st.lists(st.integers(0, 9), max_size=12))
+@settings(max_examples=40, deadline=None)
+def test_the_fast_total_equals_the_score_sheet(rules, seed, extra) -> None:
+    """``score_total`` (what bots use) adds up exactly what the score sheet shows, with
+    the printed crowns (0-3) and with more crowns on a square (Court buildings), which
+    the fast total counts another way."""
+    engine = make_engine(["base"], 2, base=rules)
+    game = play_random_game(engine, seed=seed)
+    for k, kingdom in enumerate(game.kingdoms):
+        assert game.score_total(k) == game.score_sheet(k).total
+        cells = [cell for cell, _, _ in kingdom.iter_squares()]
+        for i, crowns in enumerate(extra):
+            kingdom.set_crowns(cells[(seed + i * 7) % len(cells)], crowns)
+        assert game.score_total(k) == game.score_sheet(k).total
