@@ -12,8 +12,7 @@ from typing import Any
 import kd_lakes_double
 import pytest
 
-from kingdomino_core import Engine, RulesetError
-from kingdomino_core.hooks.plugins import default_catalogue
+from kingdomino_core import Engine, RulesetError, default_catalogue
 from kingdomino_core.testing import conformance, make_engine, make_game, set_kingdom
 
 RULESET = str(Path(__file__).parent.parent / "lakes-double.toml")
