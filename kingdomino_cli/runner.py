@@ -227,8 +227,15 @@ def _worker_init() -> None:
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Cancel queued work and end the workers at once."""
     processes = list((getattr(pool, "_processes", None) or {}).values())  # no public way in 3.11
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
     for process in processes:
         process.join(timeout=5)
+    # The pool's manager thread closes its wake-up pipe once it sees the workers gone;
+    # Python 3.11's exit hook writes to that pipe without a lock, and losing that race
+    # printed "OSError: [Errno 9] Bad file descriptor" after "kd: interrupted".
+    # Waiting for the thread here closes the pipe before the exit hook runs.
+    if manager is not None:
+        manager.join(timeout=5)
