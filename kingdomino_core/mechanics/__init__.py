@@ -3,6 +3,8 @@
 * :mod:`.purchase`: choose something offered, then pay for it in tokens of
   different kinds taken from the kingdom (The Court's tiles, Origins' cro-magnons,
   a house rule's own wares).
+* :mod:`.tokens`: resource tokens laid on a new line's crownless producing squares,
+  moved into the kingdom with the domino (The Court, Origins).
 * :mod:`.pile`: a face-down pile with no order, turned up one item at a time by
   chance (The Court's tiles, Origins' cave, the quest tiles).
 
@@ -23,6 +25,7 @@ from .purchase import (
     PurchaseWords,
     Shop,
 )
+from .tokens import Tokens, line_tokens, put_tokens
 
 __all__ = [
     "ChooseStep",
@@ -34,4 +37,7 @@ __all__ = [
     "PurchaseWords",
     "RevealFromPile",
     "Shop",
+    "Tokens",
+    "line_tokens",
+    "put_tokens",
 ]

@@ -30,7 +30,7 @@ from kingdomino_core import (
     hookimpl,
 )
 from kingdomino_core.engine.encoding import Choice, ProductEncoder, Square
-from kingdomino_core.mechanics import ChooseStep
+from kingdomino_core.mechanics import ChooseStep, line_tokens, put_tokens
 
 from . import scoring
 from .actions import ACTIONS, BuyTile, PayToken
@@ -38,7 +38,7 @@ from .notation import court_annotations
 from .observation import register_observations
 from .options import CourtOptions
 from .purchase import Court, RevealHandler
-from .state import RESOURCE_LAYER, CourtState, Tokens, bump
+from .state import RESOURCE_LAYER, CourtState, bump
 from .tiles import TileType, court_data
 
 NAME = "court"
@@ -114,19 +114,17 @@ def kd_line_laid_out(game: Game, dominoes: list[DominoId]) -> None:
     limited = court.options.spent_tokens == "discard"
     counts = court.data.token_counts
     index = court.resource_index
+
+    def take(resource: str) -> bool:
+        i = index[resource]
+        if limited and st.laid_out[i] >= counts[resource]:
+            return False  # I-C5 discard: this kind's supply has run out
+        st.laid_out = bump(st.laid_out, i)
+        return True
+
     for domino in dominoes:
-        found: list[str | None] = []
-        for square in game.domino(domino).domino.squares:
-            r = None if square.crowns else of_terrain.get(square.terrain)
-            if r is not None:
-                i = index[r]
-                if limited and st.laid_out[i] >= counts[r]:
-                    r = None  # I-C5 discard: this kind's supply has run out
-                else:
-                    st.laid_out = bump(st.laid_out, i)
-            found.append(r)
-        if found[0] is not None or found[1] is not None:
-            tokens: Tokens = (found[0], found[1])
+        tokens = line_tokens(game, domino, of_terrain, take)
+        if tokens != (None, None):
             st.on_dominoes[domino] = tokens
     reveal = game.engine.rules.handler("court.reveal")
     assert isinstance(reveal, RevealHandler)
@@ -140,16 +138,8 @@ def kd_after_place(game: Game, seat: int, action: Place | Discard) -> None:
         return
     st: CourtState = game.ext[NAME]
     tokens = st.on_dominoes.pop(action.domino, None)
-    if tokens is None:
-        return
-    kingdom = game.kingdom_of(seat)
-    board = kingdom.board
-    layer = kingdom.layer(RESOURCE_LAYER)
-    first, second = tokens
-    if first is not None:
-        layer[board.cell(action.x, action.y)] = first
-    if second is not None:
-        layer[board.cell(*action.second)] = second
+    if tokens is not None:
+        put_tokens(game.kingdom_of(seat), RESOURCE_LAYER, action, tokens)
 
 
 @hookimpl

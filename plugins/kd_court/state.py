@@ -12,12 +12,12 @@ the game cannot read the next tile.
 from __future__ import annotations
 
 from kingdomino_core import DominoId
+from kingdomino_core.mechanics import Tokens
 
 RESOURCE_LAYER = "court.resource"
 TILE_LAYER = "court.tile"
 
 #: The resource tokens on the two squares of a domino (None: no token).
-Tokens = tuple[str | None, str | None]
 
 
 class CourtState:

@@ -29,7 +29,7 @@ from kingdomino_core import (
 from kingdomino_core.engine.encoding import Choice, Number, ProductEncoder, Square
 from kingdomino_core.engine.words import kingdom_name, plural
 from kingdomino_core.inputs.limits import MAX_KINGDOM_SIZE
-from kingdomino_core.mechanics import ChooseStep
+from kingdomino_core.mechanics import ChooseStep, line_tokens, put_tokens
 
 from . import scoring
 from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen, load_dominoes, totem_points
@@ -175,14 +175,13 @@ def kd_line_laid_out(game: Game, dominoes: list[DominoId]) -> None:
         return
     state: OriginsState = game.ext[STATE]
     _sweep_unpicked(game, state)
+
+    def take(resource: str) -> bool:
+        bump(state.res_laid, resource)
+        return True
+
     for d in dominoes:
-        pieces = []
-        for square in game.domino(d).domino.squares:
-            res = None if square.crowns else RESOURCE_OF_TERRAIN.get(square.terrain)
-            if res is not None:
-                bump(state.res_laid, res)
-            pieces.append(res)
-        state.market[d] = (pieces[0], pieces[1])
+        state.market[d] = line_tokens(game, d, RESOURCE_OF_TERRAIN, take)
     if mode == "tribe":
         draw = game.engine.rules.handler(DRAW_STEP)
         assert isinstance(draw, CaveDrawHandler)
@@ -205,10 +204,7 @@ def kd_after_place(game: Game, seat: int, action: Place | Discard) -> None:
     x2, y2 = action.second
     cells = (board.cell(action.x, action.y), board.cell(x2, y2))
     if pieces:
-        layer = kingdom.layer(RESOURCE)
-        for cell, res in zip(cells, pieces, strict=True):
-            if res is not None:
-                layer[cell] = res
+        put_tokens(kingdom, RESOURCE, action, pieces)
     steps: list[Step] = recheck(game, options) if options.mode == "totem" else []
     volcano = game.engine.registry.terrain_index(VOLCANO)
     pending = tuple(board.xy(c) for c in cells if kingdom.terrain_at[c] == volcano)
