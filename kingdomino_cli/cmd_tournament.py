@@ -144,11 +144,10 @@ def tournament(
         bar = None
         handle.close()
         print(
-            f"kd: interrupted: {len(done)} of {len(jobs)} games saved in {out}; "
-            "run the same command to resume",
+            f"kd: {len(done)} of {len(jobs)} games saved in {out}; run the same command to resume",
             file=sys.stderr,
         )
-        raise typer.Exit(130) from None
+        raise typer.Exit(int(ExitCode.INTERRUPTED)) from None  # main says "interrupted"
     finally:
         if bar is not None:
             bar.close()

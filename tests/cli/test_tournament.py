@@ -192,6 +192,8 @@ def test_ctrl_c_keeps_the_finished_games_and_the_same_command_resumes(tmp_path) 
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     assert "run the same command to resume" in err and "Traceback" not in err
+    # Said once, last, as for every interrupted command.
+    assert err.count("interrupted") == 1 and err.strip().splitlines()[-1] == "kd: interrupted"
     saved = len(out.read_text().splitlines()) - 1
     assert 2 <= saved < 8
     again = kd_process(*args[3:])
