@@ -180,8 +180,7 @@ class Game:
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """Outcomes and probabilities of the current chance step."""
-        step = self._require_step()
-        handler = self.handler(step)
+        step, handler = self._current()
         if not handler.chance:
             raise IllegalActionError("game.not_chance", "the game waits for a player, not chance")
         return handler.outcomes(self, step)
@@ -196,14 +195,8 @@ class Game:
 
     def check(self, action: Action) -> None:
         """Raise ``IllegalActionError`` if ``action`` is not legal now."""
-        step = self._require_step()
-        _require_action(action)
-        try:
-            self.handler(step).check(self, step, action)
-        except KingdominoError:
-            raise
-        except PLUGIN_FAULTS as exc:
-            raise self._blame(exc, step) from exc
+        step, handler = self._current()
+        self._check(step, handler, action)
 
     # -- playing ----------------------------------------------------------------
 
@@ -214,14 +207,8 @@ class Game:
         ``legal_actions()`` (bots in a hurry).
         """
         step, handler = self._current()
-        if check:  # self.check(action), without looking up the step again
-            _require_action(action)
-            try:
-                handler.check(self, step, action)
-            except KingdominoError:
-                raise
-            except PLUGIN_FAULTS as exc:
-                raise self._blame(exc, step) from exc
+        if check:
+            self._check(step, handler, action)
             action = _canonical(self, action)  # listed actions are canonical already
         if handler.chance:
             # Each chance step consumes exactly one number, drawn here or in
@@ -310,6 +297,16 @@ class Game:
         except PLUGIN_FAULTS as exc:
             raise self._blame(exc, step) from exc
 
+    def _check(self, step: Step, handler: StepHandler, action: Action) -> None:
+        """``check`` for a step already looked up (``apply`` has it at hand)."""
+        _require_action(action)
+        try:
+            handler.check(self, step, action)
+        except KingdominoError:
+            raise
+        except PLUGIN_FAULTS as exc:
+            raise self._blame(exc, step) from exc
+
     def _blame(self, exc: BaseException, step: Step) -> PluginHookError:
         """Name the plugin whose code raised ``exc`` (a rule object or step handler)."""
         owner = self.engine.rules.provenance.get("step:" + step.kind, "core")
@@ -318,14 +315,9 @@ class Game:
         )
         return PluginHookError(plugin, f"{step.kind} step", exc)
 
-    def _require_step(self) -> Step:
-        if not self.pending:
-            raise GameOverError()
-        return self.pending[0]
-
     def _current(self) -> tuple[Step, StepHandler]:
-        """The step waited for and its handler (``_require_step`` and ``handler`` in
-        one call: every action goes through here)."""
+        """The step waited for and its handler (``GameOverError`` when the game is
+        over): every action goes through here."""
         pending = self.pending
         if not pending:
             raise GameOverError()
