@@ -166,61 +166,88 @@ def speed(args: argparse.Namespace) -> None:
     micro(engine_for(("base", "quests", "age_of_giants"), 4, {}), "age of giants 4p")
 
 
-def bare_games(engine: Engine, seeds: list[int], rng_seed: int = 0) -> float:
+def bare_games(
+    engine: Engine, seeds: list[int], numbers: dict[int, list[float]] | None = None
+) -> float:
     """The bare engine loop of ``random_games`` over the games seeded ``seeds``: CPU
-    seconds (this process only, so other work on a shared machine counts less)."""
-    rng = random.Random(rng_seed)
+    seconds (this process only, so other work on a shared machine counts less).
+
+    ``numbers``: per game seed, the number each decision draws, by log position (the
+    games of ``kd simulate``'s random players, move for move); by default one
+    generator's numbers in turn.
+    """
+    rng = random.Random(0)
     start = time.process_time()
     for seed in seeds:
         game = engine.new_game(seed=seed)
-        while game.pending:
-            if game.pending[0].seat == -1:
-                game.resolve_chance()
-            else:
-                game.apply(game.sample_action(rng.random()), check=False)
+        pending = game.pending
+        if numbers is None:
+            draw = rng.random
+            while pending:
+                if pending[0].seat == -1:
+                    game.resolve_chance()
+                else:
+                    game.apply(game.sample_action(draw()), check=False)
+        else:
+            mine, log = numbers[seed], game.log
+            while pending:
+                if pending[0].seat == -1:
+                    game.resolve_chance()
+                else:
+                    game.apply(game.sample_action(mine[len(log)]), check=False)
     return time.process_time() - start
 
 
-def simulate_vs_bare(n: int, rounds: int = 5) -> None:
-    """``kd simulate``'s game loop (``cmd_simulate.run``: seats, per-decision seeding,
-    results) against the bare engine loop, 4 random players, on the same deals.
+def simulate_vs_bare(n: int, rounds: int = 5, slice_size: int = 25) -> None:
+    """``kd simulate``'s game loop (``runner.run_jobs``, as ``cmd_simulate.run`` calls
+    it: seats, agents drawing per decision, results) against the bare engine loop,
+    4 random players, on the same games.
 
-    Fair comparison: both play the games seeded ``game_seed(1, i)`` (the same deals),
-    and in both a random player's whole work is one uniform draw and
-    ``game.sample_action``; what ``kd simulate`` adds is its own machinery (seats,
-    reseeding each agent's generator per decision, each game's result). Measured in
-    CPU time, alternating, ``rounds`` times; the ratio is the median of the rounds'
-    ratios. Python calls per decision are counted too (a count: load cannot change it).
+    Fair comparison: both play the games seeded ``game_seed(1, i)`` with the same
+    moves (the bare loop draws each decision's number from the game's decision
+    stream, computed before the clock starts; ``kd simulate`` computes it as it
+    plays), and in both a random player's work is one number and
+    ``game.sample_action``; what ``kd simulate`` adds is its own machinery. Measured
+    in CPU time, alternating slices of ``slice_size`` games (so a change of load on
+    the machine hits both alike); a round is ``n // rounds`` games each, the ratio
+    the median of the rounds' ratios. Python calls per decision are counted too (a
+    count: load cannot change it).
     """
-    from kingdomino_cli.cmd_simulate import run
-    from kingdomino_cli.runner import game_seed
+    from kingdomino_cli.cmd_simulate import jobs_for
+    from kingdomino_cli.decision_random import DecisionStream
+    from kingdomino_cli.runner import game_seed, run_jobs
     from kingdomino_core.rulesets.files import load_ruleset
 
     ruleset = load_ruleset("base")
     engine = engine_for(("base",), 4, {})
     specs = ("random",) * 4
-    per_round = max(1, n // rounds)
-    seeds = [game_seed(1, i) for i in range(per_round)]
-    run(ruleset, specs, 1, max(5, per_round // 10))  # warm up
-    bare_games(engine, seeds[: max(5, per_round // 10)])
+    per_round = max(slice_size, n // rounds)
+    jobs = jobs_for(specs, per_round)
+    seeds = [game_seed(1, job.deal) for job in jobs]
+    numbers = {seed: [x - 1.0 for x in DecisionStream(seed).upto(1000)] for seed in seeds}
+    run_jobs(ruleset, 1, jobs[:slice_size])  # warm up
+    bare_games(engine, seeds[:slice_size], numbers)
     ratios, sim_rates, bare_rates = [], [], []
     for _ in range(rounds):
-        bare = bare_games(engine, seeds)
-        start = time.process_time()
-        run(ruleset, specs, 1, per_round)
-        sim = time.process_time() - start
+        bare = sim = 0.0
+        for at in range(0, per_round, slice_size):
+            bare += bare_games(engine, seeds[at : at + slice_size], numbers)
+            start = time.process_time()
+            run_jobs(ruleset, 1, jobs[at : at + slice_size])
+            sim += time.process_time() - start
         sim_rates.append(per_round / sim)
         bare_rates.append(per_round / bare)
         ratios.append(bare / sim)
-    few = seeds[: max(3, per_round // 20)]
-    sim_calls = count_calls(lambda: run(ruleset, specs, 1, len(few)))
-    bare_calls = count_calls(lambda: bare_games(engine, few))
-    decisions = decisions_in(engine, few)
+    few = max(3, per_round // 20)
+    sim_calls = count_calls(lambda: run_jobs(ruleset, 1, jobs[:few]))
+    bare_calls = count_calls(lambda: bare_games(engine, seeds[:few], numbers))
+    decisions = decisions_in(engine, seeds[:few])
     print(
         f"  kd simulate, base 4p random   {statistics.median(sim_rates):8.0f} games/s   "
         f"bare engine loop {statistics.median(bare_rates):8.0f} games/s   "
-        f"ratio {statistics.median(ratios):.2f} (median of {rounds} alternating rounds, "
-        f"CPU time, same deals; rounds {min(ratios):.2f}-{max(ratios):.2f})"
+        f"ratio {statistics.median(ratios):.2f} (median of {rounds} rounds of "
+        f"{per_round} games, CPU time, the same games; rounds {min(ratios):.2f}-"
+        f"{max(ratios):.2f})"
     )
     print(
         f"  kd simulate, base 4p random   {sim_calls / decisions:8.1f} calls/decision "

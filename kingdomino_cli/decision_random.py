@@ -1,163 +1,191 @@
-"""A random generator that is cheap to reseed before every decision.
+"""Each agent's random numbers: a fixed function of (game seed, seat, move).
 
-``kd`` reseeds each agent's generator before every decision (see ``players.py``),
-so a resumed or undone game continues exactly like an uninterrupted one. Seeding a
-Mersenne Twister costs about 4 microseconds, as much as a random player's whole
-move. Most decisions draw only a number or two, so the first few ``random()``
-values come from SplitMix64 over (seed, draw index); only an agent that draws more
-(or asks for bits, choices, shuffles) pays for seeding the Mersenne Twister, lazily.
-Either way the numbers are a pure function of the seed, so determinism holds.
+``kd`` gives every seat's agent a :class:`DecisionRandom` that *follows* the game
+(:meth:`DecisionRandom.follow`): each draw belongs to the decision at the game's
+current log position ``move``, and
 
-The numbers, for an integer seed ``a >= 0``: ``key`` folds ``a`` into 64 bits, 64
-bits at a time from the lowest (``key = splitmix(key ^ chunk)``, see
-:func:`fold_seed`); draw ``i`` (1 to 4) is ``splitmix(key + i * STRIDE) >> 11``
-scaled to [0, 1); later draws, and every other method, come from a Mersenne Twister
-seeded with ``key``.
+- the decision's **first** ``random()`` is number ``move`` of the game's *decision
+  stream* (:class:`DecisionStream`), the same for every seat;
+- **everything else** (later ``random()`` calls, ``getrandbits``, ``choice``,
+  ``shuffle``, ``randbytes``...) comes from a Mersenne Twister seeded with
+  :func:`~kingdomino_core.saves.savegame.decision_seed` (game seed, seat, move),
+  seeded when first needed.
 
-``kd simulate`` reseeds about a hundred times a game, so this is written for speed:
-the seed is folded only when the first number is drawn (a decision that draws nothing
-pays no hashing), :meth:`DecisionRandom.seed_decision` packs the decision seed with
-a per-game prefix computed once, and the arithmetic is written out inline.
+So a game saved and resumed, or undone, continues exactly like an uninterrupted one,
+whatever the agents drew before. Why two sources: the random and greedy bots draw at
+most one number a decision, and seeding a Mersenne Twister costs about 5 µs, half a
+random player's whole decision; a game's stream is computed at once for many moves
+(one hash, about 5 µs a game) and shared by its seats, so the common decision costs
+a list index. Search bots (mcts) draw thousands of numbers a decision and pay the
+seeding once.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
-from typing import Any
+import sys
+import threading
+from array import array
+from typing import TYPE_CHECKING, Any
 
 from kingdomino_core.saves.savegame import decision_seed
 
-_MASK = (1 << 64) - 1
-_LOW32 = (1 << 32) - 1
-_FAST_DRAWS = 4
-_TO_UNIT = 1.0 / (1 << 53)
-_GOLDEN = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
-_STRIDE = 0x632BE59BD9B4E019
-_TWISTER = _FAST_DRAWS + 1
-_SEATS = 1 << 12  # decision_seed packs seats below this and moves below _MOVES
-_MOVES = 1 << 20
-_ZIGZAG = 1 << 95  # game seeds below this pack into fewer than 128 bits
+if TYPE_CHECKING:
+    from kingdomino_core import Game
+
+_FIRST = 160  # numbers computed at first: a 4-player base game has about 150 moves
+_CACHED_STREAMS = 64  # games in play at once in one process; then the cache restarts
+# Byte 6 of a little-endian double in [1, 2): the exponent's low 4 bits (all ones)
+# above the mantissa's top 4 bits.
+_BYTE6 = bytes(0xF0 | (b & 0x0F) for b in range(256))
 
 
-def _splitmix(x: int) -> int:
-    """SplitMix64's output for the state ``x`` before its increment."""
-    x = (x + _GOLDEN) & _MASK
-    x = ((x ^ (x >> 30)) * _MIX1) & _MASK
-    x = ((x ^ (x >> 27)) * _MIX2) & _MASK
-    return x ^ (x >> 31)
+def stream_numbers(game_seed: int, count: int) -> array[float]:
+    """The first ``count`` numbers of a game's decision stream, each in [1, 2).
+
+    Number ``i`` is bytes ``8i`` to ``8i+7`` of SHAKE-128 of the ASCII text
+    ``"kingdomino decisions <game seed>"``, read as a little-endian 64-bit double
+    whose sign and exponent are replaced by those of 1.0: its 52 low bits become the
+    fraction, so the number minus 1 is uniform over the multiples of 2**-52 in
+    [0, 1). SHAKE is an extendable hash: asking for more numbers keeps the first.
+    """
+    raw = bytearray(hashlib.shake_128(b"kingdomino decisions %d" % game_seed).digest(8 * count))
+    raw[6::8] = raw[6::8].translate(_BYTE6)
+    raw[7::8] = b"\x3f" * count
+    values = array("d")
+    values.frombytes(raw)
+    if sys.byteorder == "big":
+        values.byteswap()
+    return values
 
 
-def fold_seed(a: int) -> int:
-    """A non-negative integer seed of any size folded into 64 bits."""
-    key = 0
-    while True:
-        key = _splitmix(key ^ (a & _MASK))
-        a >>= 64
-        if not a:
-            return key
+class DecisionStream:
+    """The first numbers of a game's decisions, plus 1: ``numbers[move]`` is in
+    [1, 2) (see :func:`stream_numbers`), computed as needed.
+
+    Numbers are only ever appended, under a lock, so readers need none."""
+
+    __slots__ = ("game_seed", "numbers")
+
+    def __init__(self, game_seed: int) -> None:
+        self.game_seed = game_seed
+        self.numbers: array[float] = stream_numbers(game_seed, _FIRST)
+
+    def upto(self, move: int) -> array[float]:
+        """``numbers``, computed at least up to index ``move``."""
+        numbers = self.numbers
+        if move >= len(numbers):
+            with _extending:
+                if move >= len(numbers):
+                    more = stream_numbers(self.game_seed, max(move + 1, 2 * len(numbers)))
+                    numbers.extend(more[len(numbers) :])
+        return numbers
+
+
+_streams: dict[int, DecisionStream] = {}
+_extending = threading.Lock()  # one for every stream: extending one is rare
+
+
+def decision_stream(game_seed: int) -> DecisionStream:
+    """The decision stream of the game seeded ``game_seed`` (shared by its seats)."""
+    found = _streams.get(game_seed)
+    if found is None:
+        if len(_streams) >= _CACHED_STREAMS:
+            _streams.clear()  # holders keep theirs; a new one has the same numbers
+        found = _streams[game_seed] = DecisionStream(game_seed)
+    return found
 
 
 class DecisionRandom(random.Random):
-    """``random.Random`` whose ``seed(n)`` is cheap; see the module docstring."""
+    """``random.Random`` that draws each decision's numbers of a followed game; see
+    the module docstring. Until :meth:`follow` is called, and after ``seed(a)``, it
+    is a plain Mersenne Twister."""
 
-    # The seed as its lowest 64 bits plus _GOLDEN (``_low``) and the next 64 bits
-    # (``_high``); ``_key`` once folded (seeds beyond 128 bits: folded at once).
-    # ``_draws``: fast draws made (0 to _FAST_DRAWS), or _TWISTER once the Mersenne
-    # Twister is seeded with the key.
-    _low: int
-    _high: int
-    _key: int | None
-    _draws: int
-    # seed_decision's per-game prefix: for (game seed, seat), ``_low`` minus the move.
-    _prefix_of: tuple[int, int] | None = None
-    _prefix_low: int = 0
+    _game: Game | None = None
+    _log: list[Any] | None = None  # the followed game's log (its length is the move)
+    _seat: int = 0
+    _stream: DecisionStream | None = None
+    # The game's stream numbers drawn so far (the stream's own list).
+    _numbers: array[float]
+    # The decision (log position) draws belong to, the decision whose first random()
+    # is still to be drawn after other draws (-1: none), and the decision the Mersenne
+    # Twister is seeded for.
+    _move: int = -1
+    _first_pending: int = -1
+    _twister_move: int = -1
 
     def seed(self, a: Any = None, version: int = 2) -> None:
-        self._prefix_of = None  # _high is this seed's now
-        if not isinstance(a, int) or a < 0:  # unusual: the Mersenne Twister's own seeding
-            random.Random.seed(self, a, version)
-            self._key = 0
-            self._draws = _TWISTER
-            return
-        self._low = (a & _MASK) + _GOLDEN
-        self._high = a >> 64
-        self._key = fold_seed(a) if a >> 128 else None  # else folded at the first draw
-        self._draws = 0
+        self._game = self._log = None
+        random.Random.seed(self, a, version)
 
-    def seed_decision(self, game_seed: int, seat: int, move: int) -> None:
-        """``seed(decision_seed(game_seed, seat, move))``, faster: the part of the
-        packed seed that depends on the game and seat is computed once per game."""
-        if self._prefix_of != (game_seed, seat) or not 0 <= move < _MOVES:
-            if not (0 <= seat < _SEATS and 0 <= move < _MOVES and 0 <= game_seed < _ZIGZAG):
-                self.seed(decision_seed(game_seed, seat, move))
-                return
-            # decision_seed is ((2 * game_seed) << 32 | seat << 20 | move): its lowest 64
-            # bits are this prefix plus the move, the rest is 2 * game_seed >> 32.
-            zigzag = 2 * game_seed
-            self._prefix_low = ((zigzag & _LOW32) << 32 | seat << 20) + _GOLDEN
-            self._high = zigzag >> 32
-            self._prefix_of = (game_seed, seat)
-        self._low = self._prefix_low + move
-        self._key = None
-        self._draws = 0
+    def follow(self, game: Game, seat: int) -> None:
+        """Draw the numbers of ``seat``'s decisions in ``game`` from now on. The next
+        draw starts a decision afresh (call again after an undo)."""
+        self._game = game
+        self._log = game.log
+        self._seat = seat
+        stream = self._stream = decision_stream(game.seed)
+        self._numbers = stream.numbers
+        self._move = self._first_pending = self._twister_move = -1
 
-    def _folded(self) -> int:
-        key = self._key
-        if key is None:
-            key = self._key = _fold_low_high(self._low, self._high)
-        return key
-
-    def _start_twister(self) -> None:
-        if self._draws != _TWISTER:
-            random.Random.seed(self, self._folded())
-            self._draws = _TWISTER
+    @property
+    def following(self) -> Game | None:
+        """The game followed, if any."""
+        return self._game
 
     def random(self) -> float:
-        draws = self._draws
-        if draws >= _FAST_DRAWS:
-            self._start_twister()
-            return random.Random.random(self)
-        key = self._key
-        if key is None:  # _fold_low_high, inline
-            key = self._low & _MASK
-            key = ((key ^ (key >> 30)) * _MIX1) & _MASK
-            key = ((key ^ (key >> 27)) * _MIX2) & _MASK
-            key ^= key >> 31
-            high = self._high
-            if high:
-                key = ((key ^ high) + _GOLDEN) & _MASK
-                key = ((key ^ (key >> 30)) * _MIX1) & _MASK
-                key = ((key ^ (key >> 27)) * _MIX2) & _MASK
-                key ^= key >> 31
-            self._key = key
-        draws += 1
-        self._draws = draws
-        x = (key + draws * _STRIDE + _GOLDEN) & _MASK  # _splitmix(key + draws * _STRIDE)
-        x = ((x ^ (x >> 30)) * _MIX1) & _MASK
-        x = ((x ^ (x >> 27)) * _MIX2) & _MASK
-        return ((x ^ (x >> 31)) >> 11) * _TO_UNIT
+        log = self._log
+        if log is not None:
+            move = len(log)
+            if move != self._move:  # a new decision: its first number (the hot path)
+                self._move = move
+                try:
+                    return self._numbers[move] - 1.0
+                except IndexError:
+                    return self._stream.upto(move)[move] - 1.0  # type: ignore[union-attr]
+            return self._later(move)
+        return random.Random.random(self)
+
+    def _later(self, move: int) -> float:
+        """A following generator's ``random()`` after the decision's first draw."""
+        if self._first_pending == move:  # the decision's first draws were not random()
+            self._first_pending = -1
+            return self._stream.upto(move)[move] - 1.0  # type: ignore[union-attr]
+        if self._twister_move != move:
+            self._seed_twister(move)
+        return random.Random.random(self)
+
+    def _sync(self) -> None:
+        """Before a draw other than ``random()``: the Twister of the current decision."""
+        log = self._log
+        if log is not None:
+            move = len(log)
+            if move != self._move:
+                self._move = move
+                self._first_pending = move
+            if self._twister_move != move:
+                self._seed_twister(move)
+
+    def _seed_twister(self, move: int) -> None:
+        assert self._game is not None
+        self._twister_move = move
+        random.Random.seed(self, decision_seed(self._game.seed, self._seat, move))
 
     def getrandbits(self, k: int) -> int:
-        self._start_twister()
+        self._sync()
         return random.Random.getrandbits(self, k)
 
+    def randbytes(self, n: int) -> bytes:
+        self._sync()
+        return random.Random.randbytes(self, n)
+
     def getstate(self) -> Any:
-        self._start_twister()
+        """The Mersenne Twister's state (a following generator's: the current decision's)."""
+        self._sync()
         return random.Random.getstate(self)
 
     def setstate(self, state: Any) -> None:
+        """Set the Mersenne Twister's state; the generator stops following its game."""
+        self._game = self._log = None
         random.Random.setstate(self, state)
-        self._draws = _TWISTER
-
-
-def _fold_low_high(low: int, high: int) -> int:
-    """``fold_seed`` of a seed below 2**128 given as (lowest 64 bits + _GOLDEN, rest)."""
-    key = low & _MASK
-    key = ((key ^ (key >> 30)) * _MIX1) & _MASK
-    key = ((key ^ (key >> 27)) * _MIX2) & _MASK
-    key ^= key >> 31
-    if high:
-        key = _splitmix(key ^ high)
-    return key

@@ -1,18 +1,17 @@
 """Seats at the table: agents from ``--players`` specs, seeded per decision.
 
-Each seat's agent gets its own ``random.Random``. Before every decision it is
-reseeded from (game seed, seat, move number) with
-:func:`kingdomino_core.saves.savegame.decision_seed`, so the same ruleset, players and seed
-give the same game move for move, and a game saved and resumed (or undone and
-replayed) continues exactly as if it had never stopped. The generator is a
-:class:`~kingdomino_cli.decision_random.DecisionRandom`, cheap to reseed.
+Each seat's agent gets its own generator, a
+:class:`~kingdomino_cli.decision_random.DecisionRandom`. Before every decision it
+takes the numbers of (game seed, seat, move number), so the same ruleset, players and
+seed give the same game move for move, and a game saved and resumed (or undone and
+replayed) continues exactly as if it had never stopped.
 """
 
 from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 import typer
@@ -94,12 +93,21 @@ class Seat:
         return getattr(self.agent, "trusted", False) is True
 
     def choose(self, game: Game) -> Action:
-        """The agent's action, its generator first reseeded for this decision."""
+        """The agent's action, its generator first set to this decision's numbers."""
+        return self.decider(game)(game)
+
+    def decider(self, game: Game) -> Callable[[Game], Action]:
+        """What decides for this seat in ``game`` (the agent's ``act``), its generator
+        set to follow the game: each decision draws its own numbers (a plain
+        ``random.Random`` is reseeded with ``decision_seed`` at each call instead)."""
         rng = self.rng
-        if isinstance(rng, DecisionRandom):  # the same seeding, faster
-            rng.seed_decision(game.seed, self.index, len(game.log))
-        else:
-            rng.seed(decision_seed(game.seed, self.index, len(game.log)))
+        if isinstance(rng, DecisionRandom):
+            rng.follow(game, self.index)
+            return self.agent.act
+        return self._reseed_and_act
+
+    def _reseed_and_act(self, game: Game) -> Action:
+        self.rng.seed(decision_seed(game.seed, self.index, len(game.log)))
         return self.agent.act(game)
 
 

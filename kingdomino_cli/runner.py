@@ -79,31 +79,32 @@ def play_one(engine: Engine, seats: Sequence[Seat], seed: int) -> Game:
     """
     game = engine.new_game(seed=seed)
     checks = [not seat.trusted for seat in seats]
+    decide = [seat.decider(game) for seat in seats]
     pending = game.pending
     while pending:
         seat = pending[0].seat
         if seat < 0:
             game.resolve_chance()
         else:
-            game.apply(seats[seat].choose(game), check=checks[seat])
+            game.apply(decide[seat](game), check=checks[seat])
     return game
 
 
 def result_of(index: int, game: Game) -> Result:
     """The result of a finished game: match totals and places from the fast totals
-    (``ranked_places``: score sheets only to break ties), never full breakdowns."""
-    config = game.config
+    (``ranked_places``: tie-breaks only for tied kingdoms), never full breakdowns."""
     current = [game.score_total(k) for k in range(len(game.kingdoms))]
     totals = match_totals(game, current)
-    places = ranked_places(game, current)
-    place_of = {k: i for i, kingdoms in enumerate(places) for k in kingdoms}
-    seats = range(config.players)
-    kingdom_of = config.kingdom_of
+    place_of = {}
+    for place, kingdoms in enumerate(ranked_places(game, current)):
+        for k in kingdoms:
+            place_of[k] = place
+    kingdom_of = game.engine.seat_kingdom  # seat -> kingdom
     return Result(
         index=index,
-        scores=tuple(totals[kingdom_of(s)] for s in seats),
-        places=tuple(place_of.get(kingdom_of(s), len(places)) for s in seats),
-        winners=tuple(s for s in seats if place_of.get(kingdom_of(s)) == 0),
+        scores=tuple([totals[k] for k in kingdom_of]),
+        places=tuple([place_of[k] for k in kingdom_of]),
+        winners=tuple([s for s, k in enumerate(kingdom_of) if place_of[k] == 0]),
     )
 
 
@@ -114,7 +115,7 @@ _ENGINES: dict[str, Engine] = {}
 class Tables:
     """What the jobs of one run share in one process: engines by player count and
     seats by agent specs (agents keep nothing from one game to the next: each
-    decision reseeds them)."""
+    decision draws its own numbers)."""
 
     engines: dict[int, Engine]
     seats: dict[tuple[str, ...], list[Seat]]

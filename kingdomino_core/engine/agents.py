@@ -30,7 +30,10 @@ class Agent(Protocol):
 
 #: Makes an agent from its options (``"mcts:time=1.0+playouts=50"`` gives
 #: ``{"time": "1.0", "playouts": "50"}``)
-#: and a private random generator.
+#: and a private random generator. Draw every random number from that generator:
+#: ``kd`` gives each decision its own numbers, a function of (game seed, seat,
+#: move), so a game replays, resumes and undoes exactly (the first ``random()`` of a
+#: decision is the cheapest; ``kingdomino_cli.decision_random`` has the details).
 AgentFactory = Callable[[Mapping[str, str], random.Random], Agent]
 
 

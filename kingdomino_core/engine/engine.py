@@ -8,6 +8,7 @@ plain call lists here, so games never pay for pluggy's dispatch.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import ConfigError, PlayerCountError, PluginError, RulesetError
@@ -204,6 +205,10 @@ class Engine:
         #: True when every plugin implementing ``kd_rank`` declared a total-first
         #: ranking (``RuleBook.rank_by_total_first``; see ``match.ranked_places``).
         self.total_first_ranking: bool = all(name in rules.total_first_rankers for name in rankers)
+        #: The only ranking plugin's fast tie-break values, if it declared them.
+        self.rank_tiebreak: Callable[[Game, int], tuple[int, ...]] | None = (
+            rules.tiebreaks.get(rankers[0]) if len(rankers) == 1 else None
+        )
         #: The seat owning each king, by king number.
         self.king_owner: tuple[int, ...] = tuple(
             k // config.kings_per_seat for k in range(config.kings)

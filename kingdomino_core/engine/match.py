@@ -89,9 +89,20 @@ def ranked_places(
         if len(tied) == 1:
             places.append((tied[0],))
             continue
-        sheets = [game.score_sheet(k) for k in tied]
-        found = engine.hooks.rank(game=game, sheets=sheets)
-        if found is None:  # the default ranking: by match total alone, ties shared
-            found = rank_by({k: (totals[k],) for k in tied}, ("total",))
-        places.extend(found.places)
+        places.extend(_break_tie(game, totals, tied))
     return tuple(places)
+
+
+def _break_tie(game: Game, totals: Sequence[int], tied: list[int]) -> tuple[tuple[int, ...], ...]:
+    """The places of kingdoms ``tied`` on their match total: from the ranking plugin's
+    fast tie-break values if it declared them, else from ``kd_rank`` on their sheets."""
+    engine = game.engine
+    tiebreak = engine.rank_tiebreak
+    if tiebreak is not None:
+        keys = {k: (totals[k], *tiebreak(game, k)) for k in tied}
+        return rank_by(keys, ("total",) * len(next(iter(keys.values())))).places
+    sheets = [game.score_sheet(k) for k in tied]
+    found = engine.hooks.rank(game=game, sheets=sheets)
+    if found is None:  # the default ranking: by match total alone, ties shared
+        found = rank_by({k: (totals[k],) for k in tied}, ("total",))
+    return found.places

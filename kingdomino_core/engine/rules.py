@@ -59,6 +59,8 @@ class RuleBook:
         self.score_totals: dict[str, Callable[[Game, int], int]] = {}
         #: Plugins whose ``kd_rank`` is total-first (see :meth:`rank_by_total_first`).
         self.total_first_rankers: list[str] = []
+        #: Fast tie-break values by plugin name (see :meth:`rank_by_total_first`).
+        self.tiebreaks: dict[str, Callable[[Game, int], tuple[int, ...]]] = {}
         #: True lets a player discard a domino that fits whatever the discard rules say
         #: (house rules; removing the rule ``base.forced_placement`` does the same).
         self.voluntary_discard = False
@@ -101,7 +103,9 @@ class RuleBook:
         """
         self.score_totals[self._plugin] = total
 
-    def rank_by_total_first(self) -> None:
+    def rank_by_total_first(
+        self, *, tiebreak: Callable[[Game, int], tuple[int, ...]] | None = None
+    ) -> None:
         """Declare that this plugin's ``kd_rank`` orders kingdoms by their match totals
         (:func:`~kingdomino_core.engine.match.match_totals`), highest first, and breaks a
         tie on the total with values of the tied kingdoms' own sheets only, so that it
@@ -112,9 +116,18 @@ class RuleBook:
         declared this, and builds score sheets only to break ties; otherwise it asks
         ``kd_rank`` with every sheet. ``kingdomino_core.testing`` checks that both
         give the same places.
+
+        ``tiebreak``: optionally, a fast function giving a kingdom's tie-break values
+        (what ``kd_rank`` compares after the match total, highest first, over the
+        match in a Dynasty match) without building its sheet. When the declaring
+        plugin is the only one implementing ``kd_rank``, ``ranked_places`` breaks ties
+        with it and builds no sheet at all; it must agree with ``kd_rank``, which the
+        same check verifies.
         """
         if self._plugin not in self.total_first_rankers:
             self.total_first_rankers.append(self._plugin)
+        if tiebreak is not None:
+            self.tiebreaks[self._plugin] = tiebreak
 
     def add_step_handler(self, handler: StepHandler, *, replace: bool = False) -> None:
         """Handle the steps of kind ``handler.kind``: a new step, or with

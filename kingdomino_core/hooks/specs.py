@@ -320,5 +320,7 @@ def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking | None:
     Fast path: a plugin whose ranking is by match total first, ties broken from the
     tied kingdoms' own sheets, declares it in ``kd_register_rules`` with
     ``rules.rank_by_total_first()``; it may then receive the sheets of just the
-    kingdoms tied on a total (``kd simulate`` and the bots rank that way).
+    kingdoms tied on a total (``kd simulate`` and the bots rank that way). With
+    ``tiebreak=`` (a kingdom's tie-break values without its sheet) and no other
+    plugin implementing this hook, ties are broken without any sheet.
     """

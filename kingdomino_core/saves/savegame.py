@@ -7,10 +7,10 @@ final result. Replaying applies the logged actions to a new game of the same
 ruleset and seed. ``Game.apply`` consumes one random number per chance step, so a
 replayed game continues exactly like the uninterrupted one.
 
-Agents seeded with :func:`decision_seed` (a fresh seed per decision, from the game
-seed, the seat and the move number) choose the same moves whether a game was played
-in one go or saved and resumed, since nothing depends on how many numbers an agent
-drew before.
+Agents whose numbers at each decision depend only on the game seed, the seat and the
+move number (``kd``'s seats: ``kingdomino_cli.decision_random``, which seeds with
+:func:`decision_seed`) choose the same moves whether a game was played in one go or
+saved and resumed, since nothing depends on how many numbers an agent drew before.
 """
 
 from __future__ import annotations

@@ -68,7 +68,8 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
     rules.add_placement_rule(Connects())
     rules.add_discard_rule(ForcedPlacement())
     rules.add_score_total(scoring.fast_total(config, registry))
-    rules.rank_by_total_first()  # scoring.rank: match total, then the tie-breaks
+    # scoring.rank: match total, then the tie-breaks (fast: from the regions)
+    rules.rank_by_total_first(tiebreak=scoring.fast_tiebreak(config, registry))
 
 
 @hookimpl

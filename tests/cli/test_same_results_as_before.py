@@ -1,14 +1,19 @@
 """Determinism across versions: the same seed gives the same games and the same results
-files as before ``kd simulate`` was made faster (issue 16, item 5) and match totals
-were computed in one place (issue 11, item 6).
+files as the reference outputs in ``data/same_results/``.
 
-``data/same_results/`` holds the outputs of the commands of ``cases.json`` produced by
-the code before those changes (commit 7ede29d), timing figures blanked. Each command
-is run again here and must give the same output: per-decision seeding (cheaper now),
-results from fast totals with score sheets only to break ties (``ranked_places``),
-match totals and places in Dynasty (I-B1), Teamdomino kingdoms, the Origins and Age of
-Giants rankings (I-G8 on, in a match), ``kd play``'s JSON and its "(match N)" titles,
-and a tournament's results file.
+Those outputs were first made by the code before ``kd simulate`` was made faster
+(issue 16, item 5) and match totals were computed in one place (issue 11, item 6),
+commit 7ede29d, and matched byte for byte through that work. They were made again
+once, when bots' numbers became the decision stream (``kingdomino_cli.decision_random``:
+a decision's first number is number ``move`` of the game's stream; the change of
+numbers is the only change, every other code path being the one that matched the
+old outputs). Each command of ``cases.json`` is run again here and must give the same
+output (timing figures blanked): per-decision numbers, results from fast totals
+and fast tie-breaks (``ranked_places``), match totals and places in Dynasty (I-B1),
+Teamdomino kingdoms, the Origins and Age of Giants rankings (I-G8 on, in a match),
+``kd play``'s JSON and its "(match N)" titles, and a tournament's results file.
+To make them again after a deliberate change, run each command of ``cases.json`` and
+write its normalised output (``normalised``) over the file it names.
 """
 
 from __future__ import annotations

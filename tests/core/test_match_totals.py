@@ -206,3 +206,30 @@ def test_an_undeclared_ranking_is_always_asked_with_every_sheet() -> None:
         assert places == game.ranking().places
         lowest = min(match_totals(game))
         assert all(match_totals(game)[k] == lowest for k in places[0])
+
+
+@pytest.mark.parametrize("match", [False, True])
+def test_base_breaks_ties_from_its_fast_tie_breaks_without_sheets(match: bool, monkeypatch) -> None:
+    """Section 1 (and I-B1 in a match): kd_base declares its tie-breaks (largest
+    property, crowns) as a fast function; ``ranked_places`` then builds no sheet at all,
+    and still gives the ranking's places."""
+    engine = dynasty(4, 2) if match else make_engine(["base"], 4)
+    assert engine.rank_tiebreak is not None
+    seen = 0
+    for seed in range(80):
+        game = finished(engine, seed)
+        totals = match_totals(game)
+        if len(set(totals)) == len(totals):
+            continue
+        seen += 1
+        places = game.ranking().places
+        with monkeypatch.context() as m:
+            m.setattr(Game, "score_sheet", lambda *a, **k: pytest.fail("a sheet was built"))
+            assert ranked_places(game) == places
+    assert seen >= 5
+
+
+def test_a_second_ranking_plugin_turns_the_fast_tie_breaks_off() -> None:
+    """Age of Giants ranks too (I-G8): with two plugins implementing kd_rank, neither's
+    fast tie-break is used, and ties are broken on sheets by kd_rank."""
+    assert make_engine(["base", "quests", "age_of_giants"], 4).rank_tiebreak is None

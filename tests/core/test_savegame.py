@@ -46,7 +46,8 @@ REGISTRY = _registry()
 
 
 class Seated:
-    """Agents seeded per decision exactly as ``kd play`` seats them."""
+    """Agents seeded per decision with ``decision_seed``, as ``kd play`` seats an agent
+    whose generator is a plain ``random.Random``."""
 
     def __init__(self, specs: list[str]) -> None:
         self.rngs = [random.Random() for _ in specs]
