@@ -27,6 +27,7 @@ import random
 import sys
 import threading
 from array import array
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kingdomino_core.saves.savegame import decision_seed
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from kingdomino_core import Game
 
 _FIRST = 160  # numbers computed at first: a 4-player base game has about 150 moves
-_CACHED_STREAMS = 64  # games in play at once in one process; then the cache restarts
+_CACHED_STREAMS = 256  # games in play, or prepared, at once in one process
 # Byte 6 of a little-endian double in [1, 2): the exponent's low 4 bits (all ones)
 # above the mantissa's top 4 bits.
 _BYTE6 = bytes(0xF0 | (b & 0x0F) for b in range(256))
@@ -76,7 +77,7 @@ class DecisionStream:
         """``numbers``, computed at least up to index ``move``."""
         numbers = self.numbers
         if move >= len(numbers):
-            with _extending:
+            with _lock:
                 if move >= len(numbers):
                     more = stream_numbers(self.game_seed, max(move + 1, 2 * len(numbers)))
                     numbers.extend(more[len(numbers) :])
@@ -84,17 +85,28 @@ class DecisionStream:
 
 
 _streams: dict[int, DecisionStream] = {}
-_extending = threading.Lock()  # one for every stream: extending one is rare
+_lock = threading.Lock()  # for changes of the cache and of a stream's length (rare)
 
 
 def decision_stream(game_seed: int) -> DecisionStream:
     """The decision stream of the game seeded ``game_seed`` (shared by its seats)."""
     found = _streams.get(game_seed)
     if found is None:
-        if len(_streams) >= _CACHED_STREAMS:
-            _streams.clear()  # holders keep theirs; a new one has the same numbers
-        found = _streams[game_seed] = DecisionStream(game_seed)
+        made = DecisionStream(game_seed)
+        with _lock:
+            if len(_streams) >= _CACHED_STREAMS:
+                # The oldest goes (its holders keep it; made again, the same numbers).
+                del _streams[next(iter(_streams))]
+            found = _streams.setdefault(game_seed, made)
     return found
+
+
+def prepare_streams(game_seeds: Sequence[int]) -> None:
+    """Compute the decision streams of these games now, together (``kd simulate``
+    does it for a block of games: hashing in a row is faster than between games).
+    At most half the cache's size is kept: more would push out the first ones."""
+    for game_seed in game_seeds[: _CACHED_STREAMS // 2]:
+        decision_stream(game_seed)
 
 
 class DecisionRandom(random.Random):
