@@ -198,7 +198,7 @@ def bare_games(
     return time.process_time() - start
 
 
-def simulate_vs_bare(n: int, rounds: int = 5, slice_size: int = 25) -> None:
+def simulate_vs_bare(n: int, rounds: int = 5, slice_size: int = 50) -> None:
     """``kd simulate``'s game loop (``runner.run_jobs``, as ``cmd_simulate.run`` calls
     it: seats, agents drawing per decision, results) against the bare engine loop,
     4 random players, on the same games.

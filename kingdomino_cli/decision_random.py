@@ -9,7 +9,8 @@ current log position ``move``, and
 - **everything else** (later ``random()`` calls, ``getrandbits``, ``choice``,
   ``shuffle``, ``randbytes``...) comes from a Mersenne Twister seeded with
   :func:`~kingdomino_core.saves.savegame.decision_seed` (game seed, seat, move),
-  seeded when first needed.
+  seeded when first needed (an agent's own ``seed`` or ``setstate`` replaces it
+  for the rest of the decision).
 
 So a game saved and resumed, or undone, continues exactly like an uninterrupted one,
 whatever the agents drew before. Why two sources: the random and greedy bots draw at
@@ -111,8 +112,14 @@ def prepare_streams(game_seeds: Sequence[int]) -> None:
 
 class DecisionRandom(random.Random):
     """``random.Random`` that draws each decision's numbers of a followed game; see
-    the module docstring. Until :meth:`follow` is called, and after ``seed(a)``, it
-    is a plain Mersenne Twister."""
+    the module docstring. Until :meth:`follow` is called it is a plain Mersenne
+    Twister. While following, ``seed(a)`` and ``setstate(s)`` make the rest of the
+    current decision draw everything from that Twister; the next decision draws its
+    own numbers again.
+
+    Decisions are told apart by the length of the game's log, which only grows; a
+    program that rewinds a game object in place (rather than playing a copy) calls
+    :meth:`follow` again."""
 
     _game: Game | None = None
     _log: list[Any] | None = None  # the followed game's log (its length is the move)
@@ -126,10 +133,20 @@ class DecisionRandom(random.Random):
     _move: int = -1
     _first_pending: int = -1
     _twister_move: int = -1
+    # The decision of the value gauss() keeps for its next call (gauss_next).
+    _gauss_move: int = -1
 
     def seed(self, a: Any = None, version: int = 2) -> None:
-        self._game = self._log = None
         random.Random.seed(self, a, version)
+        self._take_over()
+
+    def _take_over(self) -> None:
+        """After the agent's own seed or setstate: the rest of the current decision
+        draws from the Twister as it is."""
+        log = self._log
+        if log is not None:
+            self._move = self._twister_move = self._gauss_move = len(log)
+            self._first_pending = -1
 
     def follow(self, game: Game, seat: int) -> None:
         """Draw the numbers of ``seat``'s decisions in ``game`` from now on. The next
@@ -139,7 +156,8 @@ class DecisionRandom(random.Random):
         self._seat = seat
         stream = self._stream = decision_stream(game.seed)
         self._numbers = stream.numbers
-        self._move = self._first_pending = self._twister_move = -1
+        self._move = self._first_pending = self._twister_move = self._gauss_move = -1
+        self.gauss_next = None
 
     @property
     def following(self) -> Game | None:
@@ -184,6 +202,15 @@ class DecisionRandom(random.Random):
         self._twister_move = move
         random.Random.seed(self, decision_seed(self._game.seed, self._seat, move))
 
+    def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
+        # random.Random.gauss keeps a second value for its next call: never from an
+        # earlier decision.
+        log = self._log
+        if log is not None and len(log) != self._gauss_move:
+            self.gauss_next = None
+            self._gauss_move = len(log)
+        return random.Random.gauss(self, mu, sigma)
+
     def getrandbits(self, k: int) -> int:
         self._sync()
         return random.Random.getrandbits(self, k)
@@ -198,6 +225,7 @@ class DecisionRandom(random.Random):
         return random.Random.getstate(self)
 
     def setstate(self, state: Any) -> None:
-        """Set the Mersenne Twister's state; the generator stops following its game."""
-        self._game = self._log = None
+        """Set the Mersenne Twister's state (while following: for the rest of the
+        current decision)."""
         random.Random.setstate(self, state)
+        self._take_over()

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kingdomino_cli.common import build_engine, resolve_ruleset
-from kingdomino_cli.players import make_seats
+from kingdomino_cli.decision_random import DecisionRandom
+from kingdomino_cli.players import Seat, make_seats
 from kingdomino_cli.runner import play_one
 from kingdomino_core import Engine, Game
 from kingdomino_core.rulesets.lookup import list_rulesets
@@ -74,3 +75,67 @@ def test_same_seed_same_game_other_seed_other_game() -> None:
     assert one.log == two.log
     other = play_one(engine, seats_for(["random"] * 4), 6)
     assert other.log != one.log
+
+
+class Fussy:
+    """A third-party agent using the generator every way: gauss (which keeps a value
+    between calls), getstate/setstate to replay numbers, seed, random."""
+
+    def __init__(self, rng) -> None:  # type: ignore[no-untyped-def]
+        self.rng = rng
+
+    def act(self, game: Game):  # type: ignore[no-untyped-def]
+        legal = game.legal_actions()
+        rng = self.rng
+        state = rng.getstate()
+        rng.gauss()
+        rng.setstate(state)
+        x = rng.gauss() + rng.random()
+        if len(game.log) % 7 == 0:
+            rng.seed(len(legal))
+            x += rng.random()
+        return legal[int(abs(x) * 1000) % len(legal)]
+
+
+def fussy_seats(n: int) -> list[Seat]:
+    seats = []
+    for i in range(n):
+        rng = DecisionRandom(i)
+        entry = PlayerEntry(name=f"P{i}", agent="fussy")
+        seats.append(Seat(index=i, entry=entry, agent=Fussy(rng), rng=rng))
+    return seats
+
+
+def test_an_agent_using_gauss_state_and_seed_plays_the_same_game_every_way() -> None:
+    """gauss' kept value, getstate/setstate and the agent's own seed last one decision
+    at most: a game is the same after other games, alone, through Seat.choose, and
+    resumed from its log."""
+    engine = engine_for("base")
+    seats = fussy_seats(engine.config.players)
+    for seed in range(1, 4):
+        play_one(engine, seats, seed)  # other games first, with the same seats
+    after_others = play_one(engine, seats, 7)
+    alone = play_one(engine, fussy_seats(len(seats)), 7)
+    assert after_others.log == alone.log
+    chosen = engine.new_game(seed=7)
+    fresh = fussy_seats(len(seats))
+    while chosen.pending:
+        if chosen.is_chance():
+            chosen.resolve_chance()
+        else:
+            chosen.apply(fresh[chosen.current_seat or 0].choose(chosen))
+    assert chosen.log == alone.log
+    resumed = engine.new_game(seed=7)
+    for action in alone.log[: len(alone.log) // 2]:
+        resumed.apply(action)
+    assert play_one_from(resumed, fussy_seats(len(seats))).log == alone.log
+
+
+def play_one_from(game: Game, seats: list[Seat]) -> Game:
+    decide = [seat.decider(game) for seat in seats]
+    while game.pending:
+        if game.is_chance():
+            game.resolve_chance()
+        else:
+            game.apply(decide[game.current_seat or 0](game))
+    return game

@@ -156,19 +156,44 @@ def test_the_cache_and_threads_change_no_number(monkeypatch) -> None:
         assert row == expected[seed]
 
 
-def test_seed_makes_it_a_plain_mersenne_twister() -> None:
+def test_seed_and_setstate_are_plain_until_followed_then_last_one_decision() -> None:
+    assert DecisionRandom(5).random() == random.Random(5).random()
     game = FakeGame(1)
-    rng = DecisionRandom(5)
-    assert rng.random() == random.Random(5).random()
+    game.log = [None] * 4
+    rng = DecisionRandom(0)
     rng.follow(game, 0)  # type: ignore[arg-type]
-    rng.seed(8)
-    assert rng.following is None
+    rng.seed(8)  # the agent's own seed: the rest of this decision
     plain = random.Random(8)
     assert [rng.random() for _ in range(3)] == [plain.random() for _ in range(3)]
-    state = random.Random(4).getstate()
-    rng.follow(game, 0)  # type: ignore[arg-type]
-    rng.setstate(state)
-    assert rng.random() == random.Random(4).random()
+    state = rng.getstate()
+    drawn = [rng.random() for _ in range(3)]
+    rng.setstate(state)  # replaying the same numbers within a decision
+    assert [rng.random() for _ in range(3)] == drawn
+    assert rng.following is game
+    game.log.append(None)  # the next decision: its own numbers again
+    assert rng.random() == first_number(1, 5)
+    assert rng.random() == random.Random(decision_seed(1, 0, 5)).random()
+
+
+def test_gauss_keeps_nothing_from_one_decision_to_the_next() -> None:
+    """``random.Random.gauss`` keeps a second value for its next call; a decision's
+    gauss() must not get one from an earlier decision (or an earlier game)."""
+    game = FakeGame(2)
+    game.log = [None] * 10
+    played = DecisionRandom(0)
+    played.follow(game, 1)  # type: ignore[arg-type]
+    played.gauss()
+    game.log.append(None)
+    fresh = DecisionRandom(0)
+    fresh.follow(game, 1)  # type: ignore[arg-type]
+    assert played.gauss() == fresh.gauss()
+    other = FakeGame(3)
+    played.follow(other, 1)  # type: ignore[arg-type]
+    fresh.follow(other, 1)  # type: ignore[arg-type]
+    fresh.gauss()
+    new = DecisionRandom(0)
+    new.follow(other, 1)  # type: ignore[arg-type]
+    assert played.gauss() == new.gauss()
 
 
 def test_a_seat_with_a_plain_generator_reseeds_it_with_decision_seed() -> None:
