@@ -214,7 +214,7 @@ def simulate_vs_bare(n: int, rounds: int = 5, slice_size: int = 50) -> None:
     count: load cannot change it).
     """
     from kingdomino_cli.cmd_simulate import jobs_for
-    from kingdomino_cli.decision_random import DecisionStream
+    from kingdomino_cli.decision_random import stream_numbers
     from kingdomino_cli.runner import game_seed, run_jobs
     from kingdomino_core.rulesets.files import load_ruleset
 
@@ -224,7 +224,7 @@ def simulate_vs_bare(n: int, rounds: int = 5, slice_size: int = 50) -> None:
     per_round = max(slice_size, n // rounds)
     jobs = jobs_for(specs, per_round)
     seeds = [game_seed(1, job.deal) for job in jobs]
-    numbers = {seed: [x - 1.0 for x in DecisionStream(seed).upto(1000)] for seed in seeds}
+    numbers = {seed: [x - 1.0 for x in stream_numbers(seed, 1000)] for seed in seeds}
     run_jobs(ruleset, 1, jobs[:slice_size])  # warm up
     bare_games(engine, seeds[:slice_size], numbers)
     ratios, sim_rates, bare_rates = [], [], []

@@ -125,7 +125,7 @@ class DecisionRandom(random.Random):
     _log: list[Any] | None = None  # the followed game's log (its length is the move)
     _seat: int = 0
     _stream: DecisionStream | None = None
-    # The game's stream numbers drawn so far (the stream's own list).
+    # ``_stream.numbers`` (the same array), kept at hand for random()'s hot path.
     _numbers: array[float]
     # The decision (log position) draws belong to, the decision whose first random()
     # is still to be drawn after other draws (-1: none), and the decision the Mersenne
@@ -173,7 +173,7 @@ class DecisionRandom(random.Random):
                 try:
                     return self._numbers[move] - 1.0
                 except IndexError:
-                    return self._stream.upto(move)[move] - 1.0  # type: ignore[union-attr]
+                    return self._first_number(move)
             return self._later(move)
         return random.Random.random(self)
 
@@ -181,10 +181,15 @@ class DecisionRandom(random.Random):
         """A following generator's ``random()`` after the decision's first draw."""
         if self._first_pending == move:  # the decision's first draws were not random()
             self._first_pending = -1
-            return self._stream.upto(move)[move] - 1.0  # type: ignore[union-attr]
+            return self._first_number(move)
         if self._twister_move != move:
             self._seed_twister(move)
         return random.Random.random(self)
+
+    def _first_number(self, move: int) -> float:
+        """The first number of the decision at ``move``, the stream extended if needed."""
+        assert self._stream is not None
+        return self._stream.upto(move)[move] - 1.0
 
     def _sync(self) -> None:
         """Before a draw other than ``random()``: the Twister of the current decision."""

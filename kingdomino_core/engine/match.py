@@ -100,7 +100,8 @@ def _break_tie(game: Game, totals: Sequence[int], tied: list[int]) -> tuple[tupl
     tiebreak = engine.rank_tiebreak
     if tiebreak is not None:
         keys = {k: (totals[k], *tiebreak(game, k)) for k in tied}
-        return rank_by(keys, ("total",) * len(next(iter(keys.values())))).places
+        width = len(keys[tied[0]])  # criteria names only label decided_by, unused here
+        return rank_by(keys, ("total",) * width).places
     sheets = [game.score_sheet(k) for k in tied]
     found = engine.hooks.rank(game=game, sheets=sheets)
     if found is None:  # the default ranking: by match total alone, ties shared

@@ -117,17 +117,14 @@ def fast_tiebreak(config: GameConfig, registry: Registry) -> Callable[[Game, int
 
     def tiebreak(game: Game, index: int) -> tuple[int, ...]:
         kingdom = game.kingdoms[index]
-        largest = crowns = scored = 0  # scored: every square of a property
+        largest = scored = 0  # scored: every square of a property
         for terrain, mask in kingdom.regions:
             if scoring[terrain]:
                 scored |= mask
                 squares = mask.bit_count()
                 if squares > largest:
                     largest = squares
-        weight = 1
-        for plane in kingdom.planes:
-            crowns += weight * (plane & scored).bit_count()
-            weight <<= 1
+        crowns = kingdom.crowns_in(scored)
         past = game.match_sheets
         names = options.dynasty_tiebreaks if past else options.tiebreaks
         for sheets in past:
