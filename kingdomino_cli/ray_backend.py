@@ -4,7 +4,8 @@ Each chunk of jobs is one Ray task running :func:`kingdomino_cli.runner.play_job
 the same function local workers run, so a seed gives exactly the same results on
 both backends. ``address`` joins an existing cluster (``"auto"``, ``"ray://host:10001"``
 or ``"host:6379"``); without it a local Ray instance is started for the run with
-``workers`` CPUs. Ctrl-C cancels the tasks still pending.
+``workers`` CPUs. Ctrl-C stops that instance, or on a joined cluster cancels the
+tasks still pending.
 
 Every node needs this package (and any plugin the ruleset uses) installed; local
 plugin files must exist at the same path on every node.
@@ -61,8 +62,13 @@ def run_on_ray(
                 for ref in done:
                     arrived(ray.get(ref))
         except BaseException:
-            for ref in pending:
-                ray.cancel(ref, force=True)
+            # A Ray instance started for the run stops with it (shutdown below). On a
+            # cluster we joined, our tasks are cancelled, not force-killed: killing a
+            # worker while its reply is on the way can abort this process inside Ray
+            # ("Tried to complete task that was not pending"), seen in CI.
+            if not started:
+                for ref in pending:
+                    ray.cancel(ref)
             raise
     finally:
         if started:
