@@ -106,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
         if status == ExitCode.INTERRUPTED and interrupted:
             # typer turns Ctrl-C into a silent status 130: say what happened.
             print("kd: interrupted", file=sys.stderr)
+        if status == ExitCode.TERMINATED and interrupts.terminated():
+            print("kd: terminated", file=sys.stderr)
         sys.stdout.flush()  # an output that cannot be written fails here, not at exit
     except KingdominoError as exc:
         if debug:
@@ -124,6 +126,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("kd: interrupted", file=sys.stderr)
         return int(ExitCode.INTERRUPTED)
+    except interrupts.Terminated:
+        print("kd: terminated", file=sys.stderr)
+        return int(ExitCode.TERMINATED)
     except typer.Exit as exc:
         return int(exc.exit_code)
     except Exception as exc:

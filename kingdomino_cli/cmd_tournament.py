@@ -18,6 +18,7 @@ import typer
 from kingdomino_core.rulesets.files import allowed_players
 from kingdomino_core.saves.savegame import PlayerEntry
 
+from . import interrupts
 from .cmd_simulate import Progress, check_run_options
 from .common import (
     AllowCode,
@@ -138,7 +139,7 @@ def tournament(
             progress=bar,
             on_results=save,
         )
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, interrupts.Terminated) as stop:
         if bar is not None:
             bar.close()
         bar = None
@@ -147,7 +148,9 @@ def tournament(
             f"kd: {len(done)} of {len(jobs)} games saved in {out}; run the same command to resume",
             file=sys.stderr,
         )
-        raise typer.Exit(int(ExitCode.INTERRUPTED)) from None  # main says "interrupted"
+        # main then says "interrupted" (Ctrl-C, 130) or "terminated" (SIGTERM, 143)
+        code = ExitCode.TERMINATED if isinstance(stop, interrupts.Terminated) else None
+        raise typer.Exit(int(code or ExitCode.INTERRUPTED)) from None
     finally:
         if bar is not None:
             bar.close()

@@ -1,6 +1,6 @@
 """Running jobs on a Ray cluster (``--backend ray``; ``pip install 'kingdomino[ray]'``).
 
-Each chunk of jobs is one Ray task running :func:`kingdomino_cli.runner.play_jobs`,
+Each chunk of jobs is one Ray task running :func:`kingdomino_cli.jobs.play_jobs`,
 the same function local workers run, so a seed gives exactly the same results on
 both backends. ``address`` joins an existing cluster (``"auto"``, ``"ray://host:10001"``
 or ``"host:6379"``); without it a local Ray instance is started for the run with
@@ -18,7 +18,7 @@ from typing import Any
 
 from kingdomino_core import ConfigError, Ruleset
 
-from .runner import Job, Result, chunks, play_jobs
+from .jobs import Job, Result, chunks, play_jobs
 
 
 def _ray() -> Any:

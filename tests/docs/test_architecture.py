@@ -182,3 +182,29 @@ def test_every_core_module_is_under_500_lines() -> None:
         if (n := len(path.read_text("utf-8").splitlines())) >= 500
     }
     assert long == {}
+
+
+def test_no_front_end_package_has_an_import_cycle() -> None:
+    """Modules of ``kingdomino_cli``, ``kingdomino_rl`` and ``kingdomino_web`` import
+    each other without a cycle, function-local imports included (issue 22: the job
+    runner and the Ray backend imported each other)."""
+    cycles = []
+    for package in ("kingdomino_cli", "kingdomino_rl", "kingdomino_web"):
+        graph = {
+            f"{package}.{path.stem}": {
+                module
+                for _, module in runtime_imports(path)
+                if module.startswith(f"{package}.") and module != f"{package}.{path.stem}"
+            }
+            for path in sorted((ROOT / package).glob("*.py"))
+        }
+        for start, targets in graph.items():
+            seen, todo = set(), list(targets)
+            while todo:
+                module = todo.pop()
+                if module not in seen:
+                    seen.add(module)
+                    todo.extend(graph.get(module, ()))
+            if start in seen:
+                cycles.append(start)
+    assert cycles == []
