@@ -49,6 +49,7 @@ class Game:
 
     __slots__ = (
         "_placement_cache",
+        "_scoring",
         "config",
         "drawn",
         "engine",
@@ -136,6 +137,8 @@ class Game:
         #: (step, occupied mask, anchor masks) of the placement being decided, so a
         #: bot's move is checked without recomputing them (see PlaceHandler).
         self._placement_cache: Any = None
+        #: Bit k set while kingdom k's score lines are being made (see score_sheet).
+        self._scoring = 0
         start_game(self)
         self._advance()
 
@@ -349,6 +352,7 @@ class Game:
         """
         g = Game.__new__(Game)
         g._placement_cache = None
+        g._scoring = 0
         g.engine = self.engine
         g.config = self.config
         g.seed = self.seed
@@ -403,10 +407,25 @@ class Game:
 
     def score_sheet(self, kingdom: int) -> ScoreSheet:
         """Every score line of kingdom ``kingdom`` now (``kd_score_kingdom`` of every
-        plugin, in hook order)."""
+        plugin, in hook order). Asked again for a kingdom being scored (by its own
+        ``kd_score_kingdom``), it raises ``RuntimeError``: that would never end."""
+        busy = self._scoring
+        bit = 1 << kingdom
+        if busy & bit:
+            raise RuntimeError(
+                f"the score of kingdom {kingdom} was asked for while its score lines are "
+                "being made (game.score_total, score_sheet or scores inside "
+                "kd_score_kingdom, with no fast total for every scoring rule), which would "
+                f"ask kd_score_kingdom again without end: compute the lines from "
+                f"game.kingdoms[{kingdom}]"
+            )
+        self._scoring = busy | bit
         lines = []
-        for contributed in self.engine.hooks.score_kingdom(game=self, kingdom=kingdom):
-            lines.extend(contributed)
+        try:
+            for contributed in self.engine.hooks.score_kingdom(game=self, kingdom=kingdom):
+                lines.extend(contributed)
+        finally:
+            self._scoring = busy
         return ScoreSheet(kingdom=kingdom, lines=tuple(lines))
 
     def score_total(self, kingdom: int) -> int:
