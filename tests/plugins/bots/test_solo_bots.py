@@ -9,11 +9,10 @@ and played worse than random: 11.25 points on average against random's 19.25 her
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
-
 from kd_bots.mcts import reward, solo_reward
+
 from kingdomino_core import Engine, Ruleset
 from kingdomino_core.engine.agents import installed_agents
 from kingdomino_core.hooks.plugins import default_catalogue
