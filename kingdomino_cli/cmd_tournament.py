@@ -97,9 +97,16 @@ def tournament(
         usage_error(f"-n must be at least 1, not {rounds}")
     check_run_options(workers, backend, address, seed)
     rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
+    counts = allowed_players(rs)
     if players is None:
-        counts = allowed_players(rs)
         players = 2 if 2 in counts else counts[0]
+    if players < 2:
+        alone = f" (ruleset {rs.name!r} is played alone)" if counts == (1,) else ""
+        usage_error(
+            "kd tournament rates entrants against each other, so a game needs at least 2 "
+            f"players, not {players}{alone}"
+            + ("; compare bots playing alone with kd simulate" if players == 1 else "")
+        )
     if players > len(specs):
         usage_error(f"--players {players} needs at least {players} entrants, not {len(specs)}")
     build_engine(rs, players)  # an impossible player count is reported here (exit 3)
