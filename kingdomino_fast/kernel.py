@@ -121,7 +121,18 @@ K_REGIONS = 7  # region ids handed out so far
 
 
 @njit(cache=True)
-def _reset_kingdoms(terr, crw, reg, rsize, rcrown, rterr, kinfo, width):
+def _reset_kingdoms(terr, crw, reg, rsize, rcrown, rterr, kinfo, near, width):
+    """Empty kingdoms. ``near[q, t, row]``: bit ``col`` set when that cell touches the
+    castle or a square of terrain ``t``; ``near[q, -1, row]``: the empty cells."""
+    reach = width // 2
+    castle = reach * width + reach
+    full = (1 << width) - 1
+    near[:, :, :] = 0
+    near[:, -1, :] = full
+    near[:, -1, reach] = full & ~(1 << reach)
+    near[:, :-1, reach] |= (1 << (reach - 1)) | (1 << (reach + 1))
+    near[:, :-1, reach - 1] |= 1 << reach
+    near[:, :-1, reach + 1] |= 1 << reach
     terr[:, :] = -1
     crw[:, :] = 0
     reg[:, :] = -1
@@ -129,7 +140,6 @@ def _reset_kingdoms(terr, crw, reg, rsize, rcrown, rterr, kinfo, width):
     rcrown[:, :] = 0
     rterr[:, :] = -1
     kinfo[:, :] = 0
-    castle = (width // 2) * width + width // 2
     terr[:, castle] = -2
 
 
@@ -186,14 +196,22 @@ def _touching(terr_q, width, cell, t):
 
 
 @njit(cache=True)
-def _put(q, cell, t, cr, terr, crw, reg, rsize, rcrown, rterr, kinfo, scoring, width, ids):
+def _put(q, cell, t, cr, terr, crw, reg, rsize, rcrown, rterr, kinfo, near, scoring, width, ids):
     """Put one square on kingdom ``q`` and merge its property (``Kingdom.put``)."""
     terr[q, cell] = t
     crw[q, cell] = cr
     reach = width // 2
     row = cell // width
-    x = cell - row * width - reach
+    col = cell - row * width
+    x = col - reach
     y = row - reach
+    bit = 1 << col
+    near[q, -1, row] &= ~bit
+    near[q, t, row] |= ((bit << 1) | (bit >> 1)) & ((1 << width) - 1)
+    if row + 1 < width:
+        near[q, t, row + 1] |= bit
+    if row > 0:
+        near[q, t, row - 1] |= bit
     if x < kinfo[q, K_MINX]:
         kinfo[q, K_MINX] = x
     elif x > kinfo[q, K_MAXX]:
@@ -317,66 +335,44 @@ def _score_after(q, c1, t1, r1, c2, t2, r2, terr, reg, rsize, rcrown, kinfo, sco
 
 
 @njit(cache=True)
-def _near_ok(terr_q, width, cell, t):
-    """Whether ``cell`` touches the castle or a square of terrain ``t`` (base.connects)."""
-    row = cell // width
-    col = cell - row * width
-    if col + 1 < width:
-        v = terr_q[cell + 1]
-        if v == t or v == -2:
-            return True
-    if row + 1 < width:
-        v = terr_q[cell + width]
-        if v == t or v == -2:
-            return True
-    if col > 0:
-        v = terr_q[cell - 1]
-        if v == t or v == -2:
-            return True
-    if row > 0:
-        v = terr_q[cell - width]
-        if v == t or v == -2:
-            return True
-    return False
-
-
-@njit(cache=True)
-def placements(q, ta, tb, sym, terr, kinfo, params, out_cell, out_dir):
+def placements(q, ta, tb, sym, terr, near, kinfo, params, out_cell, out_dir):
     """The legal placements of a domino in kingdom ``q``, in the engine's order
     (directions E, S, W, N; a symmetric domino only E, S; first squares ascending):
     within the size (both squares in the window), on empty squares, one of them
     touching the castle or its own terrain. Returns how many were written."""
     width = params[P_WIDTH]
     reach = width // 2
-    terr_q = terr[q]
+    near_a = near[q, ta]
+    near_b = near[q, tb]
     # The window: squares that keep the kingdom within N x N (Kingdom.window).
     x_lo = max(kinfo[q, K_MAXX] - reach, -reach) + reach
     x_hi = min(kinfo[q, K_MINX] + reach, reach) + reach
     y_lo = max(kinfo[q, K_MAXY] - reach, -reach) + reach
     y_hi = min(kinfo[q, K_MINY] + reach, reach) + reach
+    cols = ((1 << (x_hi + 1)) - 1) & ~((1 << x_lo) - 1)
+    empty = near[q, -1]
     n = 0
-    dirs = 2 if sym else 4
-    for d in range(dirs):
-        dc = 1 if d == 0 else (-1 if d == 2 else 0)
-        dr = 1 if d == 1 else (-1 if d == 3 else 0)
+    for d in range(2 if sym else 4):
         for row in range(y_lo, y_hi + 1):
-            row2 = row + dr
-            if row2 < y_lo or row2 > y_hi:
-                continue
-            for col in range(x_lo, x_hi + 1):
-                col2 = col + dc
-                if col2 < x_lo or col2 > x_hi:
+            e = empty[row] & cols
+            if d == 0:  # E: the second square at col + 1
+                m = e & (e >> 1) & (near_a[row] | (near_b[row] >> 1))
+            elif d == 2:  # W: col - 1
+                m = e & (e << 1) & (near_a[row] | (near_b[row] << 1))
+            else:
+                row2 = row + 1 if d == 1 else row - 1
+                if row2 < y_lo or row2 > y_hi:
                     continue
-                c1 = row * width + col
-                if terr_q[c1] != -1:
-                    continue
-                c2 = row2 * width + col2
-                if terr_q[c2] != -1:
-                    continue
-                if _near_ok(terr_q, width, c1, ta) or _near_ok(terr_q, width, c2, tb):
-                    out_cell[n] = c1
+                m = e & empty[row2] & (near_a[row] | near_b[row2])
+            m &= cols
+            col = x_lo
+            while m:
+                if m >> col & 1:
+                    out_cell[n] = row * width + col
                     out_dir[n] = d
                     n += 1
+                    m &= ~(1 << col)
+                col += 1
     return n
 
 

@@ -101,12 +101,12 @@ def _lay_out_line(ws, in_pile, pool, drawn, order_key, box, params, mt, g, move,
 
 @njit(cache=True)
 def _decide_place(
-    agent, seat, q, d, deck, terr, crw, reg, rsize, rcrown, rterr, kinfo, scoring, params,
+    agent, seat, q, d, deck, terr, crw, reg, rsize, rcrown, rterr, kinfo, near, scoring, params,
     cand_cell, cand_dir, top, ids, r,
 ):  # fmt: skip
     """The placement index chosen (-1: discard), as the bot would."""
     ta, ca, tb, cb, sym = deck[d, 0], deck[d, 1], deck[d, 2], deck[d, 3], deck[d, 4]
-    n = placements(q, ta, tb, sym, terr, kinfo, params, cand_cell, cand_dir)
+    n = placements(q, ta, tb, sym, terr, near, kinfo, params, cand_cell, cand_dir)
     if agent != AGENT_GREEDY:
         extra = 1 if n == 0 else 0
         k = int(r * (n + extra))
@@ -137,8 +137,8 @@ def _decide_place(
 
 @njit(cache=True)
 def _decide_claim(
-    agent, q, next_line, next_kings, nline, deck, terr, reg, rsize, rcrown, kinfo, scoring,
-    params, cand_cell, cand_dir, top, ids, r,
+    agent, q, next_line, next_kings, nline, deck, terr, reg, rsize, rcrown, kinfo, near,
+    scoring, params, cand_cell, cand_dir, top, ids, r,
 ):  # fmt: skip
     """The slot of the next line chosen, as the bot would."""
     nfree = 0
@@ -160,7 +160,7 @@ def _decide_claim(
     for i in range(nfree):
         d = next_line[free[i]]
         ta, ca, tb, cb, sym = deck[d, 0], deck[d, 1], deck[d, 2], deck[d, 3], deck[d, 4]
-        n = placements(q, ta, tb, sym, terr, kinfo, params, cand_cell, cand_dir)
+        n = placements(q, ta, tb, sym, terr, near, kinfo, params, cand_cell, cand_dir)
         v = now
         if n:
             v = -(1 << 60)
@@ -217,6 +217,7 @@ def play_batch(
     rcrown = np.empty((nk, cells + 1), np.int64)
     rterr = np.empty((nk, cells + 1), np.int64)
     kinfo = np.zeros((nk, 8), np.int64)
+    near = np.zeros((nk, len(scoring) + 1, width), np.int64)  # see kernel._reset_kingdoms
     past = np.zeros((nk, 3), np.int64)  # match: total, largest property, crowns
     mt = np.zeros(625, np.int64)
     in_pile = np.zeros(ndeck, np.bool_)
@@ -240,7 +241,7 @@ def play_batch(
         move = 0
         past[:, :] = 0
         for game in range(games):
-            _reset_kingdoms(terr, crw, reg, rsize, rcrown, rterr, kinfo, width)
+            _reset_kingdoms(terr, crw, reg, rsize, rcrown, rterr, kinfo, near, width)
             in_pile[:] = True
             ws[0] = 0
             ws[1] = ndeck
@@ -262,7 +263,7 @@ def play_batch(
                 seat = king_owner[king]
                 slot = _decide_claim(
                     agents[g, seat], seat_kingdom[seat], next_line, next_kings, nline, deck,
-                    terr, reg, rsize, rcrown, kinfo, scoring, params, cand_cell, cand_dir,
+                    terr, reg, rsize, rcrown, kinfo, near, scoring, params, cand_cell, cand_dir,
                     top, ids, _stream(streams, g, move),
                 )  # fmt: skip
                 next_kings[slot] = king
@@ -288,7 +289,7 @@ def play_batch(
                     d = line[slot]
                     i = _decide_place(
                         agents[g, seat], seat, q, d, deck, terr, crw, reg, rsize, rcrown,
-                        rterr, kinfo, scoring, params, cand_cell, cand_dir, top, ids,
+                        rterr, kinfo, near, scoring, params, cand_cell, cand_dir, top, ids,
                         _stream(streams, g, move),
                     )  # fmt: skip
                     if i < 0:
@@ -298,16 +299,16 @@ def play_batch(
                         c1 = cand_cell[i]
                         c2 = second_cell(c1, cand_dir[i], width)
                         _put(q, c1, deck[d, 0], deck[d, 1], terr, crw, reg, rsize, rcrown,
-                             rterr, kinfo, scoring, width, ids)  # fmt: skip
+                             rterr, kinfo, near, scoring, width, ids)  # fmt: skip
                         _put(q, c2, deck[d, 2], deck[d, 3], terr, crw, reg, rsize, rcrown,
-                             rterr, kinfo, scoring, width, ids)  # fmt: skip
+                             rterr, kinfo, near, scoring, width, ids)  # fmt: skip
                         _log(logs, g, move, LOG_PLACE, seat, d, c1, cand_dir[i])
                     move += 1
                     if more:
                         slot2 = _decide_claim(
                             agents[g, seat], q, next_line, next_kings, nline, deck, terr, reg,
-                            rsize, rcrown, kinfo, scoring, params, cand_cell, cand_dir, top,
-                            ids, _stream(streams, g, move),
+                            rsize, rcrown, kinfo, near, scoring, params, cand_cell, cand_dir,
+                            top, ids, _stream(streams, g, move),
                         )  # fmt: skip
                         next_kings[slot2] = king
                         _log(logs, g, move, LOG_CLAIM, seat, king, next_line[slot2], 0)
