@@ -115,11 +115,16 @@ class Tables:
 
 
 def play_jobs(
-    ruleset: Ruleset, seed: int, jobs: Sequence[Job], tables: Tables | None = None
+    ruleset: Ruleset,
+    seed: int,
+    jobs: Sequence[Job],
+    tables: Tables | None = None,
+    engine: str = "python",
 ) -> list[Result]:
     """Play ``jobs`` (the worker function: picklable arguments only). ``tables``:
-    engines and seats kept from earlier calls of the same run in this process."""
-    return list(iter_results(ruleset, seed, jobs, tables))
+    engines and seats kept from earlier calls of the same run in this process;
+    ``engine``: ``"fast"`` plays them in the compiled kernel (``fast_engine``)."""
+    return list(iter_results(ruleset, seed, jobs, tables, engine))
 
 
 #: Games whose seeds and decision streams are computed together (see iter_results).
@@ -127,22 +132,35 @@ BLOCK = 32
 
 
 def iter_results(
-    ruleset: Ruleset, seed: int, jobs: Sequence[Job], tables: Tables | None = None
+    ruleset: Ruleset,
+    seed: int,
+    jobs: Sequence[Job],
+    tables: Tables | None = None,
+    engine: str = "python",
 ) -> Iterator[Result]:
     """Play ``jobs`` in order, each result given as soon as its game ends.
 
     The seeds and decision streams of a block of games are hashed together, before
     the block is played: between two games the hash's code has left the CPU caches,
     and hashing there costs about twice as much (a few per cent of a random game).
+    ``engine="fast"``: the compiled kernel plays them (the same games, docs/fast.md).
     """
     tables = tables or Tables(engines={}, seats={})
+    if engine == "fast" and jobs:
+        from .fast_engine import fast_results
+
+        compiled, _ = _table(ruleset, jobs[0].specs, tables)
+        seeds = [game_seed(seed, job.deal) for job in jobs]
+        for index, scores, places, winners in fast_results(compiled, seeds, jobs):
+            yield Result(index=index, scores=scores, places=places, winners=winners)
+        return
     for start in range(0, len(jobs), BLOCK):
         block = jobs[start : start + BLOCK]
         seeds = [game_seed(seed, job.deal) for job in block]
         prepare_streams(seeds)
         for job, job_seed in zip(block, seeds, strict=True):
-            engine, seats = _table(ruleset, job.specs, tables)
-            yield result_of(job.index, play_one(engine, seats, job_seed))
+            game_engine, seats = _table(ruleset, job.specs, tables)
+            yield result_of(job.index, play_one(game_engine, seats, job_seed))
 
 
 def _table(ruleset: Ruleset, specs: tuple[str, ...], tables: Tables) -> tuple[Engine, list[Seat]]:

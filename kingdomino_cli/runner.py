@@ -70,8 +70,11 @@ def run_jobs(
     progress: Callable[[int], None] | None = None,
     on_results: Callable[[list[Result]], None] | None = None,
     start_method: str | None = None,
+    engine: str = "python",
 ) -> list[Result]:
-    """Play every job; results in job order. ``on_results`` sees each finished chunk
+    """Play every job; results in job order. ``engine``: ``"fast"`` plays them in the
+    compiled kernel (``fast_engine.resolve`` decides; the Ray backend always runs
+    the Python engine). ``on_results`` sees each finished chunk
     as soon as it arrives (to save it), ``progress`` the number of games done.
 
     An interruption (Ctrl-C, or SIGTERM: :class:`~kingdomino_cli.interrupts.Terminated`)
@@ -93,19 +96,23 @@ def run_jobs(
         if backend == "ray":
             run_on_ray(ruleset, seed, jobs, address=address, workers=workers, arrived=arrived)
         elif workers <= 1 or len(jobs) <= 1:
-            _run_here(ruleset, seed, jobs, arrived)
+            _run_here(ruleset, seed, jobs, arrived, engine)
         else:
-            _run_pool(ruleset, seed, jobs, workers, arrived, start_method)
+            _run_pool(ruleset, seed, jobs, workers, arrived, start_method, engine)
     return sorted(found, key=lambda r: r.index)
 
 
 def _run_here(
-    ruleset: Ruleset, seed: int, jobs: Sequence[Job], arrived: Callable[[list[Result]], None]
+    ruleset: Ruleset,
+    seed: int,
+    jobs: Sequence[Job],
+    arrived: Callable[[list[Result]], None],
+    engine: str = "python",
 ) -> None:
     """Play the jobs in this process, reporting every few games."""
     step = max(1, min(50, len(jobs) // 100 or 1))  # games between two reports
     done: list[Result] = []
-    for result in iter_results(ruleset, seed, jobs):
+    for result in iter_results(ruleset, seed, jobs, engine=engine):
         done.append(result)
         if len(done) == step:
             arrived(done)
@@ -121,6 +128,7 @@ def _run_pool(
     workers: int,
     arrived: Callable[[list[Result]], None],
     start_method: str | None,
+    engine: str = "python",
 ) -> None:
     context = multiprocessing.get_context(start_method)
     # A forkserver's children are its own, not ours: they die with it, and it with us.
@@ -130,7 +138,7 @@ def _run_pool(
     )
     try:
         pending: set[Any] = {
-            pool.submit(play_jobs, ruleset, seed, c) for c in chunks(jobs, workers)
+            pool.submit(play_jobs, ruleset, seed, c, None, engine) for c in chunks(jobs, workers)
         }
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
