@@ -31,6 +31,7 @@ from typing import Any
 import attrs
 from anyio import CapacityLimiter, to_thread
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -44,6 +45,7 @@ from kingdomino_core.rulesets.files import allowed_players, load_ruleset_file
 from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_core.saves.serialize import action_from_dict
 
+from .guard import Guard, HostPolicy
 from .replays import ReplayStore
 from .tables import ID_RE, Table, TableError, check_seats, load_table, new_table
 
@@ -293,8 +295,10 @@ def parse_action(table: Table, data: Any) -> Action:
         raise TableError(f"not a move: {exc}", 422) from None
 
 
-def create_app(server: Server) -> Starlette:
-    """The Starlette application serving ``server``'s tables."""
+def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
+    """The Starlette application serving ``server``'s tables, answering only to the
+    names of ``hosts`` (default: this computer's loopback names) and only to its own
+    pages for anything that changes a table (:mod:`kingdomino_web.guard`)."""
 
     def page(name: str) -> Callable[[Request], Any]:
         async def handler(request: Request) -> Response:
@@ -404,11 +408,7 @@ def create_app(server: Server) -> Starlette:
         return _ok(data)
 
     async def channel(ws: WebSocket) -> None:
-        table_id = ws.path_params["id"]
-        origin = ws.headers.get("origin")
-        if origin is not None and origin.split("://", 1)[-1] != ws.headers.get("host"):
-            await ws.close(code=4403)  # another site's page may not drive a table
-            return
+        table_id = ws.path_params["id"]  # another site's page was refused (guard.py)
         try:
             table = server.table(table_id)
         except TableError:
@@ -477,6 +477,7 @@ def create_app(server: Server) -> Starlette:
 
     return Starlette(
         routes=routes,
+        middleware=[Middleware(Guard, policy=hosts or HostPolicy(), headers=SECURITY_HEADERS)],
         exception_handlers={TableError: on_table_error},
         lifespan=lifespan,
     )
