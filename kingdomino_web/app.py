@@ -38,6 +38,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from kingdomino_cli.budgets import SERVER_MOVE, budget_problem, table_problem
 from kingdomino_core import Action, KingdominoError, Ruleset
 from kingdomino_core.errors import ReplayError
 from kingdomino_core.inputs.trust import CodeNotAllowedError, Trust
@@ -47,7 +48,15 @@ from kingdomino_core.saves.serialize import action_from_dict
 
 from .guard import Guard, HostPolicy
 from .replays import ReplayStore
-from .tables import ID_RE, Table, TableError, check_seats, load_table, new_table
+from .tables import (
+    ID_RE,
+    SeatSpec,
+    Table,
+    TableError,
+    check_seats,
+    load_table,
+    new_table,
+)
 
 #: Largest JSON body accepted by the API, and largest save upload.
 MAX_BODY = 64 * 1024
@@ -173,6 +182,7 @@ class Server:
         if "error" in info:
             raise TableError(f"ruleset {key!r} cannot be played: {info['error']}")
         seats = check_seats(body.get("seats"), info["players"])
+        check_budgets(seats)
         seed = body.get("seed")
         if seed is not None and (
             not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
@@ -217,6 +227,19 @@ class Server:
             await to_thread.run_sync(table.persist)
             if not moved:
                 break
+
+
+def check_budgets(seats: list[SeatSpec]) -> None:
+    """Refuse bots that would think longer than this server allows (per move, and
+    the table's bots together per round: kingdomino_cli/budgets.py)."""
+    bots = [(i, s.agent) for i, s in enumerate(seats) if not s.human]
+    for i, agent in bots:
+        problem = budget_problem(agent, SERVER_MOVE)
+        if problem is not None:
+            raise TableError(f"seats[{i}].agent: {problem}")
+    problem = table_problem([agent for _i, agent in bots])
+    if problem is not None:
+        raise TableError(f"seats: {problem}")
 
 
 def _offer(

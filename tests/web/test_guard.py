@@ -196,7 +196,10 @@ def test_the_servers_own_pages_still_change_things(
     engine = Engine(Ruleset(name="base", plugins=("base",)), 2)
     game = engine.new_game(seed=3)
     for _ in range(12):
-        game.apply(game.legal_actions()[0])
+        if game.is_chance():
+            game.resolve_chance()
+        else:
+            game.apply(game.legal_actions()[0])
     save = tmp_path / "game.json"
     save.write_text(
         to_json(
