@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 pytest.importorskip("numba")
 
+from kingdomino_core import Ruleset  # noqa: E402
 from kingdomino_cli.common import build_engine, resolve_ruleset  # noqa: E402
 from kingdomino_cli.runner import Tables, _table, game_seed, play_one, result_of  # noqa: E402
 from kingdomino_fast import kernel  # noqa: E402
@@ -42,9 +43,11 @@ MODES = [
 ]
 
 
-def compare(ruleset: str, players: int, agents: tuple[str, ...], seeds: list[int]) -> None:
+def compare(
+    ruleset: str | Ruleset, players: int, agents: tuple[str, ...], seeds: list[int]
+) -> None:
     """Play every seed both ways; fail on the first game that differs, naming it."""
-    rs = resolve_ruleset(ruleset)
+    rs = resolve_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     engine = build_engine(rs, players)
     specs = tuple((agents * players)[:players])
     assert covers(engine, specs)
@@ -56,7 +59,7 @@ def compare(ruleset: str, players: int, agents: tuple[str, ...], seeds: list[int
         py_engine, seats = _table(rs, specs, kept)
         game = play_one(py_engine, seats, seed)
         expected = result_of(g, game)
-        where = f"{ruleset} {players}p {specs} seed {seed}"
+        where = f"{rs.name} {players}p {specs} seed {seed}"
         assert kernel_log(fast.logs, fast.moves, g) == python_log(engine, t, game.log), where
         scores = tuple(int(fast.totals[g, k]) for k in engine.seat_kingdom)
         places = tuple(int(fast.places[g, k]) for k in engine.seat_kingdom)
