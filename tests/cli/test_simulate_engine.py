@@ -116,3 +116,17 @@ def test_without_numba_simulate_is_what_it_was(capsys, monkeypatch) -> None:
     assert "kingdomino_fast.loop" not in sys.modules
     fast = kd(capsys, monkeypatch, *args, "--engine", "fast")
     assert fast.code == 2 and "pip install 'kingdomino[fast]'" in fast.err
+
+
+def test_tournament_fast_writes_the_same_results_file(capsys, monkeypatch, tmp_path) -> None:
+    files = {}
+    for engine in ("python", "fast"):
+        out = tmp_path / f"{engine}.jsonl"
+        args = ("tournament", "-a", "random,greedy", "-n", "30", "--seed", "5")
+        r = kd(capsys, monkeypatch, *args, "-o", str(out), "--engine", engine)
+        assert r.code == 0, r.err
+        files[engine] = out.read_bytes()
+    assert files["fast"] == files["python"]
+    r = kd(capsys, monkeypatch, "tournament", "-a", "random,mcts:playouts=2", "-n", "1",
+           "-o", str(tmp_path / "m.jsonl"), "--engine", "fast")  # fmt: skip
+    assert r.code == 2 and "agent 'mcts:playouts=2' is not covered" in r.err
