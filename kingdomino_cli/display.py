@@ -207,13 +207,19 @@ def _placed(game: Game) -> set[DominoId]:
 
 
 def round_text(game: Game) -> str:
-    """``Round 3 of 13, 28 dominoes left``."""
+    """``Round 3 of 12, 28 dominoes left``, counted as the rules count rounds: one per
+    line, the round of a line being the one in which its dominoes are placed (the
+    first line is picked during the set-up, the last round only places)."""
     cfg = game.config
-    rounds = cfg.lines_total + 1
-    now = game.lines_drawn if game.next_line else game.lines_drawn + 1
+    rounds = cfg.lines_total
     # The dominoes still to come into play (a 2-player game leaves half the box out).
     left = min(len(game.pile), max(0, cfg.lines_total - game.lines_drawn) * cfg.line_size)
-    text = f"Round {min(now, rounds)} of {rounds}, {plural(left, 'domino', 'dominoes')} left"
+    dominoes = plural(left, "domino", "dominoes")
+    if not game.line:  # the kings go onto the first line: no domino is placed yet
+        text = f"Set-up before round 1 of {rounds}, {dominoes} left"
+    else:
+        now = game.lines_drawn - 1 if game.next_line else game.lines_drawn
+        text = f"Round {min(max(now, 1), rounds)} of {rounds}, {dominoes} left"
     if game.config.games > 1:
         text = f"Game {game.game_number} of {game.config.games}, " + text[0].lower() + text[1:]
     return text

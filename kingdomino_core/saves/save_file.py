@@ -19,6 +19,7 @@ from typing import Any
 from attrs import field, frozen
 
 from ..errors import ReplayError
+from ..inputs.files import read_regular_file
 from ..inputs.limits import MAX_SAVE_BYTES, InputLimitError, loads_json
 from ..inputs.strict import dotted, strict_converter
 from ..inputs.strict import problems as structure_problems
@@ -223,15 +224,12 @@ def _type_problems(data: dict[str, Any]) -> list[str]:
 
 
 def read_save(path: str | os.PathLike[str]) -> SavedGame:
-    """Read a save file; raise ``SaveFormatError`` (file, problem, expectation) on failure."""
+    """Read a save file; raise ``SaveFormatError`` (file, problem, expectation) on failure.
+
+    Only a regular file of at most ``MAX_SAVE_BYTES`` is read (a FIFO or a device is
+    refused without blocking: ``inputs.files.read_regular_file``)."""
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_SAVE_BYTES + 1)
-        if len(raw) > MAX_SAVE_BYTES:
-            raise SaveFormatError(
-                f"{path}: larger than {MAX_SAVE_BYTES} bytes: not a saved game "
-                "(see docs/trust.md, Limits)"
-            )
+        raw = read_regular_file(path, MAX_SAVE_BYTES)
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
