@@ -5,6 +5,7 @@ report; a run it cannot play exactly is refused (``fast``) or runs in Python
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 
 import pytest
@@ -78,13 +79,13 @@ def test_auto_runs_an_uncovered_run_in_python(capsys, monkeypatch) -> None:
         return real(*a, **k)
 
     monkeypatch.setattr(fast_engine, "fast_results", counted)
-    monkeypatch.setattr(fast_engine, "WARM_GAMES", 1)
-    monkeypatch.setattr(fast_engine, "COLD_GAMES", 1)
+    monkeypatch.setattr(fast_engine, "WARM_SECONDS", 0.0)
+    monkeypatch.setattr(fast_engine, "COLD_SECONDS", 0.0)
     args = ("simulate", "-n", "3", "--seed", "1", "--json")
     assert kd(capsys, monkeypatch, *args, "-p", "mcts:playouts=2,random").code == 0
     assert calls == []
     assert kd(capsys, monkeypatch, *args, "-p", "greedy,random").code == 0
-    assert calls == [1]  # covered, and big enough (the thresholds set to 1 here)
+    assert calls == [1]  # covered, and big enough (the thresholds set to 0 here)
 
 
 def test_auto_leaves_small_runs_to_python(capsys, monkeypatch) -> None:
@@ -106,8 +107,8 @@ def test_without_numba_simulate_is_what_it_was(capsys, monkeypatch) -> None:
     for name in [m for m in sys.modules if m.startswith("kingdomino_fast")]:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "numba", None)  # import numba raises ImportError
-    monkeypatch.setattr(fast_engine, "WARM_GAMES", 1)
-    monkeypatch.setattr(fast_engine, "COLD_GAMES", 1)
+    monkeypatch.setattr(fast_engine, "WARM_SECONDS", 0.0)
+    monkeypatch.setattr(fast_engine, "COLD_SECONDS", 0.0)
     args = ("simulate", "-p", "random,greedy", "-n", "20", "--seed", "6", "--json")
     auto = kd(capsys, monkeypatch, *args)
     python = kd(capsys, monkeypatch, *args, "--engine", "python")
@@ -130,3 +131,14 @@ def test_tournament_fast_writes_the_same_results_file(capsys, monkeypatch, tmp_p
     r = kd(capsys, monkeypatch, "tournament", "-a", "random,mcts:playouts=2", "-n", "1",
            "-o", str(tmp_path / "m.jsonl"), "--engine", "fast")  # fmt: skip
     assert r.code == 2 and "agent 'mcts:playouts=2' is not covered" in r.err
+
+
+def test_a_small_auto_run_does_not_even_import_numba() -> None:
+    """Small runs stay as fast as before: numba's import alone costs about 0.4 s."""
+    code = (
+        "import sys; from kingdomino_cli.app import main; "
+        "main(['simulate', '-p', 'random,greedy', '-n', '20', '--seed', '1']); "
+        "print('numba' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines()[-1] == "False"
