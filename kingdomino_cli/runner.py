@@ -30,6 +30,7 @@ from .jobs import (
     Job,
     Result,
     Tables,
+    _table,  # noqa: F401 (tests/fast compare the kernel with it)
     chunks,
     game_seed,
     iter_results,
