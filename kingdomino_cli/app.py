@@ -32,6 +32,7 @@ from kingdomino_core.saves.savegame import SaveFormatError
 
 from . import interrupts
 from .exit_codes import COMMAND, ExitCode, usage_hint
+from .ray_backend import RayStartError
 
 app = typer.Typer(
     name="kd",
@@ -52,6 +53,8 @@ def _root(
 
 
 def exit_code_for(exc: KingdominoError) -> ExitCode:
+    if isinstance(exc, RayStartError):
+        return ExitCode.BACKEND
     if isinstance(exc, CodeNotAllowedError):
         return ExitCode.CODE_NOT_ALLOWED
     if isinstance(exc, PluginHookError):
