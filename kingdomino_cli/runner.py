@@ -17,6 +17,8 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
@@ -132,10 +134,13 @@ def _run_pool(
     engine: str = "python",
 ) -> None:
     context = multiprocessing.get_context(start_method)
-    # A forkserver's children are its own, not ours: they die with it, and it with us.
-    parent = os.getpid() if context.get_start_method() in ("fork", "spawn") else None
+    # A forkserver's children are its own, not ours, and it outlives us: they watch us.
+    forked = context.get_start_method() in ("fork", "spawn")
     pool = ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_worker_init, initargs=(parent,)
+        max_workers=workers,
+        mp_context=context,
+        initializer=_worker_init,
+        initargs=(os.getpid(), forked),
     )
     try:
         pending: set[Any] = {
@@ -152,25 +157,44 @@ def _run_pool(
     pool.shutdown()
 
 
-def _worker_init(parent: int | None) -> None:
+def _worker_init(run: int, child: bool) -> None:
     """Workers leave Ctrl-C to the main process, which stops them (no traceback each),
     die of SIGTERM at once (a forked worker inherited the parent's handler), and die
-    with their parent, ``kill -9`` included (:func:`die_with_parent`)."""
+    with the run's process ``run``, ``kill -9`` included: a ``child`` of it through
+    :func:`die_with_parent`, any other (a fork server's) through :func:`watch`."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if parent is not None:
-        die_with_parent(parent)
+    if not (child and die_with_parent(run)):
+        watch(run)
+
+
+def watch(pid: int, seconds: float = 1.0) -> None:
+    """End this process soon after process ``pid`` is gone (a daemon thread looks
+    every ``seconds``): for workers the kernel cannot tie to the run."""
+
+    def look() -> None:
+        while True:
+            time.sleep(seconds)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                os._exit(int(ExitCode.TERMINATED))
+            except OSError:
+                pass  # alive, another user's: not ours to judge
+
+    threading.Thread(target=look, name="kd-watch-run", daemon=True).start()
 
 
 #: ``prctl`` option: the signal the kernel sends this process when its parent dies.
 _PR_SET_PDEATHSIG = 1
 
 
-def die_with_parent(parent: int) -> bool:
-    """Ask the kernel to SIGKILL this process when its parent (``parent``) dies.
+def die_with_parent(parent: int | None) -> bool:
+    """Ask the kernel to SIGKILL this process when its parent dies.
 
     Linux only (``prctl(PR_SET_PDEATHSIG)``; elsewhere False and nothing changes). If
-    the parent died before the request was made, this process exits at once.
+    the parent is not ``parent`` any more (it died before the request was made),
+    this process exits at once; ``parent=None`` skips that check.
     """
     if not sys.platform.startswith("linux"):
         return False
@@ -182,7 +206,7 @@ def die_with_parent(parent: int) -> bool:
             return False
     except (OSError, AttributeError):
         return False
-    if os.getppid() != parent:  # the parent is already gone: nobody wants our results
+    if parent is not None and os.getppid() != parent:  # gone already: nobody wants our results
         os._exit(int(ExitCode.TERMINATED))
     return True
 

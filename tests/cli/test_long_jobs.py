@@ -139,3 +139,49 @@ def test_sigterm_of_a_tournament_keeps_its_games_and_resumes(tmp_path: Path) -> 
     assert "games saved in" in lines[-2] and "run the same command to resume" in lines[-2]
     saved = out.read_text().splitlines()
     assert len(saved) >= 3 and all(json.loads(line) for line in saved)
+
+
+RUN_WITH = """
+import sys
+from kingdomino_cli.common import resolve_ruleset
+from kingdomino_cli.cmd_simulate import jobs_for
+from kingdomino_cli.runner import run_jobs
+jobs = jobs_for(("greedy", "greedy"), 100000)
+run_jobs(resolve_ruleset("base"), 1, jobs, workers=2, start_method=sys.argv[1])
+"""
+
+
+def descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        kids = children(todo.pop())
+        found += kids
+        todo += kids
+    return found
+
+
+@pytest.mark.parametrize("method", ["spawn", "forkserver"])
+def test_workers_of_other_start_methods_die_with_a_killed_parent(method: str) -> None:
+    """``spawn`` workers are children of the run, ``forkserver`` ones of the fork
+    server (which ends when the run does): both die with it."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", RUN_WITH, method],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            workers = descendants(proc.pid)
+            if len(workers) >= 2 + (method == "forkserver"):
+                break
+            time.sleep(0.2)
+        assert proc.poll() is None, proc.communicate()[1]
+        time.sleep(1)
+        workers = descendants(proc.pid)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+        left = gone_within(workers, 15)
+    finally:
+        kill_all(proc, workers)
+    assert left == []
