@@ -60,17 +60,22 @@ def check() -> None:
 
 
 @contextlib.contextmanager
-def terminating() -> Iterator[None]:
+def terminating(raised: type[BaseException] = Terminated) -> Iterator[None]:
     """While the block runs, SIGTERM raises :class:`Terminated` in the main thread
     (so the code stopping the workers runs), instead of ending the process at once.
-    Outside the main thread nothing changes (Python lets only it handle signals)."""
+    Outside the main thread nothing changes (Python lets only it handle signals).
+
+    ``raised=KeyboardInterrupt`` raises that instead (and :func:`terminated` tells
+    them apart), for code that handles only Ctrl-C well: Ray's waits turn any other
+    exception raised by a signal handler into a ``SystemError``.
+    """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def on_term(signum: int, frame: Any) -> None:
         note(Terminated)
-        raise Terminated
+        raise raised
 
     previous = signal.signal(signal.SIGTERM, on_term)
     try:

@@ -28,6 +28,7 @@ from typing import Any
 
 from kingdomino_core import KingdominoError, Ruleset
 
+from . import interrupts
 from .jobs import Job, Result, chunks, play_jobs
 
 #: Seconds to wait for a cluster's address to answer before giving up.
@@ -64,7 +65,15 @@ def run_on_ray(
             _start(ray, address, workers)
             started = True
         try:
-            _run(ray, ruleset, seed, jobs, workers, arrived, started)
+            # ray.init sets its own SIGTERM handler (exit status 15): SIGTERM must
+            # stop the run as Ctrl-C does, and kd exit 143 (interrupts.Terminated).
+            # Ray's waits take only a KeyboardInterrupt well from a signal handler.
+            with interrupts.terminating(KeyboardInterrupt):
+                _run(ray, ruleset, seed, jobs, workers, arrived, started)
+        except KeyboardInterrupt:
+            if interrupts.terminated():
+                raise interrupts.Terminated from None
+            raise
         finally:
             if started:
                 ray.shutdown()
