@@ -79,6 +79,7 @@ class LiveServer:
         raise RuntimeError("kd serve never listened")
 
     def stop(self) -> None:
+        """Stop the server; what it printed since it started is added to ``output``."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -86,6 +87,9 @@ class LiveServer:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        if self.proc is not None and self.proc.stdout is not None:
+            self.output.append(self.proc.stdout.read())
+            self.proc.stdout.close()
         self.proc = None
 
 
