@@ -213,3 +213,23 @@ def test_a_thinking_bot_never_holds_up_another_tables_quick_bot(tmp_path: Path) 
         assert inside, (slow_log, quick_log)
     finally:
         server.stop()
+
+
+def test_a_kept_table_naming_an_endless_budget_is_not_reopened(tmp_path: Path) -> None:
+    """A table file whose bot asks for more than the server allows (edited, or from
+    another server) is not opened, after a restart either; its page says why."""
+    import json
+
+    data = tmp_path / "data"
+    with TestClient(make_app(data), base_url=LOCAL) as c:
+        made = new(c, 6)
+    meta_path = data / f"{made['id']}.table.json"
+    meta = json.loads(meta_path.read_text())
+    meta["seats"][1]["agent"] = "mcts:time=100000"
+    meta_path.write_text(json.dumps(meta))
+    app = make_app(data)
+    assert any("time=100000" in p for p in app.state.server.resume_problems)
+    with TestClient(app, base_url=LOCAL) as c:
+        response = c.get(f"/api/tables/{made['id']}", headers={"X-KD-Token": made["host"]})
+        assert response.status_code == 403
+        assert "time=100000 is over the most a bot may think here" in response.json()["error"]
