@@ -363,7 +363,7 @@ def choose_engine(choice: str, engine: Engine, jobs: Sequence[Job], backend: str
             usage_error("--engine fast runs with --backend local")
         return "python"
     try:
-        return resolve(choice, engine, [job.specs for job in jobs], len(jobs))
+        return resolve(choice, engine, [job.specs for job in jobs])
     except ValueError as exc:
         usage_error(str(exc))
 

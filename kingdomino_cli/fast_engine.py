@@ -20,11 +20,15 @@ from kingdomino_core import Engine
 
 ENGINES = ("python", "fast", "auto")
 
-#: auto: the fewest games worth loading the kernel from its cache (about 0.5 s, the
-#: time the Python engine takes for about 500 random or 70 greedy 4-player games).
-WARM_GAMES = 500
-#: auto: the fewest games worth compiling it first (up to a minute on a loaded host).
-COLD_GAMES = 100_000
+#: auto: the Python engine's estimated CPU seconds above which loading the kernel
+#: from numba's cache pays (importing numba and loading it cost about 1 s of CPU).
+WARM_SECONDS = 2.0
+#: auto: the same on a cold cache (compiling takes 5 to 60 s, by the host's load).
+COLD_SECONDS = 120.0
+#: The Python engine's CPU seconds per game (measured on 4-player base games, see
+#: docs/performance.md): the loop and random seats, plus this per greedy seat.
+PYTHON_GAME = 0.0012
+PYTHON_GREEDY_SEAT = 0.0035
 #: Games per kernel call: big enough to amortise the call, small enough for progress.
 BLOCK = 2048
 
@@ -39,12 +43,14 @@ def unavailable() -> str | None:
 
 
 def _cache_warm() -> bool:
-    """Whether numba's disk cache holds the compiled match loop already."""
+    """Whether numba's disk cache holds the compiled match loop already (wherever
+    numba keeps it: next to the module, or its user-wide or NUMBA_CACHE_DIR folder)."""
     try:
-        import kingdomino_fast
-    except ImportError:
+        from kingdomino_fast.loop import play_batch
+
+        folder = Path(play_batch._cache._cache_path)
+    except (ImportError, AttributeError):
         return False
-    folder = Path(kingdomino_fast.__file__).parent / "__pycache__"
     return any(folder.glob("loop.play_batch-*.nbi"))
 
 
@@ -58,20 +64,30 @@ def problem(engine: Engine, specs: Sequence[str]) -> str | None:
     return engine_problem(engine) or agents_problem(specs)
 
 
-def resolve(choice: str, engine: Engine, specs: Sequence[Sequence[str]], games: int) -> str:
-    """``python`` or ``fast`` for ``--engine choice``; ``ValueError`` with the reason
-    when ``fast`` was asked for and cannot run."""
+def python_seconds(engine: Engine, specs: Sequence[Sequence[str]]) -> float:
+    """The Python engine's estimated CPU time for games seated ``specs`` (7x7
+    kingdoms count double)."""
+    seconds = sum(PYTHON_GAME + PYTHON_GREEDY_SEAT * row.count("greedy") for row in specs)
+    return seconds * (2.0 if engine.config.kingdom_size > 5 else 1.0)
+
+
+def resolve(choice: str, engine: Engine, specs: Sequence[Sequence[str]]) -> str:
+    """``python`` or ``fast`` for ``--engine choice`` and the games seated ``specs``;
+    ``ValueError`` with the reason when ``fast`` was asked for and cannot run."""
     if choice == "python":
         return "python"
+    seconds = python_seconds(engine, specs)
+    if choice == "auto" and seconds < WARM_SECONDS:
+        return "python"  # a small run: not even numba is imported
     agents = sorted({spec for row in specs for spec in row})
     why = problem(engine, agents)
     if choice == "fast":
         if why is not None:
             raise ValueError(f"--engine fast: {why}")
         return "fast"
-    if why is not None:
+    if why is not None or (seconds < COLD_SECONDS and not _cache_warm()):
         return "python"
-    return "fast" if games >= (WARM_GAMES if _cache_warm() else COLD_GAMES) else "python"
+    return "fast"
 
 
 def fast_results(engine: Engine, seeds: Sequence[int], jobs: Sequence[Any]) -> Iterator[Any]:

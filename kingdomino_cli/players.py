@@ -18,6 +18,7 @@ import typer
 from attrs import define
 
 from kingdomino_core import Action, Agent, AgentRegistry, ConfigError, Game
+from kingdomino_core.inputs.names import name_problem, shown_name
 from kingdomino_core.saves.savegame import PlayerEntry, SaveFormatError, decision_seed
 
 from .budgets import SAVED_MOVE, budget_problem
@@ -71,7 +72,11 @@ def parse_names(text: str | None, count: int) -> list[str]:
         return [f"P{i + 1}" for i in range(count)]
     names = [s.strip() for s in text.split(",")]
     if len(names) != count or not all(names):
-        usage_error(f"--names {text!r} must give {count} non-empty names, one per player")
+        usage_error(f"--names {shown_name(text)} must give {count} non-empty names, one per player")
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            usage_error(f"--names: {shown_name(name)}: {problem}")
     return names
 
 
