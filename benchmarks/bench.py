@@ -214,9 +214,9 @@ def simulate_vs_bare(n: int, rounds: int = 5, slice_size: int = 50) -> None:
     count: load cannot change it).
     """
     from kingdomino_cli.cmd_simulate import jobs_for
-    from kingdomino_cli.decision_random import stream_numbers
     from kingdomino_cli.runner import game_seed, run_jobs
     from kingdomino_core.rulesets.files import load_ruleset
+    from kingdomino_play.decision_random import stream_numbers
 
     ruleset = load_ruleset("base")
     engine = engine_for(("base",), 4, {})

@@ -24,10 +24,11 @@ from attrs import frozen
 
 from kingdomino_core import Engine, Game, Ruleset, match_totals, ranked_places
 from kingdomino_core.saves.savegame import PlayerEntry, derive_seed
+from kingdomino_play import Seat
+from kingdomino_play.decision_random import prepare_streams
 
 from . import interrupts
-from .decision_random import prepare_streams
-from .players import Seat, make_seats
+from .players import make_seats
 
 BACKENDS = ("local", "ray")
 

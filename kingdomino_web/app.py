@@ -37,14 +37,24 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kingdomino_core import Action, KingdominoError, Ruleset
+from kingdomino_core.engine.agents import installed_agents
 from kingdomino_core.errors import ReplayError
 from kingdomino_core.inputs.trust import Trust
 from kingdomino_core.rulesets.files import allowed_players, load_ruleset_file
 from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_core.saves.serialize import action_from_dict
+from kingdomino_play import HUMAN
 
 from .replays import ReplayStore
-from .tables import ID_RE, Table, TableError, check_seats, load_table, new_table
+from .tables import (
+    ID_RE,
+    Table,
+    TableError,
+    check_seats,
+    load_table,
+    new_table,
+    remove_leftovers,
+)
 
 #: Largest JSON body accepted by the API, and largest save upload.
 MAX_BODY = 64 * 1024
@@ -134,6 +144,7 @@ class Server:
         """
         if self.data is None:
             return
+        remove_leftovers(self.data)  # writes a crash cut short: the old files stand
         offered = [p for ruleset, _info in self.rulesets().values() for p in ruleset.plugin_files]
         trust = Trust(named_file=False, files=offered)
         for meta in sorted(self.data.glob("*.table.json")):
@@ -196,16 +207,15 @@ class Server:
                 await ws.send_text(text)
 
     async def after_move(self, table: Table) -> None:
-        """Show the move and save it, then let the bots play, show and save theirs."""
+        """Show the move (already saved: a table writes every change to disk before
+        publishing it), then let the bots play and show theirs."""
         await self.broadcast(table)
-        await to_thread.run_sync(table.persist)
         await self.play_bots(table)
 
     async def play_bots(self, table: Table) -> None:
         while table.bots_to_move():
             moved = await to_thread.run_sync(table.run_bots, limiter=self.bot_limiter)
             await self.broadcast(table)
-            await to_thread.run_sync(table.persist)
             if not moved:
                 break
 
@@ -264,9 +274,7 @@ def create_app(server: Server) -> Starlette:
         return _ok([info for _r, info in server.rulesets().values()])
 
     async def agents_route(request: Request) -> Response:
-        from kingdomino_cli.players import HUMAN, agents
-
-        registry = agents()
+        registry = installed_agents()
         return _ok([{"name": n, "help": registry.help(n)} for n in registry.names() if n != HUMAN])
 
     async def create(request: Request) -> Response:

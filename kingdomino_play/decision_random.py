@@ -1,6 +1,7 @@
 """Each agent's random numbers: a fixed function of (game seed, seat, move).
 
-``kd`` gives every seat's agent a :class:`DecisionRandom` that *follows* the game
+Every seat (:class:`~kingdomino_play.Seat`: ``kd play``, ``kd simulate``, ``kd serve``)
+gives its agent a :class:`DecisionRandom` that *follows* the game
 (:meth:`DecisionRandom.follow`): each draw belongs to the decision at the game's
 current log position ``move``, and
 
