@@ -15,8 +15,10 @@ from typing import NoReturn
 import typer
 
 from kingdomino_core import AgentRegistry, ConfigError
+from kingdomino_core.inputs.names import name_problem, shown_name
 from kingdomino_core.saves.savegame import PlayerEntry, SaveFormatError
 from kingdomino_play import HUMAN, Seat, build_seat, is_human
+from kingdomino_play.budgets import SAVED_MOVE, budget_problem
 
 from .common import agent_registry
 from .exit_codes import ExitCode, usage_hint
@@ -65,7 +67,11 @@ def parse_names(text: str | None, count: int) -> list[str]:
         return [f"P{i + 1}" for i in range(count)]
     names = [s.strip() for s in text.split(",")]
     if len(names) != count or not all(names):
-        usage_error(f"--names {text!r} must give {count} non-empty names, one per player")
+        usage_error(f"--names {shown_name(text)} must give {count} non-empty names, one per player")
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            usage_error(f"--names: {shown_name(name)}: {problem}")
     return names
 
 
@@ -85,6 +91,10 @@ def make_seats(
     for index, entry in enumerate(entries):
         if not allow_human and is_human(entry.agent):
             usage_error(f"player {index + 1}: 'human' cannot play here; use bots such as greedy")
+        # A budget stored in a save is not the user's choice: bounded (kingdomino_play/budgets.py).
+        problem = budget_problem(entry.agent, SAVED_MOVE) if saved_in is not None else None
+        if problem is not None:
+            fail(index, f"{entry.agent!r}: {problem} (choose the bots with --players)")
         try:
             seats.append(build_seat(index, entry, registry))
         except ConfigError as exc:

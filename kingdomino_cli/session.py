@@ -108,6 +108,9 @@ class Session:
 
     def _human(self, seat: Seat) -> None:
         """Ask the person at ``seat`` and play their choice (or undo, or save)."""
+        agent = seat.agent
+        # A forced move (played without asking) is no decision to go back to.
+        forced = isinstance(agent, HumanAgent) and agent.plays_itself(self.game)
         try:
             action = seat.choose(self.game)
         except UndoRequested:
@@ -119,7 +122,7 @@ class Session:
         except SaveRequested:
             self._save_on_request()
             return
-        self.table.act(action)
+        self.table.act(action, undo_point=not forced)
         self._autosave()
 
     def _thinking_text(self, seat: Seat) -> str:

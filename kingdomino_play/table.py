@@ -158,22 +158,24 @@ class Table:
             return "the game is over"
         return self.game.explain(action)
 
-    def act(self, action: Action) -> Move:
+    def act(self, action: Action, *, undo_point: bool = True) -> Move:
         """Play a person's ``action``, checked: ``IllegalActionError`` (nothing changes)
         if it is not legal now. A plugin failing during the move raises its error with
-        the game as it was before the move."""
+        the game as it was before the move. ``undo_point=False``: undo goes back past
+        this decision (a forced move the person was not asked about)."""
         game = self.game
         seat = game.current_seat
         if seat is None:
             raise IllegalActionError("game.over", "the game is over")
-        if self.undo_enabled and seat >= 0:
+        undo_point = undo_point and self.undo_enabled and seat >= 0
+        if undo_point:
             self.undo_points.append((seat, len(self.moves)))
             del self.undo_points[:-MAX_UNDO]
         words = self._words(game, action)
         try:
             self._apply(action)
         except BaseException:
-            if self.undo_enabled and seat >= 0:
+            if undo_point:
                 self.undo_points.pop()
             raise
         return self._played(seat, words)
