@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
-from web_support import first_move
+from web_support import LOCAL, first_move
 
 from kingdomino_core.saves.savegame import parse_save, verify
 from kingdomino_web import make_app
@@ -27,7 +27,7 @@ def symmetric(decision: dict[str, Any]) -> bool:
 
 
 def test_a_symmetric_domino_placed_facing_west_is_saved_facing_east(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path / "data")) as client:
+    with TestClient(make_app(tmp_path / "data"), base_url=LOCAL) as client:
         for seed in range(40):
             body: dict[str, Any] = {"ruleset": "base", "seats": SEATS, "seed": seed}
             made = client.post("/api/tables", json=body)
