@@ -66,6 +66,15 @@ def serve(
             "KD_RULESET_PATH (repeatable).",
         ),
     ] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            metavar="NAME",
+            help="Also answer to this host name (a name your network gives this computer); "
+            "repeatable. The served address and this computer's names are always allowed.",
+        ),
+    ] = None,
     allow_code: ServeAllowCode = None,
     trust_all: ServeTrust = False,
 ) -> None:
@@ -74,6 +83,7 @@ def serve(
         import uvicorn
 
         from kingdomino_web import default_data_dir, make_app
+        from kingdomino_web.guard import HostPolicy
     except ModuleNotFoundError as exc:
         print(f"kd: error: {INSTALL_HINT} (missing: {exc.name})", file=sys.stderr)
         raise typer.Exit(2) from None
@@ -94,7 +104,13 @@ def serve(
         print("\n".join(seat_lines(table, base)), flush=True)
 
     try:
-        app = make_app(folder, rulesets=list(ruleset or []), announce=announce, trust=trust)
+        app = make_app(
+            folder,
+            rulesets=list(ruleset or []),
+            announce=announce,
+            trust=trust,
+            hosts=HostPolicy.serving(host, allow_host or ()),
+        )
     except OSError as exc:
         usage_error(f"--data {folder}: {exc.strerror or exc}")
     server = app.state.server

@@ -31,12 +31,14 @@ from typing import Any
 import attrs
 from anyio import CapacityLimiter, to_thread
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from kingdomino_cli.budgets import SERVER_MOVE, budget_problem, table_problem
 from kingdomino_core import Action, KingdominoError, Ruleset
 from kingdomino_core.errors import ReplayError
 from kingdomino_core.inputs.trust import CodeNotAllowedError, Trust
@@ -44,8 +46,17 @@ from kingdomino_core.rulesets.files import allowed_players, load_ruleset_file
 from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_core.saves.serialize import action_from_dict
 
+from .guard import Guard, HostPolicy
 from .replays import ReplayStore
-from .tables import ID_RE, Table, TableError, check_seats, load_table, new_table
+from .tables import (
+    ID_RE,
+    SeatSpec,
+    Table,
+    TableError,
+    check_seats,
+    load_table,
+    new_table,
+)
 
 #: Largest JSON body accepted by the API, and largest save upload.
 MAX_BODY = 64 * 1024
@@ -171,6 +182,7 @@ class Server:
         if "error" in info:
             raise TableError(f"ruleset {key!r} cannot be played: {info['error']}")
         seats = check_seats(body.get("seats"), info["players"])
+        check_budgets(seats)
         seed = body.get("seed")
         if seed is not None and (
             not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
@@ -215,6 +227,19 @@ class Server:
             await to_thread.run_sync(table.persist)
             if not moved:
                 break
+
+
+def check_budgets(seats: list[SeatSpec]) -> None:
+    """Refuse bots that would think longer than this server allows (per move, and
+    the table's bots together per round: kingdomino_cli/budgets.py)."""
+    bots = [(i, s.agent) for i, s in enumerate(seats) if not s.human]
+    for i, agent in bots:
+        problem = budget_problem(agent, SERVER_MOVE)
+        if problem is not None:
+            raise TableError(f"seats[{i}].agent: {problem}")
+    problem = table_problem([agent for _i, agent in bots])
+    if problem is not None:
+        raise TableError(f"seats: {problem}")
 
 
 def _offer(
@@ -293,8 +318,10 @@ def parse_action(table: Table, data: Any) -> Action:
         raise TableError(f"not a move: {exc}", 422) from None
 
 
-def create_app(server: Server) -> Starlette:
-    """The Starlette application serving ``server``'s tables."""
+def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
+    """The Starlette application serving ``server``'s tables, answering only to the
+    names of ``hosts`` (default: this computer's loopback names) and only to its own
+    pages for anything that changes a table (:mod:`kingdomino_web.guard`)."""
 
     def page(name: str) -> Callable[[Request], Any]:
         async def handler(request: Request) -> Response:
@@ -404,11 +431,7 @@ def create_app(server: Server) -> Starlette:
         return _ok(data)
 
     async def channel(ws: WebSocket) -> None:
-        table_id = ws.path_params["id"]
-        origin = ws.headers.get("origin")
-        if origin is not None and origin.split("://", 1)[-1] != ws.headers.get("host"):
-            await ws.close(code=4403)  # another site's page may not drive a table
-            return
+        table_id = ws.path_params["id"]  # another site's page was refused (guard.py)
         try:
             table = server.table(table_id)
         except TableError:
@@ -477,6 +500,7 @@ def create_app(server: Server) -> Starlette:
 
     return Starlette(
         routes=routes,
+        middleware=[Middleware(Guard, policy=hosts or HostPolicy(), headers=SECURITY_HEADERS)],
         exception_handlers={TableError: on_table_error},
         lifespan=lifespan,
     )

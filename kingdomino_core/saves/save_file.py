@@ -21,12 +21,16 @@ from attrs import field, frozen
 from ..errors import ReplayError
 from ..inputs.files import read_regular_file
 from ..inputs.limits import MAX_SAVE_BYTES, InputLimitError, loads_json
+from ..inputs.names import name_problem, shown_name
 from ..inputs.strict import dotted, strict_converter
 from ..inputs.strict import problems as structure_problems
 from ..model.ruleset import Ruleset
 
 FORMAT = "kingdomino-save"
 VERSION = 1
+#: Longest player name a save may hold (new seats: ``inputs.names.MAX_PLAYER_NAME``;
+#: saves written before that limit may hold longer ones).
+MAX_SAVED_NAME = 1000
 #: Chance outcomes follow the game's seed (``verify`` checks every draw).
 CHANCE_SEED = "seed"
 #: Chance outcomes were scripted or recorded at a real table (not checked).
@@ -202,6 +206,12 @@ def parse_save(text: str, source: str = "<save>") -> SavedGame:
     except Exception as exc:
         found = "; ".join(f"{dotted(path)}: {message}" for path, message in structure_problems(exc))
         raise SaveFormatError(f"{source}: {found or exc}") from None
+    for i, player in enumerate(saved.players):
+        problem = name_problem(player.name, longest=MAX_SAVED_NAME)
+        if problem is not None:
+            raise SaveFormatError(
+                f"{source}: players[{i}].name: {shown_name(player.name)}: {problem}"
+            )
     if saved.chance not in (CHANCE_SEED, CHANCE_SCRIPTED):
         raise SaveFormatError(
             f"{source}: chance is {saved.chance!r}, expected {CHANCE_SEED!r} or {CHANCE_SCRIPTED!r}"

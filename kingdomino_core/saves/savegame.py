@@ -28,9 +28,10 @@ from ..engine.game import Game
 from ..engine.words import seat_name
 from ..errors import IllegalActionError, KingdominoError, ReplayError
 from ..hooks.plugins import default_catalogue
-from ..inputs.files import path_options, path_problem
+from ..inputs.files import path_options, path_problem, shown
 from ..inputs.trust import SAVED_GAME, CodeNotAllowedError, Trust
 from ..model.actions import Action
+from ..rulesets.lookup import file_kind
 from .kingdom_text import format_kingdom
 from .save_file import (
     CHANCE_SCRIPTED,
@@ -180,6 +181,12 @@ def build_engine(saved: SavedGame, source: str = "<save>", *, trust: Trust = SAV
     reads = _refused_reads(saved, source, trust)
     if refused or reads:
         raise CodeNotAllowedError(f"the saved game {source}", refused, reads=reads)
+    for i, name in enumerate(saved.ruleset.plugin_files):
+        if file_kind(Path(name)) != "file":  # allowed: the message may say what it is
+            raise SaveFormatError(
+                f"{source}: ruleset.plugin_files[{i}]: {shown(name)} is not a regular file "
+                "(missing, a directory, a device or a symlink loop)"
+            )
     try:
         return Engine(saved.ruleset.to_ruleset(source), len(saved.players))
     except KingdominoError as exc:

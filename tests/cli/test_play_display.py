@@ -195,7 +195,7 @@ def test_the_choices_are_cut_to_the_screen_and_list_shows_them_all() -> None:
     names = ["P1", "P2", "P3", "P4"]
     actions = game.legal_actions()
     short = HumanAgent.screen(game, names, actions, 80, 24)
-    more = re.search(r"\.\.\. and (\d+) more: type 'list' to see them all", short)
+    more = re.search(r"\.\.\. and (\d+) more: type 'list' for the next ones", short)
     assert more and len(actions) - int(more[1]) == len(re.findall(r"^ *\d+\. ", short, re.M))
     full = HumanAgent.screen(game, names, actions, 80, None)
     assert re.search(rf"^ *{len(actions)}\. ", full, re.M)
