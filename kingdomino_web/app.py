@@ -38,14 +38,16 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from kingdomino_cli.budgets import SERVER_MOVE, budget_problem, move_seconds, table_problem
 from kingdomino_core import Action, KingdominoError, Ruleset
+from kingdomino_core.engine.agents import installed_agents
 from kingdomino_core.errors import ReplayError
 from kingdomino_core.inputs.limits import InputLimitError, loads_json
 from kingdomino_core.inputs.trust import CodeNotAllowedError, Trust
 from kingdomino_core.rulesets.files import allowed_players, load_ruleset_file
 from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_core.saves.serialize import action_from_dict
+from kingdomino_play import HUMAN
+from kingdomino_play.budgets import SERVER_MOVE, budget_problem, move_seconds, table_problem
 
 from .guard import Guard, HostPolicy
 from .replays import ReplayStore
@@ -59,6 +61,7 @@ from .tables import (
     check_seats,
     load_table,
     new_table,
+    remove_leftovers,
 )
 
 #: Largest JSON body accepted by the API, and largest save upload.
@@ -164,6 +167,7 @@ class Server:
         """
         if self.data is None:
             return
+        remove_leftovers(self.data)  # writes a crash cut short: the old files stand
         kept, closed, problems = scan(self.data, self.allowed_code())
         self.store.kept.update(kept)
         self.store.closed.update(closed)
@@ -257,9 +261,9 @@ class Server:
                 await ws.send_text(text)
 
     async def after_move(self, table: Table) -> None:
-        """Show the move and save it, then let the bots play, show and save theirs."""
+        """Show the move (already saved: a table writes every change to disk before
+        publishing it), then let the bots play and show theirs."""
         await self.broadcast(table)
-        await to_thread.run_sync(table.persist)
         await self.play_bots(table)
 
     async def play_bots(self, table: Table) -> None:
@@ -268,7 +272,6 @@ class Server:
         while table.bots_to_move():
             moved = await to_thread.run_sync(table.run_bots, limit, limiter=self.limiters[lane])
             await self.broadcast(table)
-            await to_thread.run_sync(table.persist)
             if not moved:
                 break
 
@@ -286,7 +289,7 @@ def lane_of(table: Table) -> str:
 
 def check_budgets(seats: list[SeatSpec]) -> None:
     """Refuse bots that would think longer than this server allows (per move, and
-    the table's bots together per round: kingdomino_cli/budgets.py)."""
+    the table's bots together per round: kingdomino_play/budgets.py)."""
     bots = [(i, s.agent) for i, s in enumerate(seats) if not s.human]
     for i, agent in bots:
         problem = budget_problem(agent, SERVER_MOVE)
@@ -406,9 +409,7 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
         return _ok([info for _r, info in server.rulesets().values()])
 
     async def agents_route(request: Request) -> Response:
-        from kingdomino_cli.players import HUMAN, agents
-
-        registry = agents()
+        registry = installed_agents()
         return _ok([{"name": n, "help": registry.help(n)} for n in registry.names() if n != HUMAN])
 
     async def create(request: Request) -> Response:

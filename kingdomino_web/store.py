@@ -30,10 +30,10 @@ from typing import Any
 
 from attrs import frozen
 
-from kingdomino_cli.budgets import SERVER_MOVE, budget_problem, table_problem
 from kingdomino_core import KingdominoError
 from kingdomino_core.inputs.trust import Trust
 from kingdomino_core.saves.savegame import read_save
+from kingdomino_play.budgets import SERVER_MOVE, budget_problem, table_problem
 
 from .tables import BOT, ID_RE, META_FORMAT, Table, TableError
 
