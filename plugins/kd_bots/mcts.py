@@ -135,7 +135,7 @@ class MctsAgent:
         return best
 
     def _playout(self, game: Game, action: Action, seat: int) -> float:
-        sim = game.clone(log=False, rng=self.rng)
+        sim = game.clone(log=False, rng=self.rng, check_hooks=False)
         sim.apply(action, check=False)
         play_out(sim, self.policy)
         return reward(sim, seat)
