@@ -146,10 +146,12 @@ def _compile(
     else:
         calls = tuple(impls)
 
+    passes = _passing(name)
+
     def call(**kw: Any) -> Any:
         try:
             result = _multicall(name, calls, kw, first)
-        except KingdominoError:  # named already, or the core's own refusal
+        except passes:  # named already (or, building, the core's own refusal)
             raise
         except HOOK_FAULTS as exc:
             raise PluginHookError(_owner(exc, impls), name, exc) from exc
@@ -183,6 +185,7 @@ class _Checked:
         self.wrapper = impl.wrapper
         self.hookwrapper = impl.hookwrapper
         fn, own, own_kw = impl.function, impl.argnames, impl.kwargnames
+        passes = _passing(hook)
 
         def args(kw: Mapping[str, Any]) -> tuple[list[Any], dict[str, Any]]:
             return [kw[a] for a in own], {k: kw[k] for k in own_kw if k in kw}
@@ -194,7 +197,7 @@ class _Checked:
             if announce is not None:
                 announce(plugin)
             positional, named = args(kw)
-            res = _named(plugin, hook, fn, positional, named)
+            res = _named(plugin, hook, passes, fn, positional, named)
             if before is not None:
                 check_core_state(plugin, hook, before, game)
             if res is not None:
@@ -205,19 +208,19 @@ class _Checked:
             kw = dict(zip(argnames, values, strict=True))
             game = kw.get("game") if guarded else None
             positional, named = args(kw)
-            gen = _named(plugin, hook, fn, positional, named)
+            gen = _named(plugin, hook, passes, fn, positional, named)
             before = core_state(game) if game is not None else None
-            _step(plugin, hook, gen, None)  # up to its yield
+            _step(plugin, hook, passes, gen)  # up to its yield
             if before is not None:
                 check_core_state(plugin, hook, before, game)
             try:
                 sent = yield
             except BaseException as thrown:  # another plugin's fault, passed in
                 before = core_state(game) if game is not None else None
-                result = _finish(plugin, hook, gen, thrown=thrown)
+                result = _finish(plugin, hook, passes, gen, thrown=thrown)
             else:
                 before = core_state(game) if game is not None else None
-                result = _finish(plugin, hook, gen, sent=sent)
+                result = _finish(plugin, hook, passes, gen, sent=sent)
             if before is not None:
                 check_core_state(plugin, hook, before, game)
             if not impl.hookwrapper:  # an old-style one's outcome is checked by the call
@@ -227,30 +230,51 @@ class _Checked:
         self.function = wrap if (impl.wrapper or impl.hookwrapper) else run
 
 
-def _named(plugin: str, hook: str, fn: Callable[..., Any], args: list[Any], kw: dict) -> Any:
-    """``fn(*args, **kw)``, any fault but the core's own named after ``plugin``."""
+def _passing(hook: str) -> type[KingdominoError]:
+    """The errors a hook's implementation raises that stay as they are: in a build
+    hook every error of the core (a conflict names both plugins itself), in a game
+    hook only a fault already named (any other is the plugin's, an
+    ``IllegalActionError`` included: it is not a player's illegal move)."""
+    return KingdominoError if tier(hook) == "build" else PluginHookError
+
+
+def _named(
+    plugin: str,
+    hook: str,
+    passes: type[KingdominoError],
+    fn: Callable[..., Any],
+    args: list[Any],
+    kw: dict[str, Any],
+) -> Any:
+    """``fn(*args, **kw)``, any fault but ``passes`` named after ``plugin``."""
     try:
         return fn(*args, **kw)
-    except KingdominoError:
+    except passes:
         raise
     except HOOK_FAULTS as exc:
         raise PluginHookError(plugin, hook, exc) from exc
 
 
-def _step(plugin: str, hook: str, gen: Any, value: Any) -> None:
+def _step(plugin: str, hook: str, passes: type[KingdominoError], gen: Any) -> None:
     """Run a wrapper up to its (first) yield."""
     try:
-        gen.send(value)
+        gen.send(None)
     except StopIteration:
         raise PluginHookError(plugin, hook, RuntimeError("the wrapper did not yield")) from None
-    except KingdominoError:
+    except passes:
         raise
     except HOOK_FAULTS as exc:
         raise PluginHookError(plugin, hook, exc) from exc
 
 
 def _finish(
-    plugin: str, hook: str, gen: Any, *, sent: Any = None, thrown: BaseException | None = None
+    plugin: str,
+    hook: str,
+    passes: type[KingdominoError],
+    gen: Any,
+    *,
+    sent: Any = None,
+    thrown: BaseException | None = None,
 ) -> Any:
     """Run a wrapper after its yield; its return value. An exception thrown in that it
     lets through stays the other plugin's; one of its own is named after it."""
@@ -262,7 +286,7 @@ def _finish(
     except StopIteration as stop:
         return stop.value
     except BaseException as exc:
-        if exc is thrown or isinstance(exc, KingdominoError):
+        if exc is thrown or isinstance(exc, passes):
             raise
         if isinstance(exc, HOOK_FAULTS):
             raise PluginHookError(plugin, hook, exc) from exc

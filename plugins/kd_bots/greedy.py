@@ -33,7 +33,7 @@ _FOLLOW = 8
 
 class GreedyAgent:
     #: Chooses only from the engine's legal actions: runners skip re-checking its moves.
-    trusted = True
+    legal_moves_only = True
 
     """The ``greedy`` player: the action with the best immediate points."""
 

@@ -34,7 +34,7 @@ from .playout import PlayoutPolicy, play_out
 
 class MctsAgent:
     #: Chooses only from the engine's legal actions: runners skip re-checking its moves.
-    trusted = True
+    legal_moves_only = True
 
     def __init__(
         self,
