@@ -1,7 +1,8 @@
 """Agents picking legal moves only (issue 16, item 5): the built-in bots declare
-``legal_moves_only`` so that ``kd simulate`` skips re-checking their moves; this is only sound because they can
-never submit an action outside the engine's legal list, which is checked here over
-many seeded games of every shipped ruleset. Other agents are still checked."""
+``legal_moves_only`` so that ``kd simulate`` skips re-checking their moves; this is
+only sound because they can never submit an action outside the engine's legal list,
+which is checked here over many seeded games of every shipped ruleset. Other agents
+are still checked."""
 
 from __future__ import annotations
 
