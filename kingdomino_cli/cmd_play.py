@@ -19,6 +19,7 @@ from kingdomino_core.saves.savegame import (
     result_problem,
 )
 from kingdomino_core.saves.savegame import engine_for_save as saved_engine
+from kingdomino_play import game_json
 
 from .common import (
     AllowCode,
@@ -31,6 +32,7 @@ from .common import (
 )
 from .display import table_text
 from .exit_codes import ExitCode
+from .human import HumanAgent
 from .players import (
     default_players,
     entries,
@@ -39,7 +41,7 @@ from .players import (
     parse_players,
     usage_error,
 )
-from .results import game_json, summary_lines
+from .results import summary_lines
 from .session import GameInterrupted, Session
 from .terminal import is_terminal, screen_width, use_colour
 
@@ -79,6 +81,14 @@ def play(
     resume: Annotated[
         Path | None, typer.Option("--resume", help="Continue a game saved with --save.")
     ] = None,
+    ask_forced: Annotated[
+        bool,
+        typer.Option(
+            "--ask-forced",
+            help="Ask a human even for a decision with a single legal action "
+            "(by default it is played for you, with a note).",
+        ),
+    ] = False,
     allow_code: AllowCode = None,
     trust_all: TrustAll = False,
 ) -> None:
@@ -102,6 +112,9 @@ def play(
     # Agents read from a save (not replaced by --players) are the save's problem.
     saved_in = str(resume) if resume is not None and players is None else None
     seats = make_seats(table, saved_in=saved_in)
+    for seat in seats:
+        if isinstance(seat.agent, HumanAgent):
+            seat.agent.ask_forced = ask_forced
     session = Session(game, seats, save_path=save)
     try:
         game = session.run()

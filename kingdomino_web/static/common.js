@@ -7,9 +7,10 @@ const KD = {};
 KD.api = async function (path, { method = "GET", body = undefined, token = "" } = {}) {
   const headers = {};
   if (token) headers["X-KD-Token"] = token;
-  if (body !== undefined && typeof body !== "string") {
+  if (body !== undefined) {
+    // JSON only: the server refuses other bodies (another site's page could send them).
     headers["Content-Type"] = "application/json";
-    body = JSON.stringify(body);
+    if (typeof body !== "string") body = JSON.stringify(body);
   }
   const response = await fetch(path, { method, body, headers });
   const data = await response.json().catch(() => ({ error: response.statusText }));
@@ -132,7 +133,7 @@ KD.renderKingdoms = function (view, container, opts = {}) {
       (k.match_score !== null && k.match_score !== undefined ? ` (match ${k.match_score})` : "") });
     panel.append(KD.el("h2", {}, who, score));
     const board = KD.el("div", { class: "board" });
-    // The SVG is drawn by the server (kingdomino_cli.svg) with every text escaped.
+    // The SVG is drawn by the server (kingdomino_play.svg) with every text escaped.
     board.innerHTML = k.svg;
     panel.append(board);
     if (k.discarded.length) {
