@@ -20,6 +20,7 @@ plugin whose code raised it. Build hooks are always checked (they run once).
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 import pluggy
@@ -28,7 +29,7 @@ from pluggy._callers import _multicall
 from ..errors import KingdominoError, PluginError, PluginHookError
 from .catalogue import PLUGIN_FAULTS, PluginInfo
 from .plugins import blame
-from .results import check_core_state, check_result, core_state
+from .results import CHECKS, PluginResultError, check_core_state, check_result, core_state
 from .specs import HookSpecs, hook_names, tier
 
 #: What a hook implementation may raise that is its plugin's fault: everything.
@@ -186,22 +187,48 @@ class _Checked:
         self.hookwrapper = impl.hookwrapper
         fn, own, own_kw = impl.function, impl.argnames, impl.kwargnames
         passes = _passing(hook)
+        check = CHECKS.get(hook)
+        picks = tuple(argnames.index(a) for a in own)
+        # The implementation's own arguments picked from the hook's, in C where the
+        # shape allows it: this runs at every call of a checked game.
+        pick = itemgetter(*picks) if picks else None
+        star = len(picks) != 1
+        named = tuple((k, argnames.index(k)) for k in own_kw if k in argnames)
+        at = argnames.index("game") if guarded else -1
 
         def args(kw: Mapping[str, Any]) -> tuple[list[Any], dict[str, Any]]:
             return [kw[a] for a in own], {k: kw[k] for k in own_kw if k in kw}
 
         def run(*values: Any) -> Any:
-            kw = dict(zip(argnames, values, strict=True))
-            game = kw.get("game") if guarded else None
-            before = core_state(game) if game is not None else None
+            if at >= 0:
+                game = values[at]
+                before = (len(game.kingdoms), len(game.pile), len(game.log), len(game.ext))
             if announce is not None:
                 announce(plugin)
-            positional, named = args(kw)
-            res = _named(plugin, hook, passes, fn, positional, named)
-            if before is not None:
+            try:
+                if named:
+                    res = fn(*[values[i] for i in picks], **{k: values[i] for k, i in named})
+                elif pick is None:
+                    res = fn()
+                elif star:
+                    res = fn(*pick(values))
+                else:
+                    res = fn(pick(values))
+            except passes:
+                raise
+            except HOOK_FAULTS as exc:
+                raise PluginHookError(plugin, hook, exc) from exc
+            if at >= 0 and before != (
+                len(game.kingdoms),
+                len(game.pile),
+                len(game.log),
+                len(game.ext),
+            ):
                 check_core_state(plugin, hook, before, game)
-            if res is not None:
-                check_result(plugin, hook, res, kw)
+            if res is not None and check is not None:
+                problem = check(res, dict(zip(argnames, values, strict=True)))
+                if problem is not None:
+                    raise PluginResultError(plugin, hook, problem)
             return res
 
         def wrap(*values: Any) -> Generator[None, Any, Any]:
