@@ -38,7 +38,7 @@ from kingdomino_core.inputs.trust import SAVED_GAME, Trust
 from kingdomino_core.saves.savegame import (
     PlayerEntry,
     SavedGame,
-    build_engine,
+    engine_for_save,
     read_save,
     replay,
     to_json,
@@ -413,7 +413,7 @@ def load_table(path: Path, table_id: str, trust: Trust = SAVED_GAME) -> Table:
     tokens = {t: frozenset(s) for t, s in meta["tokens"].items()}
     source = str(path / f"{table_id}.save.json")
     saved = read_save(source)
-    game = replay(saved, source, engine=build_engine(saved, source, trust=trust))
+    game = replay(saved, source, engine=engine_for_save(saved, source, trust=trust))
     table = Table(
         id=table_id,
         play=game_table(game, seats),

@@ -103,7 +103,7 @@ def _break_tie(game: Game, totals: Sequence[int], tied: list[int]) -> tuple[tupl
         width = len(keys[tied[0]])  # criteria names only label decided_by, unused here
         return rank_by(keys, ("total",) * width).places
     sheets = [game.score_sheet(k) for k in tied]
-    found = engine.hooks.rank(game=game, sheets=sheets)
+    found = game.hooks.kd_rank(game=game, sheets=sheets)
     if found is None:  # the default ranking: by match total alone, ties shared
         found = rank_by({k: (totals[k],) for k in tied}, ("total",))
     return found.places
