@@ -25,7 +25,7 @@ from kingdomino_core.engine.words import domino_name, seat_name
 from kingdomino_core.hooks.plugins import PLUGIN_FAULTS, blame
 from kingdomino_core.saves.savegame import PlayerEntry, save_of, write_save
 
-from .display import round_text
+from .display import thinking_text
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
 from .players import Seat
 from .terminal import is_terminal
@@ -134,10 +134,7 @@ class Session:
                 self._autosave()
 
     def _thinking_text(self, seat: Seat) -> str:
-        return (
-            f"{seat.entry.name} ({seat.entry.agent}) is thinking... "
-            f"({round_text(self.game)}; Ctrl-C stops the game)"
-        )
+        return thinking_text(self.game, self.names, f"{seat.entry.name} ({seat.entry.agent})")
 
     def _agent_fault(self, seat: Seat, exc: BaseException) -> PluginHookError:
         """A bot that crashes or plays an illegal move: name the plugin that provides it."""
