@@ -18,7 +18,7 @@ import typer
 from kingdomino_core.rulesets.files import allowed_players
 from kingdomino_core.saves.savegame import PlayerEntry
 
-from .cmd_simulate import Progress, check_run_options
+from .cmd_simulate import Progress, check_run_options, choose_engine
 from .common import (
     AllowCode,
     TrustAll,
@@ -85,6 +85,14 @@ def tournament(
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
     allow_code: AllowCode = None,
     trust_all: TrustAll = False,
+    engine_choice: Annotated[
+        str,
+        typer.Option(
+            "--engine",
+            help="python, fast (the compiled kernel, docs/fast.md) or auto (fast when "
+            "installed, covering every game and worth its start-up).",
+        ),
+    ] = "auto",
 ) -> None:
     """Round robin among bots with seat rotation; openskill ratings and head-to-head rates."""
     specs = parse_players(agents) or []
@@ -101,7 +109,7 @@ def tournament(
         players = 2 if 2 in counts else counts[0]
     if players > len(specs):
         usage_error(f"--players {players} needs at least {players} entrants, not {len(specs)}")
-    build_engine(rs, players)  # an impossible player count is reported here (exit 3)
+    engine = build_engine(rs, players)  # an impossible player count is reported here (exit 3)
     make_seats([PlayerEntry(name="", agent=s) for s in specs], allow_human=False)
     if seed is None:
         seed = secrets.randbits(63)
@@ -114,6 +122,7 @@ def tournament(
         print(f"kd: error: {exc}", file=sys.stderr)
         raise typer.Exit(int(ExitCode.USAGE)) from None
     todo = [j for j in jobs if j.index not in done]
+    kernel = choose_engine(engine_choice, engine, todo, backend)
     if done:
         print(f"kd: resuming {out}: {len(done)} of {len(jobs)} games done", file=sys.stderr)
     by_index = {j.index: j for j in jobs}
@@ -137,6 +146,7 @@ def tournament(
             address=address,
             progress=bar,
             on_results=save,
+            engine=kernel,
         )
     except KeyboardInterrupt:
         if bar is not None:

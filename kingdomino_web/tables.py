@@ -31,6 +31,7 @@ from attrs import define, field, frozen
 from kingdomino_cli.common import build_engine as engine_for
 from kingdomino_cli.players import HUMAN, Seat, agents, build_seat
 from kingdomino_core import Action, Game, IllegalActionError, KingdominoError, Ruleset
+from kingdomino_core.inputs.names import name_problem
 from kingdomino_core.inputs.trust import SAVED_GAME, Trust
 from kingdomino_core.saves.savegame import (
     PlayerEntry,
@@ -363,6 +364,8 @@ def check_seats(raw: Any, count_allowed: Sequence[int]) -> list[SeatSpec]:
         name = entry.get("name") or f"P{i + 1}"
         if not isinstance(name, str) or len(name) > MAX_NAME or not name.strip():
             raise TableError(f"seats[{i}].name: expected a name of 1 to {MAX_NAME} characters")
+        if (problem := name_problem(name)) is not None:
+            raise TableError(f"seats[{i}].name: {problem}")
         agent = entry.get("agent") or (HUMAN if kind != BOT else "greedy")
         if not isinstance(agent, str) or len(agent) > 200:
             raise TableError(f"seats[{i}].agent: expected an agent such as greedy")

@@ -8,6 +8,9 @@ A ruleset's ``plugin_files`` are Python files: loading them runs them. The rule:
   ``extends``, or stored in a saved game someone sent you) run only when allowed
   explicitly, file by file (``--allow-code FILE``) or all at once (``--trust``);
   otherwise loading stops with :class:`CodeNotAllowedError` naming every file;
+- data files that a saved game's options name (``[options.origins] dominoes``) are
+  read under the same permission as its plugin files: a save may come from anyone,
+  and what it could read is anyone's guess;
 - an upload (the web server) runs no code at all and reaches no file by path:
   :data:`UNTRUSTED`.
 
@@ -26,10 +29,11 @@ from pathlib import Path
 from attrs import field, frozen
 
 from ..errors import KingdominoError
+from .files import resolved
 
 
 def _paths(value: Iterable[Path | str]) -> frozenset[Path]:
-    return frozenset(Path(p).resolve() for p in value)
+    return frozenset(resolved(str(p)) for p in value)
 
 
 @frozen(kw_only=True)
@@ -38,7 +42,8 @@ class Trust:
 
     #: The plugin files of the ruleset file the caller named run without asking.
     named_file: bool = True
-    #: Plugin files allowed explicitly (compared after resolving symlinks and ``..``).
+    #: Plugin files allowed explicitly (compared after resolving symlinks and ``..``);
+    #: also the data files a saved game names.
     files: frozenset[Path] = field(default=frozenset(), converter=_paths)
     #: Every plugin file runs (``--trust``).
     everything: bool = False
@@ -50,7 +55,13 @@ class Trust:
         """May ``path`` run? ``named``: it is listed by the file the caller named."""
         if self.everything or (named and self.named_file):
             return True
-        return Path(path).resolve() in self.files
+        return resolved(str(path)) in self.files
+
+    def reads(self, path: Path | str) -> bool:
+        """May a saved game read the data file ``path`` (an option naming a file)?
+        Only where it may name files at all, and only a file allowed like a plugin
+        file stored in a save (``--allow-code FILE``, ``--trust``)."""
+        return self.local_paths and self.allows(Path(path), named=False)
 
 
 #: The default for rulesets: the named file's own plugin files run, nothing else.
@@ -64,15 +75,31 @@ UNTRUSTED = Trust(named_file=False, local_paths=False)
 class CodeNotAllowedError(KingdominoError):
     """Loading would run plugin files the caller did not allow. ``files`` lists them."""
 
-    def __init__(self, what: str, files: Iterable[tuple[Path, str]], *, hint: str = "") -> None:
+    def __init__(
+        self,
+        what: str,
+        files: Iterable[tuple[Path, str]],
+        *,
+        hint: str = "",
+        reads: Iterable[tuple[Path, str]] = (),
+    ) -> None:
         #: ``(file, why it was reached)`` pairs.
         self.files = tuple(files)
+        #: ``(data file, why it was reached)`` pairs: files it would read (a save's
+        #: file options), refused like code.
+        self.reads = tuple(reads)
         #: What was being loaded, for the message (``"ruleset FILE"``).
         self.what = what
-        listed = "; ".join(f"{path} ({why})" for path, why in self.files)
-        flags = " ".join(f"--allow-code {path}" for path, _ in self.files)
+        parts = []
+        if self.files:
+            listed = "; ".join(f"{path} ({why})" for path, why in self.files)
+            parts.append(f"would run code you did not allow: {listed}")
+        if self.reads:
+            listed = "; ".join(f"{path} ({why})" for path, why in self.reads)
+            parts.append(f"would read files you did not allow: {listed}")
+        flags = " ".join(f"--allow-code {path}" for path, _ in (*self.files, *self.reads))
         hint = hint or (
             f"read them, and if you trust them run again with {flags} (or --trust); "
             "see docs/trust.md"
         )
-        super().__init__(f"{what} would run code you did not allow: {listed}; {hint}")
+        super().__init__(f"{what} {' and '.join(parts)}; {hint}")

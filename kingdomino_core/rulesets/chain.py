@@ -10,6 +10,7 @@ plugins. Every problem is appended to a list as ``file:line: key.path: message``
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import tomllib
@@ -21,6 +22,7 @@ from attrs import define, field, frozen
 
 from ..errors import PluginError, RulesetError
 from ..hooks.plugins import Catalogue
+from ..inputs.files import path_problem, read_regular_file, resolved, shown
 from ..inputs.limits import MAX_EXTENDS, MAX_RULESET_BYTES, InputLimitError, loads_toml
 from ..inputs.strict import KeyPath, dotted, problems, strict_converter
 from ..inputs.trust import DEFAULT, CodeNotAllowedError, Trust
@@ -107,16 +109,15 @@ def _read(path: Path, found: list[str], text: str | None = None) -> Source | Non
 
 def _read_text(path: Path, found: list[str]) -> str | None:
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_RULESET_BYTES + 1)
+        raw = read_regular_file(path, MAX_RULESET_BYTES)
     except OSError as exc:
-        found.append(f"{path}: cannot read: {exc.strerror or exc}")
-        return None
-    if len(raw) > MAX_RULESET_BYTES:
-        found.append(
-            f"{path}: larger than {MAX_RULESET_BYTES} bytes: not a ruleset "
-            "(see docs/trust.md, Limits)"
-        )
+        if exc.errno == errno.EFBIG:
+            found.append(
+                f"{path}: larger than {MAX_RULESET_BYTES} bytes: not a ruleset "
+                "(see docs/trust.md, Limits)"
+            )
+        else:
+            found.append(f"{path}: cannot read: {exc.strerror or exc}")
         return None
     try:
         return raw.decode("utf-8")
@@ -156,8 +157,10 @@ def _resolve_extends(value: str, naming: Path, trust: Trust) -> Path:
     kind = file_kind(relative)
     if kind == "file":
         return relative
-    if kind is not None:
+    if kind == "dir":
         raise RulesetError([f"{str(relative)!r} is a directory, not a ruleset file"])
+    if kind is not None:
+        raise RulesetError([f"{str(relative)!r}: not a regular file (a device, FIFO or socket)"])
     raise RulesetError([f"no ruleset file {str(relative)!r}"])
 
 
@@ -256,10 +259,10 @@ def merge(chain: list[Source]) -> Merged:
                 )
                 merged.plugins.append(name)
         for i, name in enumerate(src.get("plugin_files", list) or []):
-            if not isinstance(name, str) or not name.strip() or name.startswith("~"):
+            if not isinstance(name, str) or path_problem(name) or name.startswith("~"):
                 continue  # reported by _check_paths
             path = Path(os.path.normpath(src.path.parent / name))
-            if all(path.resolve() != p.resolve() for p in merged.plugin_files):
+            if all(resolved(str(path)) != resolved(str(p)) for p in merged.plugin_files):
                 key = f"ruleset.plugin_files[{len(merged.plugin_files)}]"
                 merged.own(key, src, ("ruleset", "plugin_files", i))
                 merged.plugin_files.append(path)
@@ -289,8 +292,9 @@ def _check_paths(src: Source, found: list[str]) -> None:
         if not isinstance(name, str):
             continue
         where = src.where(("ruleset", "plugin_files", i))
-        if not name.strip():
-            found.append(f"{where}: ruleset.plugin_files[{i}]: an empty file name")
+        problem = path_problem(name)
+        if problem is not None:
+            found.append(f"{where}: ruleset.plugin_files[{i}]: {problem}")
         elif name.startswith("~"):
             found.append(
                 f"{where}: ruleset.plugin_files[{i}]: {name!r}: '~' is not expanded in "
@@ -319,8 +323,10 @@ def check_plugins(
     check_trust(merged, trust)
     for i, path in enumerate(merged.plugin_files):
         key = f"ruleset.plugin_files[{i}]"
-        if not path.is_file():
-            found.append(f"{merged.where(key)}: ruleset.plugin_files: no such file {str(path)!r}")
+        kind = file_kind(path)
+        if kind != "file":
+            what = "no such file" if kind is None else "not a regular file"
+            found.append(f"{merged.where(key)}: ruleset.plugin_files: {what} {str(path)!r}")
             continue
         try:
             catalogue.add_file(path)
@@ -404,7 +410,9 @@ def _resolve_paths(
             found.append(f"{where}: {key}: {value!r}: '~' is not expanded in ruleset files; "
                          f"{_PATH_HINT}")  # fmt: skip
         elif not trust.local_paths:
-            found.append(f"{where}: {key}: this ruleset may not name files ({value!r})")
+            found.append(f"{where}: {key}: this ruleset may not name files ({shown(value)})")
+        elif (problem := path_problem(value)) is not None:
+            found.append(f"{where}: {key}: {problem}")
         elif owner is not None and not Path(value).is_absolute():
             raw[f.name] = os.path.normpath(owner[0].path.parent / value)
 

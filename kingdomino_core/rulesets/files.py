@@ -88,7 +88,7 @@ def load_ruleset(arg: str | None, *, trust: Trust = DEFAULT) -> Ruleset:
     :class:`~kingdomino_core.inputs.trust.CodeNotAllowedError` if it would run plugin files
     ``trust`` does not allow.
     """
-    return load_ruleset_file(find_ruleset(arg or DEFAULT_RULESET), trust=trust)
+    return load_ruleset_file(find_ruleset(DEFAULT_RULESET if arg is None else arg), trust=trust)
 
 
 _WHERE = re.compile(r"^(.*?):(\d+)(?::\d+)?: ")

@@ -115,8 +115,10 @@ def find_ruleset(arg: str) -> Path:
         kind = file_kind(path)
         if kind == "file":
             return path
-        if kind is not None:
+        if kind == "dir":
             raise RulesetError([f"{arg}: is a directory, not a ruleset file"])
+        if kind is not None:
+            raise RulesetError([f"{arg}: not a regular file (a device, FIFO or socket)"])
         raise RulesetError([f"{arg}: no such ruleset file"])
     matches = _by_name(arg)
     if len(matches) == 1:

@@ -19,13 +19,18 @@ from typing import Any
 from attrs import field, frozen
 
 from ..errors import ReplayError
+from ..inputs.files import read_regular_file
 from ..inputs.limits import MAX_SAVE_BYTES, InputLimitError, loads_json
+from ..inputs.names import name_problem, shown_name
 from ..inputs.strict import dotted, strict_converter
 from ..inputs.strict import problems as structure_problems
 from ..model.ruleset import Ruleset
 
 FORMAT = "kingdomino-save"
 VERSION = 1
+#: Longest player name a save may hold (new seats: ``inputs.names.MAX_PLAYER_NAME``;
+#: saves written before that limit may hold longer ones).
+MAX_SAVED_NAME = 1000
 #: Chance outcomes follow the game's seed (``verify`` checks every draw).
 CHANCE_SEED = "seed"
 #: Chance outcomes were scripted or recorded at a real table (not checked).
@@ -201,6 +206,12 @@ def parse_save(text: str, source: str = "<save>") -> SavedGame:
     except Exception as exc:
         found = "; ".join(f"{dotted(path)}: {message}" for path, message in structure_problems(exc))
         raise SaveFormatError(f"{source}: {found or exc}") from None
+    for i, player in enumerate(saved.players):
+        problem = name_problem(player.name, longest=MAX_SAVED_NAME)
+        if problem is not None:
+            raise SaveFormatError(
+                f"{source}: players[{i}].name: {shown_name(player.name)}: {problem}"
+            )
     if saved.chance not in (CHANCE_SEED, CHANCE_SCRIPTED):
         raise SaveFormatError(
             f"{source}: chance is {saved.chance!r}, expected {CHANCE_SEED!r} or {CHANCE_SCRIPTED!r}"
@@ -223,15 +234,12 @@ def _type_problems(data: dict[str, Any]) -> list[str]:
 
 
 def read_save(path: str | os.PathLike[str]) -> SavedGame:
-    """Read a save file; raise ``SaveFormatError`` (file, problem, expectation) on failure."""
+    """Read a save file; raise ``SaveFormatError`` (file, problem, expectation) on failure.
+
+    Only a regular file of at most ``MAX_SAVE_BYTES`` is read (a FIFO or a device is
+    refused without blocking: ``inputs.files.read_regular_file``)."""
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_SAVE_BYTES + 1)
-        if len(raw) > MAX_SAVE_BYTES:
-            raise SaveFormatError(
-                f"{path}: larger than {MAX_SAVE_BYTES} bytes: not a saved game "
-                "(see docs/trust.md, Limits)"
-            )
+        raw = read_regular_file(path, MAX_SAVE_BYTES)
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)

@@ -27,8 +27,11 @@ from ..engine.engine import Engine
 from ..engine.game import Game
 from ..engine.words import seat_name
 from ..errors import IllegalActionError, KingdominoError, ReplayError
+from ..hooks.plugins import default_catalogue
+from ..inputs.files import path_options, path_problem, shown
 from ..inputs.trust import SAVED_GAME, CodeNotAllowedError, Trust
 from ..model.actions import Action
+from ..rulesets.lookup import file_kind
 from .kingdom_text import format_kingdom
 from .save_file import (
     CHANCE_SCRIPTED,
@@ -159,24 +162,62 @@ def save_of(
 def build_engine(saved: SavedGame, source: str = "<save>", *, trust: Trust = SAVED_GAME) -> Engine:
     """The engine of a saved game: its stored ruleset for its number of players.
 
-    The save's ``plugin_files`` run only if ``trust`` allows each one (by default
-    none does: a save may come from anyone); otherwise
-    :class:`~kingdomino_core.inputs.trust.CodeNotAllowedError` names them before any runs.
+    The save's ``plugin_files`` run, and the data files its options name are read,
+    only if ``trust`` allows each one (by default none is: a save may come from
+    anyone); otherwise :class:`~kingdomino_core.inputs.trust.CodeNotAllowedError`
+    names them before any runs or is read. Under a ``trust`` that may name no file
+    (``UNTRUSTED``) a file option is a :class:`SaveFormatError` that says nothing
+    about the file.
     """
-
+    for i, name in enumerate(saved.ruleset.plugin_files):
+        problem = path_problem(name)
+        if problem is not None:
+            raise SaveFormatError(f"{source}: ruleset.plugin_files[{i}]: {problem}")
     refused = [
         (Path(p), "stored in the saved game")
         for p in saved.ruleset.plugin_files
         if not trust.allows(Path(p), named=False)
     ]
-    if refused:
-        raise CodeNotAllowedError(f"the saved game {source}", refused)
+    reads = _refused_reads(saved, source, trust)
+    if refused or reads:
+        raise CodeNotAllowedError(f"the saved game {source}", refused, reads=reads)
+    for i, name in enumerate(saved.ruleset.plugin_files):
+        if file_kind(Path(name)) != "file":  # allowed: the message may say what it is
+            raise SaveFormatError(
+                f"{source}: ruleset.plugin_files[{i}]: {shown(name)} is not a regular file "
+                "(missing, a directory, a device or a symlink loop)"
+            )
     try:
         return Engine(saved.ruleset.to_ruleset(source), len(saved.players))
     except KingdominoError as exc:
         raise SaveFormatError(
             f"{source}: the saved ruleset {saved.ruleset.name!r} cannot be built here: {exc}"
         ) from None
+
+
+def _refused_reads(saved: SavedGame, source: str, trust: Trust) -> list[tuple[Path, str]]:
+    """The data files the save's options name that ``trust`` does not let it read
+    (options of installed plugins marked ``metadata={"path": True}``)."""
+    catalogue = default_catalogue()
+    out = []
+    for plugin in saved.ruleset.plugins:
+        raw = saved.ruleset.options.get(plugin)
+        if not isinstance(raw, dict) or plugin not in catalogue.names():
+            continue
+        try:
+            cls = catalogue.get(plugin).options_class
+        except KingdominoError:
+            continue  # reported when the engine is built
+        for key, value in path_options(cls, raw) if cls is not None else ():
+            where = f"options.{plugin}.{key}"
+            if not trust.local_paths:
+                raise SaveFormatError(f"{source}: {where}: this saved game may not name files")
+            problem = path_problem(value)
+            if problem is not None:
+                raise SaveFormatError(f"{source}: {where}: {problem}")
+            if not trust.reads(value):
+                out.append((Path(value), f"{where} in the saved game"))
+    return out
 
 
 def read_actions(saved: SavedGame, engine: Engine, source: str = "<save>") -> list[Action]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from attrs import frozen
 
 from kingdomino_core import Domino, DominoId, DominoSet, RulesetError, Square
+from kingdomino_core.inputs.files import read_data_file
 
 #: Terrains of Origins (docs/rules/origins.md) and the resource each no-fire square gets.
 RESOURCE_OF_TERRAIN = {
@@ -244,14 +245,7 @@ def load_dominoes(path: str) -> DominoSet:
     if not path:
         return shipped_dominoes()
     file = Path(path)
-    try:
-        text = file.read_text("utf-8-sig")  # a spreadsheet's byte order mark is not data
-    except OSError as exc:
-        raise RulesetError(
-            [f"options.origins.dominoes: cannot read {path!r}: {exc.strerror or exc}"]
-        ) from None
-    except UnicodeDecodeError:
-        raise RulesetError([f"options.origins.dominoes: {path!r} is not UTF-8 text"]) from None
+    text = read_data_file(file, key="options.origins.dominoes")
     dset, problems = parse_dominoes(text, str(file))
     if problems:
         raise RulesetError(problems)
