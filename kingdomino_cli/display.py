@@ -331,7 +331,7 @@ def pieces_lines(game: Game, width: int | None = None) -> list[str]:
     """Every piece on the table with its square, a paragraph per kingdom (wrapped
     at ``width`` between pieces, never inside one).
 
-    One symbol can stand for several pieces (every Court character is ``@``), so
+    One symbol can stand for several pieces (every Court resource token is ``•``), so
     the ``key`` command names each: ``P1's kingdom: King at 2,0, wood token at 1,-2``.
     """
     lines = []

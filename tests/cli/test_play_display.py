@@ -260,5 +260,5 @@ def test_a_piece_in_the_first_column_keeps_a_space_after_the_ruler() -> None:
     game.play_chance()
     set_kingdom(game, 0, "G0+farmer W0 C W0 W0")  # full width: 5 columns
     rows = kingdom_block(game, 0, ["P1", "P2"]).plain.splitlines()
-    row = next(r for r in rows if "@G" in r)
-    assert row.startswith(" 0 @G"), row
+    row = next(r for r in rows if "YG" in r)  # Y: the farmer
+    assert row.startswith(" 0 YG"), row
