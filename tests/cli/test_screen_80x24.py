@@ -225,3 +225,16 @@ def test_help_is_wrapped_to_the_terminal_width() -> None:
     # Not pre-wrapped: at 200 columns each command and its words are one line.
     assert re.search(r"^  x y D +place the domino's .+ e\.g\. '1 0 E'$", wide, re.M), wide
     assert len(wide.splitlines()) < len(help_text(80).splitlines())
+
+
+def test_the_screen_in_docs_playing_is_todays(tmp_path: Path) -> None:
+    """docs/playing.md "The display" shows the 80x24 screen this game shows today."""
+    page = Path(__file__).resolve().parents[2] / "docs" / "playing.md"
+    text = page.read_text(encoding="utf-8")
+    section = text[text.index("### The display") :]
+    documented = re.search(r"```text\n(.*?)```", section, re.S)
+    assert documented is not None
+    assert "--players human,greedy,greedy,greedy --seed 11" in section[: documented.start()]
+    visible, _game = play_rounds_1_to_4(11, tmp_path / "game.json").prompts[3]
+    screen = visible[visible.index("") + 1 :]  # from the blank line before the screen
+    assert [line.rstrip() for line in screen] == documented[1].rstrip("\n").split("\n")
