@@ -424,4 +424,9 @@ def load_table(path: Path, table_id: str, trust: Trust = SAVED_GAME) -> Table:
         created=float(meta.get("created", time.time())),
     )
     table._saved_version = table.version  # its save is the file just read
+    if table.bots_to_move():
+        # Its bots will soon hold the lock while they think: what pages see is ready
+        # before (a table waiting for a person is published when first looked at).
+        with table.lock:
+            table.publish()
     return table
