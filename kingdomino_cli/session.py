@@ -23,7 +23,7 @@ from kingdomino_core import (
 )
 from kingdomino_core.engine.words import domino_name, seat_name
 from kingdomino_core.hooks.plugins import PLUGIN_FAULTS, blame
-from kingdomino_core.saves.savegame import PlayerEntry, save_of, write_save
+from kingdomino_core.saves.savegame import CHANCE_SEED, PlayerEntry, save_of, write_save
 
 from .display import round_text
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
@@ -48,8 +48,11 @@ class Session:
         save_path: Path | None = None,
         console: Console | None = None,
         announce: bool | None = None,
+        chance: str = CHANCE_SEED,
     ) -> None:
         self.game = game
+        #: How the game's chance was drawn (a resumed scripted game stays scripted).
+        self.chance = chance
         self.seats = seats
         self.save_path = save_path
         self.console = console or Console()
@@ -160,7 +163,7 @@ class Session:
     def save(self, path: Path | None = None) -> Path:
         target = path or self.save_path
         assert target is not None
-        write_save(target, save_of(self.game, self.players))
+        write_save(target, save_of(self.game, self.players, chance=self.chance))
         return target
 
     def _autosave(self, *, result: bool = True, log: list[Action] | None = None) -> None:
@@ -168,7 +171,10 @@ class Session:
         if self.save_path is None:
             return
         try:
-            write_save(self.save_path, save_of(self.game, self.players, result=result, log=log))
+            write_save(
+                self.save_path,
+                save_of(self.game, self.players, chance=self.chance, result=result, log=log),
+            )
             self.unsaved = None
         except OSError as exc:
             self.unsaved = exc
