@@ -26,11 +26,17 @@ def describe_decision(game: Game, names: Sequence[str], colour: bool = False) ->
 
 
 def choices_text(
-    game: Game, actions: Sequence[Action], width: int, max_rows: int | None = None
+    game: Game,
+    actions: Sequence[Action],
+    width: int,
+    max_rows: int | None = None,
+    page: int = 0,
 ) -> Text:
     """The numbered choices in words, in columns when they are short.
 
-    At most ``max_rows`` rows; the rest is announced ("type 'list' to see all").
+    At most ``max_rows`` rows: the choices are cut into pages that fit, ``page``
+    (counted from 0, past the last one it starts again) is shown, and the last row
+    says what is left ("type 'list' for the next ones").
     """
     words = [describe_action(game, a) for a in actions]
     items = [f"{i:>3}. {w}" for i, w in enumerate(words, start=1)]
@@ -39,23 +45,45 @@ def choices_text(
     rows = ["".join(item.ljust(cell) for item in row).rstrip() for row in _chunks(items, per_row)]
     # Screen lines of each row: a long choice wraps.
     heights = [max(1, -(-len(row) // max(1, width))) for row in rows]
-    shown = rows
+    pages = [(0, len(rows))]
     if max_rows is not None and sum(heights) > max_rows:
-        used, count = 0, 0
-        for h in heights:
-            if count and used + h > max_rows - 1:  # one line stays for "... and N more"
-                break
-            used, count = used + h, count + 1
-        shown = rows[:count]
+        pages = _pages(heights, max_rows - 1)  # one line stays for what is left
+    first, end = pages[page % len(pages)]
     out = Text()
-    for n, row in enumerate(shown):
+    for n, row in enumerate(rows[first:end]):
         if n:
             out.append("\n")
         out.append(row)
-    hidden = len(items) - min(len(items), len(shown) * per_row)
-    if hidden:
-        out.append(f"\n     ... and {hidden} more: type 'list' to see them all", style=RULER)
+    if len(pages) > 1:
+        out.append(
+            "\n     " + _page_note(page % len(pages), len(pages), first, end, per_row, len(items)),
+            style=RULER,
+        )
     return out
+
+
+def _pages(heights: Sequence[int], room: int) -> list[tuple[int, int]]:
+    """Rows ``[first, end)`` of each page: as many rows as fit in ``room`` lines (one
+    at least, however long)."""
+    pages: list[tuple[int, int]] = []
+    first, used = 0, 0
+    for n, h in enumerate(heights):
+        if n > first and used + h > room:
+            pages.append((first, n))
+            first, used = n, 0
+        used += h
+    pages.append((first, len(heights)))
+    return pages
+
+
+def _page_note(page: int, pages: int, first: int, end: int, per_row: int, count: int) -> str:
+    """What the other pages hold: ``... and 21 more: type 'list' for the next ones``."""
+    low, high = first * per_row + 1, min(count, end * per_row)
+    if page == 0:
+        return f"... and {count - high} more: type 'list' for the next ones"
+    if page == pages - 1:
+        return f"(choices {low}-{high} of {count}; 'list' starts again from 1)"
+    return f"(choices {low}-{high} of {count}; 'list' for the next ones)"
 
 
 def _chunks(items: list[str], n: int) -> list[list[str]]:

@@ -34,6 +34,7 @@ from .common import (
 )
 from .display import table_text
 from .exit_codes import ExitCode
+from .human import HumanAgent
 from .players import (
     default_players,
     entries,
@@ -82,6 +83,14 @@ def play(
     resume: Annotated[
         Path | None, typer.Option("--resume", help="Continue a game saved with --save.")
     ] = None,
+    ask_forced: Annotated[
+        bool,
+        typer.Option(
+            "--ask-forced",
+            help="Ask a human even for a decision with a single legal action "
+            "(by default it is played for you, with a note).",
+        ),
+    ] = False,
     allow_code: AllowCode = None,
     trust_all: TrustAll = False,
 ) -> None:
@@ -108,6 +117,9 @@ def play(
     # Agents read from a save (not replaced by --players) are the save's problem.
     saved_in = str(resume) if resume is not None and players is None else None
     seats = make_seats(table, saved_in=saved_in)
+    for seat in seats:
+        if isinstance(seat.agent, HumanAgent):
+            seat.agent.ask_forced = ask_forced
     session = Session(game, seats, save_path=save, chance=chance)
     try:
         game = session.run()

@@ -16,6 +16,26 @@ import typer
 
 from .players import usage_error
 
+#: ``kd serve --allow-code FILE``: as on the command line, one plugin file allowed to run.
+ServeAllowCode = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--allow-code",
+        metavar="FILE",
+        help="Let this plugin file run: the rulesets of KD_RULESET_PATH that need it are "
+        "offered, and kept tables that use it resume; repeat for several. See docs/trust.md.",
+    ),
+]
+#: ``kd serve --trust``: every ruleset of ``KD_RULESET_PATH`` may run its plugin files.
+ServeTrust = Annotated[
+    bool,
+    typer.Option(
+        "--trust",
+        help="Offer every ruleset of KD_RULESET_PATH, whatever plugin files it runs "
+        "(see docs/trust.md).",
+    ),
+]
+
 INSTALL_HINT = "kd serve needs the web extra (Starlette and uvicorn): pip install 'kingdomino[web]'"
 
 
@@ -46,12 +66,24 @@ def serve(
             "KD_RULESET_PATH (repeatable).",
         ),
     ] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            metavar="NAME",
+            help="Also answer to this host name (a name your network gives this computer); "
+            "repeatable. The served address and this computer's names are always allowed.",
+        ),
+    ] = None,
+    allow_code: ServeAllowCode = None,
+    trust_all: ServeTrust = False,
 ) -> None:
     """Serve the lobby and tables in the browser; print the address (Ctrl-C stops)."""
     try:
         import uvicorn
 
         from kingdomino_web import default_data_dir, make_app
+        from kingdomino_web.guard import HostPolicy
     except ModuleNotFoundError as exc:
         print(f"kd: error: {INSTALL_HINT} (missing: {exc.name})", file=sys.stderr)
         raise typer.Exit(2) from None
@@ -61,13 +93,24 @@ def serve(
         if not path.is_file():
             usage_error(f"--ruleset {path}: no such file")
     folder = data if data is not None else default_data_dir()
+    from kingdomino_core.inputs.trust import Trust
+
+    # Nobody names a ruleset of KD_RULESET_PATH by starting a server: no plugin file
+    # runs unless allowed here (docs/trust.md, "kd serve").
+    trust = Trust(named_file=False, files=list(allow_code or ()), everything=trust_all)
     base = base_url(host, port)
 
     def announce(table: Any) -> None:
         print("\n".join(seat_lines(table, base)), flush=True)
 
     try:
-        app = make_app(folder, rulesets=list(ruleset or []), announce=announce)
+        app = make_app(
+            folder,
+            rulesets=list(ruleset or []),
+            announce=announce,
+            trust=trust,
+            hosts=HostPolicy.serving(host, allow_host or ()),
+        )
     except OSError as exc:
         usage_error(f"--data {folder}: {exc.strerror or exc}")
     server = app.state.server

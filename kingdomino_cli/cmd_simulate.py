@@ -25,7 +25,7 @@ from typing import Annotated, Any
 
 import typer
 
-from kingdomino_core import Game, Ruleset
+from kingdomino_core import Engine, Game, Ruleset
 from kingdomino_core.saves.savegame import PlayerEntry
 
 from .common import (
@@ -37,6 +37,7 @@ from .common import (
     seed_problem,
     trust_of,
 )
+from .fast_engine import ENGINES, resolve
 from .players import make_seats, parse_players, usage_error
 from .runner import BACKENDS, Job, Result, rotations, run_jobs
 from .runner import game_seed as game_seed
@@ -223,6 +224,14 @@ def simulate(
         str | None,
         typer.Option("--address", help="Ray cluster to join (default: start a local one)."),
     ] = None,
+    engine_choice: Annotated[
+        str,
+        typer.Option(
+            "--engine",
+            help="python, fast (the compiled kernel, docs/fast.md) or auto (fast when "
+            "installed, covering the run and worth its start-up).",
+        ),
+    ] = "auto",
 ) -> None:
     """Play N bot games; report wins and scores per seat and games per second."""
     check_game_count("-n", games)
@@ -241,6 +250,7 @@ def simulate(
         print("kd: --profile runs the games in this process (--workers 1)", file=sys.stderr)
         workers, backend, address = 1, "local", None
     jobs = jobs_for(specs, games, rotate=rotate)
+    kernel = choose_engine(engine_choice, engine, jobs, backend)
     bar = Progress(len(jobs))
     profiler = None
     if profile:
@@ -251,7 +261,14 @@ def simulate(
     start = time.perf_counter()
     try:
         results = run_jobs(
-            rs, seed, jobs, workers=workers, backend=backend, address=address, progress=bar
+            rs,
+            seed,
+            jobs,
+            workers=workers,
+            backend=backend,
+            address=address,
+            progress=bar,
+            engine=kernel,
         )
     finally:
         bar.close()
@@ -352,6 +369,21 @@ def check_game_count(option: str, value: int, per_unit: int = 1) -> None:
             f"{option} {value}{each}: at most {MAX_RUN_GAMES:,} games in one run; "
             "split it into several runs (each with its own --seed)"
         )
+
+
+def choose_engine(choice: str, engine: Engine, jobs: Sequence[Job], backend: str) -> str:
+    """``python`` or ``fast`` for ``--engine choice`` (a usage error when ``fast``
+    cannot play this run; the Ray backend runs the Python engine)."""
+    if choice not in ENGINES:
+        usage_error(f"--engine must be one of {', '.join(ENGINES)}, not {choice!r}")
+    if backend != "local":
+        if choice == "fast":
+            usage_error("--engine fast runs with --backend local")
+        return "python"
+    try:
+        return resolve(choice, engine, [job.specs for job in jobs])
+    except ValueError as exc:
+        usage_error(str(exc))
 
 
 def check_run_options(workers: int, backend: str, address: str | None, seed: int | None) -> None:

@@ -21,7 +21,7 @@ from kingdomino_core.inputs.files import shown as shown_path
 from kingdomino_core.rulesets.files import allowed_players
 from kingdomino_core.saves.savegame import PlayerEntry
 
-from .cmd_simulate import Progress, check_game_count, check_run_options
+from .cmd_simulate import Progress, check_game_count, check_run_options, choose_engine
 from .common import (
     AllowCode,
     TrustAll,
@@ -88,6 +88,14 @@ def tournament(
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
     allow_code: AllowCode = None,
     trust_all: TrustAll = False,
+    engine_choice: Annotated[
+        str,
+        typer.Option(
+            "--engine",
+            help="python, fast (the compiled kernel, docs/fast.md) or auto (fast when "
+            "installed, covering every game and worth its start-up).",
+        ),
+    ] = "auto",
 ) -> None:
     """Round robin among bots with seat rotation; openskill ratings and head-to-head rates."""
     specs = parse_players(agents) or []
@@ -104,7 +112,7 @@ def tournament(
         players = 2 if 2 in counts else counts[0]
     if players > len(specs):
         usage_error(f"--players {players} needs at least {players} entrants, not {len(specs)}")
-    build_engine(rs, players)  # an impossible player count is reported here (exit 3)
+    engine = build_engine(rs, players)  # an impossible player count is reported here (exit 3)
     check_game_count("-n", rounds, math.comb(len(specs), players) * players)
     make_seats([PlayerEntry(name="", agent=s) for s in specs], allow_human=False)
     if seed is None:
@@ -118,6 +126,7 @@ def tournament(
         print(f"kd: error: {exc}", file=sys.stderr)
         raise typer.Exit(int(ExitCode.USAGE)) from None
     todo = [j for j in jobs if j.index not in done]
+    kernel = choose_engine(engine_choice, engine, todo, backend)
     if done:
         print(f"kd: resuming {out}: {len(done)} of {len(jobs)} games done", file=sys.stderr)
     by_index = {j.index: j for j in jobs}
@@ -145,6 +154,7 @@ def tournament(
             address=address,
             progress=bar,
             on_results=save,
+            engine=kernel,
         )
     except KeyboardInterrupt:
         if bar is not None:

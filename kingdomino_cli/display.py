@@ -142,11 +142,14 @@ def kingdom_block(
     me: int | None = None,
     last: dict[int, set[tuple[int, int]]] | None = None,
     window: bool = True,
+    rulers: bool = True,
 ) -> Text:
     """One kingdom: its title, an x ruler, and its rows with a y ruler.
 
     ``window`` shows every square the kingdom could still grow into (with the
     rulers, a player reads placement coordinates off it); otherwise just its squares.
+    Without ``rulers`` only the title and the squares (an opponent's kingdom on a
+    small screen: the castle ``C`` is the landmark).
     """
     kingdom = game.kingdoms[index]
     board = kingdom.board
@@ -161,6 +164,13 @@ def kingdom_block(
         highlighted |= (last or {}).get(seat, set())
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append_text(kingdom_title(game, index, names, me))
+    if not rulers:
+        for y in ys:
+            out.append("\n")
+            for x in xs:
+                cell = board.cell(x, y)
+                out.append_text(_square(game, kingdom, cell, width, (x, y) in highlighted))
+        return out
     out.append("\n")
     # The y ruler is followed by a space unless the squares start with their pieces.
     # (A square with a piece in the first column occurs only once the kingdom spans its
@@ -174,6 +184,24 @@ def kingdom_block(
             cell = board.cell(x, y)
             out.append_text(_square(game, kingdom, cell, width, (x, y) in highlighted))
     return out
+
+
+def opponent_block(
+    game: Game,
+    index: int,
+    names: Sequence[str],
+    *,
+    me: int | None = None,
+    last: dict[int, set[tuple[int, int]]] | None = None,
+) -> Text:
+    """An opponent's kingdom where rows are few: its squares only, no rulers, and
+    folded to its title line while it holds nothing but its castle."""
+    kingdom = game.kingdoms[index]
+    if not kingdom.placements:
+        title = kingdom_title(game, index, names, me)
+        title.append(", nothing built yet", style=_ROOM)
+        return title
+    return kingdom_block(game, index, names, me=me, last=last, window=False, rulers=False)
 
 
 def domino_cells(game: Game, domino: DominoId) -> Text:
@@ -207,13 +235,20 @@ def _placed(game: Game) -> set[DominoId]:
 
 
 def round_text(game: Game) -> str:
-    """``Round 3 of 13, 28 dominoes left``."""
+    """``Round 3 of 12, 28 dominoes left``, counted as the rules count rounds: one per
+    line, the round of a line being the one in which its dominoes are placed (the
+    first line is picked during the set-up, the last round only places)."""
     cfg = game.config
-    rounds = cfg.lines_total + 1
-    now = game.lines_drawn if game.next_line else game.lines_drawn + 1
+    rounds = cfg.lines_total
     # The dominoes still to come into play (a 2-player game leaves half the box out).
     left = min(len(game.pile), max(0, cfg.lines_total - game.lines_drawn) * cfg.line_size)
-    text = f"Round {min(now, rounds)} of {rounds}, {plural(left, 'domino', 'dominoes')} left"
+    dominoes = plural(left, "domino", "dominoes")
+    if not game.line and (game.next_line or not game.lines_drawn):
+        # The kings go onto the first line: no domino is placed yet.
+        text = f"Set-up before round 1 of {rounds}, {dominoes} left"
+    else:  # (after the last round both lines are empty)
+        now = game.lines_drawn - 1 if game.next_line else game.lines_drawn
+        text = f"Round {min(max(now, 1), rounds)} of {rounds}, {dominoes} left"
     if game.config.games > 1:
         text = f"Game {game.game_number} of {game.config.games}, " + text[0].lower() + text[1:]
     return text
@@ -332,10 +367,13 @@ def _grid(
     return rows
 
 
-def _row(blocks: Sequence[RenderableType], gap: int) -> Table:
+def _row(blocks: Sequence[RenderableType], gap: int, *, wrap_last: bool = False) -> Table:
+    """Blocks side by side; with ``wrap_last`` the last one takes the rest of the width
+    and its words wrap in it (the others never wrap)."""
     grid = Table.grid(padding=(0, gap))
-    for _ in blocks:
-        grid.add_column(no_wrap=True)
+    for n, _ in enumerate(blocks):
+        last = wrap_last and n == len(blocks) - 1
+        grid.add_column(no_wrap=not last, ratio=1 if last else None)
     grid.add_row(*blocks)
     return grid
 
@@ -356,44 +394,63 @@ def table(
     height: int | None = None,
     me: int | None = None,
     window: bool = True,
+    recap: str = "",
 ) -> Group:
     """The whole table for a screen ``width`` columns wide (and ``height`` rows, if known).
 
     ``me``: the seat of the player looking at it. Their kingdom is marked; when the
-    table does not fit across (or, with a ``height``, down) the screen, the other
-    kingdoms and the notes come first and their kingdom is drawn next to the lines,
-    at the bottom, right above the decision.
+    table does not fit across (or, with a ``height``, down) the screen, the notes and
+    the other kingdoms come first, drawn small (their squares only, an empty one
+    folded to its title line), and their kingdom is drawn next to the lines, at the
+    bottom, right above the decision. ``recap``: the others' moves since the
+    player's last decision (:mod:`kingdomino_cli.recap`), shown under the lines.
+    The key is left out when it would not leave ``DECISION_ROWS`` rows (``key``
+    shows it).
     """
     last = last_moves(game)
     count = len(game.kingdoms)
     blocks = [kingdom_block(game, k, names, me=me, last=last, window=window) for k in range(count)]
     widths = [_text_width(b) for b in blocks]
     notes: list[RenderableType] = [Text(line, overflow="fold") for line in plugin_text(game)]
-    notes.append(key_text(game))
+    news: list[RenderableType] = [_recap_text(recap)] if recap else []
     mine = game.config.kingdom_of(me) if me is not None else None
     if mine is None or sum(widths) + count - 1 <= width:
         parts: list[RenderableType] = [*_grid(blocks, widths, width)]
         parts.append(Text(round_text(game), style=Style(bold=True)))
         found = line_blocks(game, names, me)
         parts += _grid(found, [_text_width(b) for b in found], width, gap=4)
-        wide = Group(*parts, *notes)
+        wide = Group(*parts, *news, *notes, key_text(game))
         if mine is None or height is None:
             return wide
-        if render(wide, width).count("\n") + 1 + DECISION_ROWS <= height:
+        if _rows(wide, width) + DECISION_ROWS <= height:
             return wide
     assert mine is not None
     others = [k for k in range(count) if k != mine]
-    parts = [*notes, *_grid([blocks[k] for k in others], [widths[k] for k in others], width)]
+    small = [opponent_block(game, k, names, me=me, last=last) for k in others]
+    top = _grid(small, [_text_width(b) for b in small], width, gap=3)
     room = width - widths[mine] - 2
     found = line_blocks(game, names, me)
     side = sum(_text_width(b) for b in found) + 2 * (len(found) - 1)
     if len(found) > 1 and side <= room:
-        pair = _row(found, 2)
-        lines: RenderableType = Group(Text(round_text(game), style=Style(bold=True)), pair)
+        lines: list[RenderableType] = [Text(round_text(game), style=Style(bold=True))]
+        lines.append(_row(found, 2))
     else:
-        lines = lines_block(game, names, me)
-    parts.append(_row([blocks[mine], lines], 2))
-    return Group(*parts)
+        lines = [lines_block(game, names, me)]
+    bottom = _row([blocks[mine], Group(*lines, *news)], 2, wrap_last=True)
+    compact = Group(*notes, key_text(game), *top, bottom)
+    if height is not None and _rows(compact, width) + DECISION_ROWS > height:
+        compact = Group(*notes, *top, bottom)  # the key costs two rows: 'key' shows it
+    return compact
+
+
+def _recap_text(recap: str) -> Text:
+    out = Text("Since your last move: ", style=RULER)
+    out.append(recap)
+    return out
+
+
+def _rows(renderable: RenderableType, width: int) -> int:
+    return render(renderable, width).count("\n") + 1
 
 
 def table_text(
@@ -405,9 +462,10 @@ def table_text(
     colour: bool = False,
     me: int | None = None,
     window: bool = True,
+    recap: str = "",
 ) -> str:
     """:func:`table` rendered to text."""
-    found = table(game, names, width=width, height=height, me=me, window=window)
+    found = table(game, names, width=width, height=height, me=me, window=window, recap=recap)
     return render(found, width, colour=colour)
 
 

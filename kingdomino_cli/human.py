@@ -12,6 +12,7 @@ import contextlib
 import re
 import shutil
 import sys
+import textwrap
 from collections.abc import Iterator, Sequence
 
 from kingdomino_core import (
@@ -27,28 +28,62 @@ from kingdomino_core import (
 
 from .choices import choices_text, decision_text
 from .display import key_text, pieces_lines, table_text
+from .forced import forced_action, forced_note, is_forced
+from .recap import moves_since, recap_lines
 from .terminal import is_terminal, render, screen_width, use_colour
 
-HELP = """\
-The table: each kingdom with its x ruler on top and y ruler on the left (the castle C
-is at 0 0); squares show the terrain letter and crowns (W1 = wheat with 1 crown); the
-squares of each player's last move are in lower case (highlighted in colour); the key
-under the table names every letter and symbol.
-Commands:
-  N            choose action number N from the list
-  x y D        place the domino's first half at x,y (castle is 0,0; x east, y south)
-               and its second half towards D (E, S, W or N), e.g. '1 0 E'
-  pick D       take domino D of the line being picked, by its number or letter
-               (e.g. 'pick 17', 'pick A')
-  why x y D    explain why that placement is illegal
-  why          explain why your last refused placement was illegal
-  list         show the legal actions again
-  board        show the table again
-  key          what the letters and symbols mean, and which piece is on each square
-  undo         take back your last decision (and the moves played since)
-  save         save the game (to --save, or a file you name)
-  quit         stop the game (you are offered to save it)
-  help         this text"""
+#: What ``help`` says about the screen, one paragraph (wrapped to the terminal).
+HELP_TABLE = (
+    "The table: your kingdom with its x ruler on top and its y ruler on the left (the "
+    "castle C is at 0 0), the lines beside it, and the others' kingdoms above (on a "
+    "small screen only their squares, an empty one as its title line). Squares show the "
+    "terrain letter and crowns (W1 = wheat with 1 crown); the squares of each player's "
+    "last move are in lower case (highlighted in colour). 'Since your last move' lists "
+    "what the others did; a decision with a single choice is played for you (kd play "
+    "--ask-forced asks instead). The key (or the 'key' command) names every letter and "
+    "symbol."
+)
+
+#: The commands ``help`` lists: what you type, what it does.
+HELP_COMMANDS = (
+    ("N", "choose action number N from the list"),
+    (
+        "x y D",
+        "place the domino's first half at x,y (castle is 0,0; x east, y south) and its "
+        "second half towards D (E, S, W or N), e.g. '1 0 E'",
+    ),
+    (
+        "pick D",
+        "take domino D of the line being picked, by its number or letter (e.g. 'pick 17', "
+        "'pick A')",
+    ),
+    ("why x y D", "explain why that placement is illegal"),
+    ("why", "explain why your last refused placement was illegal"),
+    ("list", "the next page of the legal actions ('list all': all of them at once)"),
+    ("board", "show the table and the decision again"),
+    ("key", "what the letters and symbols mean, and which piece is on each square"),
+    ("undo", "take back your last decision (and the moves played since)"),
+    ("save", "save the game (to --save, or a file you name)"),
+    ("quit", "stop the game (you are offered to save it)"),
+    ("help", "this text"),
+)
+
+
+def help_text(width: int) -> str:
+    """The ``help`` text wrapped to ``width`` columns (the commands in a column of
+    their own when there is room, else each above its words)."""
+    out = [*textwrap.wrap(HELP_TABLE, width), "Commands:"]
+    left = max(len(c) for c, _ in HELP_COMMANDS) + 4
+    for command, words in HELP_COMMANDS:
+        if width - left >= 30:
+            wrapped = textwrap.wrap(words, width - left)
+            out.append(f"  {command:<{left - 2}}{wrapped[0]}")
+            out += [" " * left + line for line in wrapped[1:]]
+        else:
+            out.append(f"  {command}")
+            out += textwrap.wrap(words, width, initial_indent="    ", subsequent_indent="    ")
+    return "\n".join(out)
+
 
 _PLACEMENT = re.compile(r"^(-?\d+)\s*[ ,]\s*(-?\d+)\s*[ ,]?\s*([A-Za-z]+)$")
 
@@ -106,25 +141,52 @@ class Console:
             return
         from rich.console import Console as RichConsole
 
-        with RichConsole(file=sys.stderr).status(text, spinner="dots"):
+        line = one_line(text, self.width - 2)  # the spinner and a space come first
+        with RichConsole(file=sys.stderr).status(line, spinner="dots"):
             yield
+
+
+def one_line(text: str, width: int) -> str:
+    """``text`` cut to ``width`` columns with an ellipsis: a status line that wraps
+    would leave its second line behind at each refresh."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
 class HumanAgent:
     """An agent that asks the person at the terminal."""
 
-    def __init__(self, console: Console | None = None) -> None:
+    def __init__(self, console: Console | None = None, *, ask_forced: bool = False) -> None:
         self.console = console or Console()
         #: Player names for the display (the session sets them).
         self.names: Sequence[str] = ()
+        #: Ask even when a decision has a single legal action (``kd play --ask-forced``);
+        #: by default such a move is played with a note (:mod:`kingdomino_cli.forced`).
+        self.ask_forced = ask_forced
         self._last_refused: Place | None = None
+        #: The game at the last decision this player answered: what happened since is
+        #: the recap on the next screen.
+        self._seen: Game | None = None
+        self._recap = ""
+        self._page = 0
+
+    def plays_itself(self, game: Game) -> bool:
+        """Whether this player's decision in ``game`` is played without asking (a
+        forced move): ``undo`` goes back past such decisions to one you answered."""
+        return not self.ask_forced and is_forced(game)
 
     def act(self, game: Game) -> Action:
         names = self.names or [f"P{i + 1}" for i in range(game.config.players)]
         con = self.console
         actions = game.legal_actions()
+        only = None if self.ask_forced else forced_action(actions)
+        if only is not None:
+            con.say(forced_note(game, names[game.current_seat or 0], only))
+            return only
+        self._recap = self._since(game, names)
+        self._seen = game.clone()
+        self._page = 0
         con.say()
-        con.say(self.screen(game, names, actions, con.width, con.height, con.colour))
+        con.say(self._screen(game, names, actions))
         if len(actions) == 1:
             con.say("Only one choice: type 1 (or 'help').")
         while True:
@@ -132,6 +194,19 @@ class HumanAgent:
             chosen = self._interpret(game, actions, line, names)
             if chosen is not None:
                 return chosen
+
+    def _since(self, game: Game, names: Sequence[str]) -> str:
+        """The others' moves since this player's last answered decision, in words."""
+        if self._seen is None:
+            return ""
+        moves = moves_since(self._seen, game)
+        return recap_lines(moves, names, game.current_seat) if moves else ""
+
+    def _screen(self, game: Game, names: Sequence[str], actions: Sequence[Action]) -> str:
+        con = self.console
+        return self.screen(
+            game, names, actions, con.width, con.height, con.colour, self._recap, self._page
+        )
 
     @staticmethod
     def screen(
@@ -141,18 +216,24 @@ class HumanAgent:
         width: int,
         height: int | None = None,
         colour: bool = False,
+        recap: str = "",
+        page: int = 0,
     ) -> str:
         """The table, the decision in words and the numbered choices, for one screen.
 
-        With a ``height``, the choices are cut to what fits above the prompt.
+        With a ``height``, the choices are cut into pages that fit above the prompt
+        and ``page`` of them is shown (``list`` turns the pages). ``recap``: the
+        others' moves since the player's last decision.
         """
         me = game.current_seat
-        board = table_text(game, names, width=width, height=height, colour=colour, me=me)
+        board = table_text(
+            game, names, width=width, height=height, colour=colour, me=me, recap=recap
+        )
         decision = render(decision_text(game, names), width, colour=colour)
         # Lines of the screen: a blank one, the board, the decision, the choices, the prompt.
         used = 1 + board.count("\n") + 1 + decision.count("\n") + 1 + 1
         rows = None if height is None else max(2, height - used)
-        choices = render(choices_text(game, actions, width, rows), width, colour=colour)
+        choices = render(choices_text(game, actions, width, rows, page), width, colour=colour)
         return "\n".join((board, decision, choices))
 
     # -- input ------------------------------------------------------------------------
@@ -166,7 +247,7 @@ class HumanAgent:
             return None
         head = words[0].lower()
         if head in ("help", "h", "?"):
-            con.say(HELP)
+            con.say(help_text(con.width))
         elif head == "undo":
             raise UndoRequested()
         elif head == "save":
@@ -174,9 +255,10 @@ class HumanAgent:
         elif head in ("quit", "exit"):
             raise QuitRequested()
         elif head in ("list", "ls"):
-            self._show(game, actions)
+            self._show(game, names, actions, everything=words[1:2] == ["all"])
         elif head in ("board", "show", "table"):
-            con.say(table_text(game, names, width=con.width, colour=con.colour))
+            self._page = 0
+            con.say(self._screen(game, names, actions))
         elif head == "key":
             con.say(render(key_text(game), con.width, colour=con.colour))
             for text in pieces_lines(game, width=con.width):
@@ -277,9 +359,17 @@ class HumanAgent:
         else:
             con.say(f"{words} is illegal: {reason}")
 
-    def _show(self, game: Game, actions: list[Action]) -> None:
+    def _show(
+        self, game: Game, names: Sequence[str], actions: list[Action], *, everything: bool
+    ) -> None:
+        """``list``: on a terminal of known height, the screen again with the next page
+        of choices (the board stays in view); else, or with ``list all``, every choice."""
         con = self.console
-        con.say(render(choices_text(game, actions, con.width), con.width, colour=con.colour))
+        if everything or con.height is None:
+            con.say(render(choices_text(game, actions, con.width), con.width, colour=con.colour))
+            return
+        self._page += 1
+        con.say(self._screen(game, names, actions))
 
 
 def _placing(game: Game) -> bool:

@@ -21,6 +21,7 @@ from kingdomino_core import Action, Agent, AgentRegistry, ConfigError, Game
 from kingdomino_core.inputs.names import name_problem, shown_name
 from kingdomino_core.saves.savegame import PlayerEntry, SaveFormatError, decision_seed
 
+from .budgets import SAVED_MOVE, budget_problem
 from .common import agent_registry
 from .decision_random import DecisionRandom
 from .exit_codes import ExitCode, usage_hint
@@ -144,6 +145,10 @@ def make_seats(
     for index, entry in enumerate(entries):
         if not allow_human and entry.agent.partition(":")[0] == HUMAN:
             usage_error(f"player {index + 1}: 'human' cannot play here; use bots such as greedy")
+        # A budget stored in a save is not the user's choice: bounded (kingdomino_cli/budgets.py).
+        problem = budget_problem(entry.agent, SAVED_MOVE) if saved_in is not None else None
+        if problem is not None:
+            fail(index, f"{entry.agent!r}: {problem} (choose the bots with --players)")
         try:
             seats.append(build_seat(index, entry, registry))
         except ConfigError as exc:

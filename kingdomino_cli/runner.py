@@ -123,11 +123,16 @@ class Tables:
 
 
 def play_jobs(
-    ruleset: Ruleset, seed: int, jobs: Sequence[Job], tables: Tables | None = None
+    ruleset: Ruleset,
+    seed: int,
+    jobs: Sequence[Job],
+    tables: Tables | None = None,
+    engine: str = "python",
 ) -> list[Result]:
     """Play ``jobs`` (the worker function: picklable arguments only). ``tables``:
-    engines and seats kept from earlier calls of the same run in this process."""
-    return list(iter_results(ruleset, seed, jobs, tables))
+    engines and seats kept from earlier calls of the same run in this process;
+    ``engine``: ``"fast"`` plays them in the compiled kernel (``fast_engine``)."""
+    return list(iter_results(ruleset, seed, jobs, tables, engine))
 
 
 #: Games whose seeds and decision streams are computed together (see iter_results).
@@ -135,15 +140,27 @@ BLOCK = 32
 
 
 def iter_results(
-    ruleset: Ruleset, seed: int, jobs: Sequence[Job], tables: Tables | None = None
+    ruleset: Ruleset,
+    seed: int,
+    jobs: Sequence[Job],
+    tables: Tables | None = None,
+    engine: str = "python",
 ) -> Iterator[Result]:
     """Play ``jobs`` in order, each result given as soon as its game ends.
 
     The seeds and decision streams of a block of games are hashed together, before
     the block is played: between two games the hash's code has left the CPU caches,
     and hashing there costs about twice as much (a few per cent of a random game).
+    ``engine="fast"``: the compiled kernel plays them (the same games, docs/fast.md).
     """
     tables = tables or Tables(engines={}, seats={})
+    if engine == "fast" and jobs:
+        from .fast_engine import fast_results
+
+        compiled, _ = _table(ruleset, jobs[0].specs, tables)
+        seeds = [game_seed(seed, job.deal) for job in jobs]
+        yield from fast_results(compiled, seeds, jobs)
+        return
     for start in range(0, len(jobs), BLOCK):
         block = jobs[start : start + BLOCK]
         seeds = [game_seed(seed, job.deal) for job in block]
@@ -186,8 +203,11 @@ def run_jobs(
     progress: Callable[[int], None] | None = None,
     on_results: Callable[[list[Result]], None] | None = None,
     start_method: str | None = None,
+    engine: str = "python",
 ) -> list[Result]:
-    """Play every job; results in job order. ``on_results`` sees each finished chunk
+    """Play every job; results in job order. ``engine``: ``"fast"`` plays them in the
+    compiled kernel (``fast_engine.resolve`` decides; the Ray backend always runs
+    the Python engine). ``on_results`` sees each finished chunk
     as soon as it arrives (to save it), ``progress`` the number of games done.
 
     An interruption (Ctrl-C) stops the workers and propagates; the chunks already
@@ -211,7 +231,7 @@ def run_jobs(
     elif workers <= 1 or len(jobs) <= 1:
         step = max(1, min(50, len(jobs) // 100 or 1))  # games between two reports
         done: list[Result] = []
-        for result in iter_results(ruleset, seed, jobs):
+        for result in iter_results(ruleset, seed, jobs, engine=engine):
             done.append(result)
             if len(done) == step:
                 arrived(done)
@@ -219,7 +239,7 @@ def run_jobs(
         if done:
             arrived(done)
     else:
-        _run_pool(ruleset, seed, jobs, workers, arrived, start_method)
+        _run_pool(ruleset, seed, jobs, workers, arrived, start_method, engine)
     return sorted(found, key=lambda r: r.index)
 
 
@@ -230,12 +250,13 @@ def _run_pool(
     workers: int,
     arrived: Callable[[list[Result]], None],
     start_method: str | None,
+    engine: str = "python",
 ) -> None:
     context = multiprocessing.get_context(start_method)
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_init)
     try:
         pending: set[Any] = {
-            pool.submit(play_jobs, ruleset, seed, c) for c in chunks(jobs, workers)
+            pool.submit(play_jobs, ruleset, seed, c, None, engine) for c in chunks(jobs, workers)
         }
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)

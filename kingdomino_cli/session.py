@@ -149,8 +149,12 @@ class Session:
 
     def _undo(self, seat: int) -> None:
         self.history.pop()  # the decision being asked now
+        agent = self.seats[seat].agent
         for i in range(len(self.history) - 1, -1, -1):
-            if self.history[i][0] == seat:
+            index, before = self.history[i]
+            # A forced move (played without asking) is no decision to go back to.
+            forced = isinstance(agent, HumanAgent) and agent.plays_itself(before)
+            if index == seat and not forced:
                 self.game = self.history[i][1]
                 self.moves = list(self.game.log)
                 del self.history[i:]

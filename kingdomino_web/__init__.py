@@ -34,13 +34,26 @@ def default_data_dir() -> Path:
     return base / "kingdomino" / "tables"
 
 
-def make_app(data: Path | None = None, *, rulesets: list[Path] | None = None, **kw: Any) -> Any:
+def make_app(
+    data: Path | None = None,
+    *,
+    rulesets: list[Path] | None = None,
+    hosts: Any = None,
+    **kw: Any,
+) -> Any:
     """A Starlette app serving the lobby and tables, resuming the tables kept in
-    ``data`` (None: keep nothing on disk)."""
+    ``data`` (None: keep nothing on disk).
+
+    ``hosts``: the :class:`kingdomino_web.guard.HostPolicy` of the names the app
+    answers to (default: ``127.0.0.1``, ``localhost`` and ``::1`` only; ``kd serve``
+    passes the addresses it serves). ``trust``: the
+    :class:`~kingdomino_core.inputs.trust.Trust` of the plugin files that may run
+    (default: none but those of the ``rulesets`` files given).
+    """
     from .app import Server, create_app
 
     server = Server(data, rulesets=rulesets, **kw)
     server.resume()
-    app = create_app(server)
+    app = create_app(server, hosts)
     app.state.server = server
     return app

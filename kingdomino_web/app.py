@@ -28,23 +28,35 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import attrs
 from anyio import CapacityLimiter, to_thread
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from kingdomino_cli.budgets import SERVER_MOVE, budget_problem, table_problem
 from kingdomino_core import Action, KingdominoError, Ruleset
 from kingdomino_core.errors import ReplayError
-from kingdomino_core.inputs.trust import Trust
+from kingdomino_core.inputs.trust import CodeNotAllowedError, Trust
 from kingdomino_core.rulesets.files import allowed_players, load_ruleset_file
 from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_core.saves.serialize import action_from_dict
 
+from .guard import Guard, HostPolicy
 from .replays import ReplayStore
-from .tables import ID_RE, Table, TableError, check_seats, load_table, new_table
+from .tables import (
+    ID_RE,
+    SeatSpec,
+    Table,
+    TableError,
+    check_seats,
+    load_table,
+    new_table,
+)
 
 #: Largest JSON body accepted by the API, and largest save upload.
 MAX_BODY = 64 * 1024
@@ -74,8 +86,12 @@ class Server:
         *,
         rulesets: list[Path] | None = None,
         announce: Callable[[Table], None] | None = None,
+        trust: Trust | None = None,
     ) -> None:
         self.data = data
+        #: What the operator allowed to run (``kd serve --allow-code FILE``, ``--trust``):
+        #: nothing else does, neither a ruleset of ``KD_RULESET_PATH`` nor a kept table.
+        self.trust = trust if trust is not None else Trust(named_file=False)
         if data is not None:
             data.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.extra_rulesets = list(rulesets or [])
@@ -85,6 +101,8 @@ class Server:
         self.replays = ReplayStore()
         self._rulesets: dict[str, tuple[Ruleset, dict[str, Any]]] | None = None
         self.resume_problems: list[str] = []
+        #: Kept tables not opened, and why (say, code this server may not run).
+        self.closed: dict[str, str] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         #: Bots think one at a time: with the GIL, more threads would not think
         #: faster, and would starve the event loop that shows humans their moves.
@@ -93,36 +111,30 @@ class Server:
     # -- rulesets ---------------------------------------------------------------
 
     def rulesets(self) -> dict[str, tuple[Ruleset, dict[str, Any]]]:
-        """Rulesets the lobby offers, by key: shipped, ``KD_RULESET_PATH``, command line."""
+        """Rulesets the lobby offers, by key: shipped, ``KD_RULESET_PATH``, command line.
+
+        Nobody named a ruleset of ``KD_RULESET_PATH`` by starting the server: its
+        plugin files run only if the operator allowed them (``--allow-code``,
+        ``--trust``); one that needs others is listed, marked, and not offered. A
+        ``--ruleset FILE`` is named: its own plugin files run, as in ``kd play -r``.
+        """
         if self._rulesets is None:
             found: dict[str, tuple[Ruleset, dict[str, Any]]] = {}
-            entries = [(e.name, e.path, e.where) for e in list_rulesets()]
-            entries += [(p.stem, p, "command line") for p in self.extra_rulesets]
-            for name, path, where in entries:
+            listed = attrs.evolve(self.trust, named_file=False)
+            named = attrs.evolve(self.trust, named_file=True)
+            entries = [(e.name, e.path, e.where, listed) for e in list_rulesets()]
+            entries += [(p.stem, p, "command line", named) for p in self.extra_rulesets]
+            for name, path, where, trust in entries:
                 key = name if name not in found else f"{name} ({path})"
-                try:
-                    ruleset = load_ruleset_file(path)
-                    counts = allowed_players(ruleset)
-                except KingdominoError as exc:
-                    found[key] = (
-                        Ruleset(name=name, plugins=()),
-                        {"key": key, "where": where, "error": str(exc)},
-                    )
-                    continue
-                found[key] = (
-                    ruleset,
-                    {
-                        "key": key,
-                        "name": ruleset.name,
-                        "where": where,
-                        "description": ruleset.description,
-                        "players": list(counts),
-                        "default_players": ruleset.default_players or counts[-1],
-                        "plugins": list(ruleset.plugins),
-                    },
-                )
+                found[key] = _offer(key, name, path, where, trust)
             self._rulesets = found
         return self._rulesets
+
+    def allowed_code(self) -> Trust:
+        """The trust of a kept table: the plugin files of the rulesets offered, and the
+        files the operator allowed (a table's save cannot ask for more)."""
+        offered = [p for ruleset, _info in self.rulesets().values() for p in ruleset.plugin_files]
+        return Trust(named_file=False, files=[*offered, *self.trust.files])
 
     # -- tables -----------------------------------------------------------------
 
@@ -134,20 +146,24 @@ class Server:
         """
         if self.data is None:
             return
-        offered = [p for ruleset, _info in self.rulesets().values() for p in ruleset.plugin_files]
-        trust = Trust(named_file=False, files=offered)
+        trust = self.allowed_code()
         for meta in sorted(self.data.glob("*.table.json")):
             table_id = meta.name.removesuffix(".table.json")
             if not ID_RE.match(table_id):
                 continue
             try:
                 self.tables[table_id] = load_table(self.data, table_id, trust)
+            except CodeNotAllowedError as exc:
+                self.closed[table_id] = f"this table needs code this server may not run: {exc}"
+                self.resume_problems.append(f"{meta}: not resumed: {exc}")
             except (KingdominoError, TableError, OSError, ValueError, KeyError) as exc:
                 self.resume_problems.append(f"{meta}: not resumed: {exc}")
 
     def table(self, table_id: str) -> Table:
         found = self.tables.get(table_id) if ID_RE.match(table_id) else None
         if found is None:
+            if table_id in self.closed:
+                raise TableError(self.closed[table_id], 403)
             raise TableError("no such table", 404)
         return found
 
@@ -161,9 +177,12 @@ class Server:
         if not isinstance(key, str) or key not in known:
             raise TableError(f"ruleset: unknown ruleset {key!r}", 404)
         ruleset, info = known[key]
+        if "runs_code" in info:
+            raise TableError(f"ruleset {key!r} is not offered: {info['error']}", 403)
         if "error" in info:
             raise TableError(f"ruleset {key!r} cannot be played: {info['error']}")
         seats = check_seats(body.get("seats"), info["players"])
+        check_budgets(seats)
         seed = body.get("seed")
         if seed is not None and (
             not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
@@ -210,6 +229,54 @@ class Server:
                 break
 
 
+def check_budgets(seats: list[SeatSpec]) -> None:
+    """Refuse bots that would think longer than this server allows (per move, and
+    the table's bots together per round: kingdomino_cli/budgets.py)."""
+    bots = [(i, s.agent) for i, s in enumerate(seats) if not s.human]
+    for i, agent in bots:
+        problem = budget_problem(agent, SERVER_MOVE)
+        if problem is not None:
+            raise TableError(f"seats[{i}].agent: {problem}")
+    problem = table_problem([agent for _i, agent in bots])
+    if problem is not None:
+        raise TableError(f"seats: {problem}")
+
+
+def _offer(
+    key: str, name: str, path: Path, where: str, trust: Trust
+) -> tuple[Ruleset, dict[str, Any]]:
+    """One lobby entry: the ruleset and what the lobby shows of it (``error``: why it
+    cannot be played; ``runs_code``: the plugin files it would run, not allowed)."""
+    try:
+        ruleset = load_ruleset_file(path, trust=trust)
+        counts = allowed_players(ruleset)
+    except CodeNotAllowedError as exc:
+        files = [str(p) for p, _why in exc.files]
+        flags = " ".join(f"--allow-code {p}" for p in files)
+        return (
+            Ruleset(name=name, plugins=()),
+            {
+                "key": key,
+                "where": where,
+                "runs_code": files,
+                "error": f"not checked (runs code: {', '.join(files)}); to offer it, "
+                f"start kd serve with {flags} (or --trust); see docs/trust.md",
+            },
+        )
+    except KingdominoError as exc:
+        return Ruleset(name=name, plugins=()), {"key": key, "where": where, "error": str(exc)}
+    info = {
+        "key": key,
+        "name": ruleset.name,
+        "where": where,
+        "description": ruleset.description,
+        "players": list(counts),
+        "default_players": ruleset.default_players or counts[-1],
+        "plugins": list(ruleset.plugins),
+    }
+    return ruleset, info
+
+
 def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status, headers=SECURITY_HEADERS)
 
@@ -251,8 +318,10 @@ def parse_action(table: Table, data: Any) -> Action:
         raise TableError(f"not a move: {exc}", 422) from None
 
 
-def create_app(server: Server) -> Starlette:
-    """The Starlette application serving ``server``'s tables."""
+def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
+    """The Starlette application serving ``server``'s tables, answering only to the
+    names of ``hosts`` (default: this computer's loopback names) and only to its own
+    pages for anything that changes a table (:mod:`kingdomino_web.guard`)."""
 
     def page(name: str) -> Callable[[Request], Any]:
         async def handler(request: Request) -> Response:
@@ -362,11 +431,7 @@ def create_app(server: Server) -> Starlette:
         return _ok(data)
 
     async def channel(ws: WebSocket) -> None:
-        table_id = ws.path_params["id"]
-        origin = ws.headers.get("origin")
-        if origin is not None and origin.split("://", 1)[-1] != ws.headers.get("host"):
-            await ws.close(code=4403)  # another site's page may not drive a table
-            return
+        table_id = ws.path_params["id"]  # another site's page was refused (guard.py)
         try:
             table = server.table(table_id)
         except TableError:
@@ -435,6 +500,7 @@ def create_app(server: Server) -> Starlette:
 
     return Starlette(
         routes=routes,
+        middleware=[Middleware(Guard, policy=hosts or HostPolicy(), headers=SECURITY_HEADERS)],
         exception_handlers={TableError: on_table_error},
         lifespan=lifespan,
     )

@@ -7,9 +7,10 @@ const KD = {};
 KD.api = async function (path, { method = "GET", body = undefined, token = "" } = {}) {
   const headers = {};
   if (token) headers["X-KD-Token"] = token;
-  if (body !== undefined && typeof body !== "string") {
+  if (body !== undefined) {
+    // JSON only: the server refuses other bodies (another site's page could send them).
     headers["Content-Type"] = "application/json";
-    body = JSON.stringify(body);
+    if (typeof body !== "string") body = JSON.stringify(body);
   }
   const response = await fetch(path, { method, body, headers });
   const data = await response.json().catch(() => ({ error: response.statusText }));

@@ -98,7 +98,8 @@
   document.addEventListener("DOMContentLoaded", async () => {
     [rulesets, bots] = await Promise.all([KD.api("/api/rulesets"), KD.api("/api/agents")]);
     $("ruleset").replaceChildren(...rulesets.map((r) => KD.el("option", {
-      value: r.key, selected: r.key === "base", text: r.where === "shipped" ? r.key : `${r.key} (${r.where})`,
+      value: r.key, selected: r.key === "base",
+      text: (r.where === "shipped" ? r.key : `${r.key} (${r.where})`) + (r.runs_code ? " — not checked (runs code)" : ""),
     })));
     $("ruleset").addEventListener("change", fillCounts);
     $("count").addEventListener("change", fillSeats);

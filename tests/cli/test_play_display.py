@@ -195,7 +195,7 @@ def test_the_choices_are_cut_to_the_screen_and_list_shows_them_all() -> None:
     names = ["P1", "P2", "P3", "P4"]
     actions = game.legal_actions()
     short = HumanAgent.screen(game, names, actions, 80, 24)
-    more = re.search(r"\.\.\. and (\d+) more: type 'list' to see them all", short)
+    more = re.search(r"\.\.\. and (\d+) more: type 'list' for the next ones", short)
     assert more and len(actions) - int(more[1]) == len(re.findall(r"^ *\d+\. ", short, re.M))
     full = HumanAgent.screen(game, names, actions, 80, None)
     assert re.search(rf"^ *{len(actions)}\. ", full, re.M)
@@ -236,7 +236,7 @@ def test_a_status_line_says_which_bot_is_thinking() -> None:
     Session(game, seats, console=console, announce=True).run()
     decisions = sum(1 for a in game.log if not a.chance)
     assert len(console.status) == decisions
-    assert console.status[0].startswith("P1 (greedy) is thinking... (Round 1 of 7")
+    assert console.status[0].startswith("P1 (greedy) is thinking... (Set-up before round 1 of 6")
     assert any(s.startswith("P2 (random) is thinking") for s in console.status)
     # Announced moves are in words: "P2 (random): take 12 (...), first in the line".
     assert re.match(r"P\d \((greedy|random)\): take \d+ \(", console.said[0])
@@ -248,7 +248,7 @@ def test_round_and_dominoes_still_to_come() -> None:
 
     game = make_engine(["base"], 2).new_game(seed=1)
     game.play_chance()
-    assert round_text(game) == "Round 1 of 7, 20 dominoes left"
+    assert round_text(game) == "Set-up before round 1 of 6, 20 dominoes left"
 
 
 def test_a_piece_in_the_first_column_keeps_a_space_after_the_ruler() -> None:

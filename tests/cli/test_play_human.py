@@ -57,6 +57,7 @@ def test_an_interactive_game(capsys, monkeypatch, tmp_path: Path) -> None:
         "--save",
         str(save),
         "--json",
+        "--ask-forced",  # the script answers every decision, a forced one too
         stdin=ScriptedStdin(script),
     )
     assert r.code == 0, r.err

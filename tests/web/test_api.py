@@ -12,19 +12,21 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from web_support import first_move
+from web_support import LOCAL, LOCAL_WS, first_move
 
 from kingdomino_core import describe_action
 from kingdomino_core.inputs.trust import Trust
 from kingdomino_core.saves.savegame import build_engine, parse_save, read_actions, verify
 from kingdomino_web import make_app
 
+#: The content type the server takes (any other body is refused: guard.py).
+JSON = {"Content-Type": "application/json"}
 HUMAN_VS_BOT = [{"name": "Ann", "kind": "here"}, {"name": "Bot", "kind": "bot", "agent": "greedy"}]
 
 
 @pytest.fixture
 def client(tmp_path: Path):  # type: ignore[no-untyped-def]
-    with TestClient(make_app(tmp_path / "data")) as c:
+    with TestClient(make_app(tmp_path / "data"), base_url=LOCAL) as c:
         yield c
 
 
@@ -143,10 +145,10 @@ def test_create_refuses_bad_requests_with_a_reason(
 
 
 def test_create_refuses_non_json_and_oversized_bodies(client: TestClient) -> None:
-    response = client.post("/api/tables", content=b"{not json")
+    response = client.post("/api/tables", content=b"{not json", headers=JSON)
     assert response.status_code == 400
     big = json.dumps({"ruleset": "base", "seats": HUMAN_VS_BOT, "pad": "x" * 70_000})
-    response = client.post("/api/tables", content=big.encode())
+    response = client.post("/api/tables", content=big.encode(), headers=JSON)
     assert response.status_code == 413
 
 
@@ -320,13 +322,13 @@ def test_unknown_or_malformed_table_ids_are_404(client: TestClient, table_id: st
 
 def test_tables_are_kept_on_disk_and_resumed(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    with TestClient(make_app(data)) as c:
+    with TestClient(make_app(data), base_url=LOCAL) as c:
         table = create(c, HUMAN_VS_BOT, seed=4)
         tid, token = table["id"], table["host"]
         before = act(c, tid, token, first_move(state(c, tid, token)["decision"])).json()
     meta = data / f"{tid}.table.json"
     assert meta.stat().st_mode & 0o077 == 0  # the tokens are the server user's only
-    with TestClient(make_app(data)) as c:
+    with TestClient(make_app(data), base_url=LOCAL) as c:
         after = state(c, tid, token)
         assert after["view"]["kingdoms"] == before["view"]["kingdoms"]
         # The same decision; undo history is not kept across a restart (as kd play --resume).
@@ -361,18 +363,21 @@ def test_uploaded_saves_replay_and_bad_ones_are_refused(client: TestClient) -> N
     table = create(client, HUMAN_VS_BOT, seed=2)
     play_out(client, table["id"], table["host"])
     text = client.get(f"/api/tables/{table['id']}/save").text
-    response = client.post("/api/replays", content=text.encode())
+    response = client.post("/api/replays", content=text.encode(), headers=JSON)
     assert response.status_code == 201
     assert client.get(f"/api/replays/{response.json()['id']}?move=5").json()["move"] == 5
     # Not a save, a save that would run plugin files, too big, not UTF-8.
-    assert client.post("/api/replays", content=b"[1, 2]").status_code == 422
+    assert client.post("/api/replays", content=b"[1, 2]", headers=JSON).status_code == 422
     data = json.loads(text)
     data["ruleset"]["plugin_files"] = ["/tmp/evil.py"]
-    response = client.post("/api/replays", content=json.dumps(data).encode())
+    response = client.post("/api/replays", content=json.dumps(data).encode(), headers=JSON)
     assert response.status_code == 422
     assert "never runs code" in response.json()["error"] and "evil.py" in response.json()["error"]
-    assert client.post("/api/replays", content=b" " * (2 * 1024 * 1024 + 1)).status_code == 413
-    assert client.post("/api/replays", content=b"\xff\xfe").status_code == 400
+    assert (
+        client.post("/api/replays", content=b" " * (2 * 1024 * 1024 + 1), headers=JSON).status_code
+        == 413
+    )
+    assert client.post("/api/replays", content=b"\xff\xfe", headers=JSON).status_code == 400
     assert client.get("/api/replays/unknown").status_code == 404
 
 
@@ -386,7 +391,7 @@ def receive(ws: Any) -> dict[str, Any]:
 def test_live_channel_messages(client: TestClient) -> None:
     table = create(client, HUMAN_VS_BOT, seed=6)
     tid, token = table["id"], table["host"]
-    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+    with client.websocket_connect(f"{LOCAL_WS}/ws/tables/{tid}") as ws:
         ws.send_text(json.dumps({"type": "hello", "token": token}))
         first = receive(ws)
         assert first["type"] == "state" and first["decision"]["seat"] == 0
@@ -414,7 +419,7 @@ def test_live_channel_messages(client: TestClient) -> None:
 def test_live_channel_spectator_sees_but_cannot_act(client: TestClient) -> None:
     table = create(client, HUMAN_VS_BOT, seed=6)
     tid, token = table["id"], table["host"]
-    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+    with client.websocket_connect(f"{LOCAL_WS}/ws/tables/{tid}") as ws:
         ws.send_text(json.dumps({"type": "hello", "token": ""}))
         seen = receive(ws)
         assert seen["decision"] is None and seen["you"] == []
@@ -437,18 +442,18 @@ def test_live_channel_refuses_other_sites_big_messages_and_unknown_tables(
     with (
         pytest.raises(WebSocketDisconnect) as info,
         client.websocket_connect(
-            f"/ws/tables/{tid}", headers={"origin": "http://evil.example"}
+            f"{LOCAL_WS}/ws/tables/{tid}", headers={"origin": "http://evil.example"}
         ) as ws,
     ):
         ws.receive_text()
     assert info.value.code == 4403
     with (
         pytest.raises(WebSocketDisconnect) as info,
-        client.websocket_connect("/ws/tables/aaaaaaaaaaaaaaaa") as ws,
+        client.websocket_connect(f"{LOCAL_WS}/ws/tables/aaaaaaaaaaaaaaaa") as ws,
     ):
         ws.receive_text()
     assert info.value.code == 4404
-    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+    with client.websocket_connect(f"{LOCAL_WS}/ws/tables/{tid}") as ws:
         ws.send_text(json.dumps({"type": "hello", "token": ""}))
         receive(ws)
         ws.send_text("x" * (64 * 1024 + 1))
@@ -464,7 +469,7 @@ def test_a_house_rule_given_on_the_command_line_plays_and_resumes(tmp_path: Path
     """The operator's ruleset file runs its plugin file; a restarted server offering it
     resumes the table, one that does not refuses to run the file; an upload never runs it."""
     data = tmp_path / "data"
-    with TestClient(make_app(data, rulesets=[JOKER])) as c:
+    with TestClient(make_app(data, rulesets=[JOKER]), base_url=LOCAL) as c:
         offered = {r["key"]: r for r in c.get("/api/rulesets").json()}
         assert offered["joker"]["where"] == "command line"
         seats = [{"kind": "here"}] + [{"kind": "bot"}] * 3
@@ -474,9 +479,9 @@ def test_a_house_rule_given_on_the_command_line_plays_and_resumes(tmp_path: Path
         tid, token = table["id"], table["host"]
         before = act(c, tid, token, first_move(state(c, tid, token)["decision"])).json()
         text = c.get(f"/api/tables/{tid}/save", headers={"X-KD-Token": token}).text
-        upload = c.post("/api/replays", content=text.encode())
+        upload = c.post("/api/replays", content=text.encode(), headers=JSON)
         assert upload.status_code == 422 and "joker.py" in upload.json()["error"]
-    with TestClient(make_app(data, rulesets=[JOKER])) as c:
+    with TestClient(make_app(data, rulesets=[JOKER]), base_url=LOCAL) as c:
         assert state(c, tid, token)["view"]["kingdoms"] == before["view"]["kingdoms"]
     app = make_app(data)
     assert tid not in app.state.server.tables
@@ -505,7 +510,7 @@ def test_a_failing_plugin_stops_the_table_with_a_message_and_keeps_the_moves(
         '[ruleset]\nname = "faulty"\nextends = "base"\nplugin_files = ["faulty.py"]\n'
         'plugins = ["faulty"]\nplayers = 2\n'
     )
-    with TestClient(make_app(tmp_path / "data", rulesets=[ruleset])) as c:
+    with TestClient(make_app(tmp_path / "data", rulesets=[ruleset]), base_url=LOCAL) as c:
         response = c.post("/api/tables", json={"ruleset": "faulty", "seats": HUMAN_VS_BOT})
         assert response.status_code == 201, response.text
         tid, token = response.json()["id"], response.json()["host"]
@@ -528,7 +533,7 @@ def test_replay_viewer_words_moves_as_the_table_does(client: TestClient) -> None
     table = create(client, HUMAN_VS_BOT, seed=5)
     end = play_out(client, table["id"], table["host"])
     text = client.get(f"/api/tables/{table['id']}/save").text
-    replay = client.post("/api/replays", content=text.encode()).json()
+    replay = client.post("/api/replays", content=text.encode(), headers=JSON).json()
     shown = [
         client.get(f"/api/replays/{replay['id']}?move={n}").json()["last"]
         for n in range(1, replay["moves"] + 1)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from web_support import LOCAL, LOCAL_WS
 
 from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_core.saves.savegame import parse_save, verify
@@ -28,7 +29,7 @@ def random_move(decision: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    with TestClient(make_app(tmp_path_factory.mktemp("data"))) as c:
+    with TestClient(make_app(tmp_path_factory.mktemp("data")), base_url=LOCAL) as c:
         yield c
 
 
@@ -47,7 +48,7 @@ def test_every_shipped_ruleset_plays_to_the_end_in_the_browser(
     table = response.json()
     rng = random.Random(ruleset)
     kinds: set[str] = set()
-    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+    with client.websocket_connect(f"{LOCAL_WS}/ws/tables/{table['id']}") as ws:
         ws.send_text(json.dumps({"type": "hello", "token": table["host"]}))
         message = json.loads(ws.receive_text())
         for _ in range(3000):

@@ -16,6 +16,7 @@ import pytest
 import uvicorn
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
+from web_support import LOCAL
 
 from kingdomino_cli import cmd_serve
 from kingdomino_cli.app import app as kd
@@ -56,7 +57,7 @@ def test_the_lan_address_is_a_real_address_of_this_machine() -> None:
 
 def test_one_link_per_human_seat(tmp_path: Path) -> None:
     app = make_app(tmp_path / "data")
-    with TestClient(app) as client:
+    with TestClient(app, base_url=LOCAL) as client:
         made = client.post("/api/tables", json={"ruleset": "base", "seats": SEATS}).json()
         table = app.state.server.tables[made["id"]]
         lines = seat_lines(table, base_url("0.0.0.0", 8000, lan=lan))
@@ -82,7 +83,7 @@ def test_kd_serve_on_every_interface_prints_each_seat_link(
 
     def run(app: Any, *, host: str, port: int, **_options: Any) -> None:
         assert (host, port) == ("0.0.0.0", 8123)  # what would be bound; nothing is
-        with TestClient(app) as client:
+        with TestClient(app, base_url=LOCAL) as client:
             made.update(client.post("/api/tables", json={"ruleset": "base", "seats": SEATS}).json())
 
     monkeypatch.setattr(uvicorn, "run", run)

@@ -182,3 +182,10 @@ def create_in_lobby(
         shot(page, artifacts, "lobby", docs=True)
     page.click("#create")
     page.wait_for_selector("#open-table[href]")
+
+
+#: The address of the test clients (``TestClient(app, base_url=LOCAL)``): a name the
+#: app answers to (its Host allow-list, kingdomino_web/guard.py).
+LOCAL = "http://127.0.0.1"
+#: The same for WebSockets (the test client's own default name is not allowed).
+LOCAL_WS = "ws://127.0.0.1"
