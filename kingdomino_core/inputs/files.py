@@ -124,6 +124,17 @@ def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
     return b"".join(chunks)
 
 
+def is_regular_file(path: str | os.PathLike[str]) -> bool:
+    """True if ``path`` is (or links to) a regular file; False for anything else,
+    a missing file, a symlink loop or a name the system refuses (never raises)."""
+    if path_problem(os.fspath(path)) is not None:
+        return False
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 def file_kind_of(mode: int) -> str:
     """What a file that is not a regular file is, for a message (``"a FIFO"``)."""
     if stat.S_ISDIR(mode):
