@@ -22,6 +22,7 @@ from kingdomino_core.saves.savegame import (
     result_problem,
 )
 from kingdomino_core.saves.savegame import build_engine as saved_engine
+from kingdomino_play import game_json
 
 from .common import (
     AllowCode,
@@ -43,7 +44,7 @@ from .players import (
     parse_players,
     usage_error,
 )
-from .results import game_json, summary_lines
+from .results import summary_lines
 from .session import GameInterrupted, Session
 from .terminal import is_terminal, screen_width, use_colour
 

@@ -20,12 +20,12 @@ from kingdomino_core.saves.savegame import (
     replay,
     verify,
 )
+from kingdomino_play import game_json, kingdoms_svg
 
 from .common import AllowCode, TrustAll, emit_json, trust_of
 from .display import table_text
 from .exit_codes import ExitCode
-from .players import usage_error
-from .results import game_json, summary_lines
+from .results import summary_lines
 from .terminal import is_terminal, screen_width, use_colour
 
 
@@ -139,15 +139,11 @@ def _wait() -> bool:
 
 
 def _write_svg(game: Game, names: list[str], out: Path) -> None:
-    try:
-        from . import svg as svg_module
-    except ImportError:
-        usage_error("--svg is not available in this version of kd (kingdomino_cli.svg missing)")
     entries: list[Any] = []
     for k, sheet in enumerate(game.scores()):
         title = " + ".join(names[s] for s in game.config.seats_of(k))
         entries.append((title, game.kingdoms[k], sheet))
-    text = svg_module.kingdoms_svg(game.engine, entries)
+    text = kingdoms_svg(game.engine, entries)
     try:
         out.write_text(text, encoding="utf-8")
     except OSError as exc:

@@ -37,11 +37,6 @@ _ROOM = Style(color="grey42")
 _LAST = Style(bold=True, underline=True, reverse=True)
 
 
-def seat_mark(seat: int) -> str:
-    """The letter that marks a seat's squares in a shared (team) kingdom: ``a`` for seat 0."""
-    return chr(ord("a") + seat % 26)
-
-
 # -- pieces of the table ---------------------------------------------------------------
 
 

@@ -24,10 +24,11 @@ from attrs import frozen
 
 from kingdomino_core import Engine, Game, Ruleset, match_totals, ranked_places
 from kingdomino_core.saves.savegame import PlayerEntry, derive_seed
+from kingdomino_play import Seat
+from kingdomino_play.decision_random import prepare_streams
 
 from . import interrupts
-from .decision_random import prepare_streams
-from .players import Seat, make_seats
+from .players import make_seats
 
 BACKENDS = ("local", "ray")
 
@@ -127,12 +128,12 @@ def play_jobs(
     seed: int,
     jobs: Sequence[Job],
     tables: Tables | None = None,
-    engine: str = "python",
+    kernel: str = "python",
 ) -> list[Result]:
     """Play ``jobs`` (the worker function: picklable arguments only). ``tables``:
     engines and seats kept from earlier calls of the same run in this process;
-    ``engine``: ``"fast"`` plays them in the compiled kernel (``fast_engine``)."""
-    return list(iter_results(ruleset, seed, jobs, tables, engine))
+    ``kernel``: ``"fast"`` plays them in the compiled kernel (``fast_engine``)."""
+    return list(iter_results(ruleset, seed, jobs, tables, kernel))
 
 
 #: Games whose seeds and decision streams are computed together (see iter_results).
@@ -144,17 +145,17 @@ def iter_results(
     seed: int,
     jobs: Sequence[Job],
     tables: Tables | None = None,
-    engine: str = "python",
+    kernel: str = "python",
 ) -> Iterator[Result]:
     """Play ``jobs`` in order, each result given as soon as its game ends.
 
     The seeds and decision streams of a block of games are hashed together, before
     the block is played: between two games the hash's code has left the CPU caches,
     and hashing there costs about twice as much (a few per cent of a random game).
-    ``engine="fast"``: the compiled kernel plays them (the same games, docs/fast.md).
+    ``kernel="fast"``: the compiled kernel plays them (the same games, docs/fast.md).
     """
     tables = tables or Tables(engines={}, seats={})
-    if engine == "fast" and jobs:
+    if kernel == "fast" and jobs:
         from .fast_engine import fast_results
 
         compiled, _ = _table(ruleset, jobs[0].specs, tables)
@@ -231,7 +232,7 @@ def run_jobs(
     elif workers <= 1 or len(jobs) <= 1:
         step = max(1, min(50, len(jobs) // 100 or 1))  # games between two reports
         done: list[Result] = []
-        for result in iter_results(ruleset, seed, jobs, engine=engine):
+        for result in iter_results(ruleset, seed, jobs, kernel=engine):
             done.append(result)
             if len(done) == step:
                 arrived(done)

@@ -38,13 +38,15 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from kingdomino_cli.budgets import SERVER_MOVE, budget_problem, table_problem
 from kingdomino_core import Action, KingdominoError, Ruleset
+from kingdomino_core.engine.agents import installed_agents
 from kingdomino_core.errors import ReplayError
 from kingdomino_core.inputs.trust import CodeNotAllowedError, Trust
 from kingdomino_core.rulesets.files import allowed_players, load_ruleset_file
 from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_core.saves.serialize import action_from_dict
+from kingdomino_play import HUMAN
+from kingdomino_play.budgets import SERVER_MOVE, budget_problem, table_problem
 
 from .guard import Guard, HostPolicy
 from .replays import ReplayStore
@@ -56,6 +58,7 @@ from .tables import (
     check_seats,
     load_table,
     new_table,
+    remove_leftovers,
 )
 
 #: Largest JSON body accepted by the API, and largest save upload.
@@ -146,6 +149,7 @@ class Server:
         """
         if self.data is None:
             return
+        remove_leftovers(self.data)  # writes a crash cut short: the old files stand
         trust = self.allowed_code()
         for meta in sorted(self.data.glob("*.table.json")):
             table_id = meta.name.removesuffix(".table.json")
@@ -215,23 +219,22 @@ class Server:
                 await ws.send_text(text)
 
     async def after_move(self, table: Table) -> None:
-        """Show the move and save it, then let the bots play, show and save theirs."""
+        """Show the move (already saved: a table writes every change to disk before
+        publishing it), then let the bots play and show theirs."""
         await self.broadcast(table)
-        await to_thread.run_sync(table.persist)
         await self.play_bots(table)
 
     async def play_bots(self, table: Table) -> None:
         while table.bots_to_move():
             moved = await to_thread.run_sync(table.run_bots, limiter=self.bot_limiter)
             await self.broadcast(table)
-            await to_thread.run_sync(table.persist)
             if not moved:
                 break
 
 
 def check_budgets(seats: list[SeatSpec]) -> None:
     """Refuse bots that would think longer than this server allows (per move, and
-    the table's bots together per round: kingdomino_cli/budgets.py)."""
+    the table's bots together per round: kingdomino_play/budgets.py)."""
     bots = [(i, s.agent) for i, s in enumerate(seats) if not s.human]
     for i, agent in bots:
         problem = budget_problem(agent, SERVER_MOVE)
@@ -333,9 +336,7 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
         return _ok([info for _r, info in server.rulesets().values()])
 
     async def agents_route(request: Request) -> Response:
-        from kingdomino_cli.players import HUMAN, agents
-
-        registry = agents()
+        registry = installed_agents()
         return _ok([{"name": n, "help": registry.help(n)} for n in registry.names() if n != HUMAN])
 
     async def create(request: Request) -> Response:

@@ -33,7 +33,7 @@ class Agent(Protocol):
 #: and a private random generator. Draw every random number from that generator:
 #: ``kd`` gives each decision its own numbers, a function of (game seed, seat,
 #: move), so a game replays, resumes and undoes exactly (the first ``random()`` of a
-#: decision is the cheapest; ``kingdomino_cli.decision_random`` has the details).
+#: decision is the cheapest; ``kingdomino_play.decision_random`` has the details).
 AgentFactory = Callable[[Mapping[str, str], random.Random], Agent]
 
 

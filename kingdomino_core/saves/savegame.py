@@ -8,7 +8,7 @@ ruleset and seed. ``Game.apply`` consumes one random number per chance step, so 
 replayed game continues exactly like the uninterrupted one.
 
 Agents whose numbers at each decision depend only on the game seed, the seat and the
-move number (``kd``'s seats: ``kingdomino_cli.decision_random``, which seeds with
+move number (``kd``'s seats: ``kingdomino_play.decision_random``, which seeds with
 :func:`decision_seed`) choose the same moves whether a game was played in one go or
 saved and resumed, since nothing depends on how many numbers an agent drew before.
 """

@@ -133,7 +133,7 @@ KD.renderKingdoms = function (view, container, opts = {}) {
       (k.match_score !== null && k.match_score !== undefined ? ` (match ${k.match_score})` : "") });
     panel.append(KD.el("h2", {}, who, score));
     const board = KD.el("div", { class: "board" });
-    // The SVG is drawn by the server (kingdomino_cli.svg) with every text escaped.
+    // The SVG is drawn by the server (kingdomino_play.svg) with every text escaped.
     board.innerHTML = k.svg;
     panel.append(board);
     if (k.discarded.length) {
