@@ -28,10 +28,9 @@ from ..engine.game import Game
 from ..engine.words import seat_name
 from ..errors import IllegalActionError, KingdominoError, ReplayError
 from ..hooks.plugins import default_catalogue
-from ..inputs.files import path_options, path_problem, shown
+from ..inputs.files import is_regular_file, path_options, path_problem, shown
 from ..inputs.trust import SAVED_GAME, CodeNotAllowedError, Trust
 from ..model.actions import Action
-from ..rulesets.lookup import file_kind
 from .kingdom_text import format_kingdom
 from .save_file import (
     CHANCE_SCRIPTED,
@@ -184,7 +183,7 @@ def engine_for_save(
     if refused or reads:
         raise CodeNotAllowedError(f"the saved game {source}", refused, reads=reads)
     for i, name in enumerate(saved.ruleset.plugin_files):
-        if file_kind(Path(name)) != "file":  # allowed: the message may say what it is
+        if not is_regular_file(name):  # allowed to run: the message may say what it is
             raise SaveFormatError(
                 f"{source}: ruleset.plugin_files[{i}]: {shown(name)} is not a regular file "
                 "(missing, a directory, a device or a symlink loop)"
