@@ -9,6 +9,7 @@ Usage::
     python benchmarks/bench.py strength -n 200 # bot win rates with 95% confidence intervals
     python benchmarks/bench.py strength --mcts mcts:time=1.0 -n 200
     python benchmarks/bench.py env -n 200      # the PettingZoo environment's steps per second
+    python benchmarks/bench.py fast -n 200 --rounds 5  # the compiled kernel vs kd simulate
 
 These machines are shared and noisy: compare figures taken in one run, and repeat.
 """
@@ -214,9 +215,9 @@ def simulate_vs_bare(n: int, rounds: int = 5, slice_size: int = 50) -> None:
     count: load cannot change it).
     """
     from kingdomino_cli.cmd_simulate import jobs_for
-    from kingdomino_cli.decision_random import stream_numbers
     from kingdomino_cli.runner import game_seed, run_jobs
     from kingdomino_core.rulesets.files import load_ruleset
+    from kingdomino_play.decision_random import stream_numbers
 
     ruleset = load_ruleset("base")
     engine = engine_for(("base",), 4, {})
@@ -341,7 +342,7 @@ def env_speed(args: argparse.Namespace) -> None:
 
         from kingdomino_rl import KingdominoEnv
     except ImportError:
-        print("  (kingdomino_rl needs the rl extra: pip install 'kingdomino[rl]')")
+        print("  (kingdomino_rl needs the rl extra: pip install -e '.[rl]')")
         return
     for label, ruleset, players in (("base 2p", "base", 2), ("base 4p", "base", 4)):
         env = KingdominoEnv(ruleset, players)
@@ -374,11 +375,83 @@ def env_speed(args: argparse.Namespace) -> None:
         )
 
 
+#: (label, ruleset, seat agents): the kernel's rows (``bench.py fast``).
+FAST_ROWS = (
+    ("base 4p random", "base", ("random",) * 4),
+    ("base 4p greedy", "base", ("greedy",) * 4),
+    ("base 2p random", "base", ("random",) * 2),
+    ("grand duel random", "grand-duel", ("random",) * 2),
+    ("xl 4p random", "xl", ("random",) * 4),
+)
+
+
+def fast_vs_python(n: int, rounds: int) -> None:
+    """The compiled kernel (``kd simulate --engine fast``'s loop) against ``kd
+    simulate``'s Python path on the same games, games per CPU second, interleaved:
+    each round plays ``n`` games in Python then 20 x ``n`` in the kernel (the kernel
+    needs more to be timed), and the ratio is the median of the rounds' ratios. The
+    kernel's results are checked equal to Python's on the games both played."""
+    try:
+        from kingdomino_fast.batch import play  # noqa: F401
+    except ImportError:
+        print("  (the kernel needs the fast extra: pip install 'kingdomino[fast]')")
+        return
+    from kingdomino_cli.cmd_simulate import jobs_for
+    from kingdomino_cli.runner import run_jobs
+    from kingdomino_core.rulesets.files import load_ruleset
+
+    for label, name, specs in FAST_ROWS:
+        ruleset = load_ruleset(name)
+        python_n = n if "greedy" not in specs else max(10, n // 5)
+        jobs = jobs_for(specs, python_n * 20)
+        run_jobs(ruleset, 1, jobs[:5], engine="fast")  # load the compiled code
+        ratios, py_rates, fast_rates = [], [], []
+        for r in range(rounds):
+            part = jobs[r * python_n : (r + 1) * python_n] if r * python_n < len(jobs) else jobs
+            start = time.process_time()
+            slow = run_jobs(ruleset, 1, part)
+            py = time.process_time() - start
+            start = time.process_time()
+            quick = run_jobs(ruleset, 1, jobs, engine="fast")
+            fast = time.process_time() - start
+            by_index = {q.index: q for q in quick}
+            assert all(by_index[s.index] == s for s in slow), f"{label}: results differ"
+            py_rates.append(len(part) / py)
+            fast_rates.append(len(jobs) / fast)
+            ratios.append(fast_rates[-1] / py_rates[-1])
+        print(
+            f"  {label:18s} kernel {statistics.median(fast_rates):8.0f} games/CPU s   "
+            f"kd simulate (Python) {statistics.median(py_rates):6.0f} games/CPU s   "
+            f"ratio {statistics.median(ratios):5.1f}x (median of {rounds} rounds; "
+            f"{min(ratios):.1f}-{max(ratios):.1f})"
+        )
+
+
+def fast_memory(games: int = 100_000) -> None:
+    """Peak RSS of ``kd simulate -n GAMES --engine fast`` (a child process)."""
+    import resource
+    import subprocess
+
+    command = [sys.executable, "-m", "kingdomino_cli.app", "simulate", "-p",
+               "random,random,random,random", "-n", str(games), "--seed", "1",
+               "--engine", "fast"]  # fmt: skip
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(
+        f"  kd simulate -n {games} --engine fast (base 4p random): peak RSS {peak:.0f} MB, "
+        f"{time.perf_counter() - start:.1f} s wall"
+    )
+
+
 def main() -> None:
     global args_verbose, clock
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "what", nargs="?", choices=["speed", "simulate", "strength", "env", "all"], default="all"
+        "what",
+        nargs="?",
+        choices=["speed", "simulate", "strength", "env", "fast", "all"],
+        default="all",
     )
     parser.add_argument("-n", type=int, default=200, help="games per measurement")
     parser.add_argument(
@@ -403,6 +476,10 @@ def main() -> None:
     if args.what == "simulate":
         print(f"kd simulate against the bare engine loop (n={args.n} games each):")
         simulate_vs_bare(args.n, args.rounds)
+    if args.what in ("fast", "all"):
+        print(f"The compiled kernel against kd simulate's Python path (n={args.n}):")
+        fast_vs_python(args.n, args.rounds)
+        fast_memory()
     if args.what in ("env", "all"):
         print(f"Reinforcement-learning environment, random masked play (n={args.n} games):")
         env_speed(args)

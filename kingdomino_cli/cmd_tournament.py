@@ -8,6 +8,7 @@ tournament.
 
 from __future__ import annotations
 
+import math
 import secrets
 import sys
 from pathlib import Path
@@ -15,11 +16,13 @@ from typing import Annotated, Any
 
 import typer
 
+from kingdomino_core.inputs.files import path_problem
+from kingdomino_core.inputs.files import shown as shown_path
 from kingdomino_core.rulesets.files import allowed_players
 from kingdomino_core.saves.savegame import PlayerEntry
 
 from . import interrupts
-from .cmd_simulate import Progress, check_run_options, choose_engine
+from .cmd_simulate import Progress, check_game_count, check_run_options, choose_engine
 from .common import (
     AllowCode,
     TrustAll,
@@ -101,9 +104,9 @@ def tournament(
         usage_error("--agents needs at least two entrants")
     if len(set(specs)) != len(specs):
         usage_error("--agents lists an entrant twice; give each entrant once")
-    if rounds < 1:
-        usage_error(f"-n must be at least 1, not {rounds}")
+    check_game_count("-n", rounds)
     check_run_options(workers, backend, address, seed)
+    check_results_file(out)
     rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
     counts = allowed_players(rs)
     if players is None:
@@ -118,6 +121,7 @@ def tournament(
     if players > len(specs):
         usage_error(f"--players {players} needs at least {players} entrants, not {len(specs)}")
     engine = build_engine(rs, players)  # an impossible player count is reported here (exit 3)
+    check_game_count("-n", rounds, math.comb(len(specs), players) * players)
     make_seats([PlayerEntry(name="", agent=s) for s in specs], allow_human=False)
     if seed is None:
         seed = secrets.randbits(63)
@@ -134,7 +138,11 @@ def tournament(
     if done:
         print(f"kd: resuming {out}: {len(done)} of {len(jobs)} games done", file=sys.stderr)
     by_index = {j.index: j for j in jobs}
-    handle = open_for_append(out, setup, fresh=restart or not out.exists())
+    fresh = restart or not out.exists() or out.stat().st_size == 0  # empty: nothing to resume
+    try:
+        handle = open_for_append(out, setup, fresh=fresh)
+    except OSError as exc:
+        usage_error(f"--out {out}: cannot write it: {exc.strerror or exc}")
     bar: Progress | None = Progress(len(todo))
 
     def save(chunk: list[Result]) -> None:
@@ -187,6 +195,22 @@ def tournament(
         )
     else:
         print("\n".join(report_lines(setup, table, pairs, len(jobs))))
+
+
+def check_results_file(out: Path) -> None:
+    """Usage errors for an ``--out`` that cannot hold results, before any game is played:
+    a missing directory, or something else than a regular file (a FIFO would block)."""
+    shown = shown_path(out)
+    problem = path_problem(str(out))
+    if problem is not None:
+        usage_error(f"--out {shown}: {problem}")
+    if out.exists() or out.is_symlink():
+        if not out.is_file():
+            usage_error(f"--out {shown}: not a regular file; give a results file (.jsonl)")
+        return
+    parent = out.parent
+    if not parent.is_dir():
+        usage_error(f"--out {shown}: no directory {shown_path(parent)}; create it first")
 
 
 def _dumps(obj: Any) -> str:

@@ -48,7 +48,7 @@ def _cache_warm() -> bool:
     try:
         from kingdomino_fast.loop import play_batch
 
-        folder = Path(play_batch._cache._cache_path)
+        folder = Path(play_batch._cache._cache_path)  # type: ignore[attr-defined]
     except (ImportError, AttributeError):
         return False
     return any(folder.glob("loop.play_batch-*.nbi"))

@@ -19,9 +19,10 @@ from attrs import frozen
 
 from kingdomino_core import Engine, Game, Ruleset, match_totals, ranked_places
 from kingdomino_core.saves.savegame import PlayerEntry, derive_seed
+from kingdomino_play import Seat
+from kingdomino_play.decision_random import prepare_streams
 
-from .decision_random import prepare_streams
-from .players import Seat, make_seats
+from .players import make_seats
 
 
 @frozen(kw_only=True, slots=True)
@@ -66,12 +67,14 @@ def rotations(specs: Sequence[str]) -> list[tuple[str, ...]]:
 def play_one(engine: Engine, seats: Sequence[Seat], seed: int) -> Game:
     """One bot game to the end (agents seeded per decision).
 
-    Moves of agents that declare themselves ``trusted`` (the built-in bots: they pick
+    Moves of agents that declare ``legal_moves_only`` (the built-in bots: they pick
     from the engine's own legal list) are not checked again; every other agent's
-    moves are, and an illegal one raises ``IllegalActionError``.
+    moves are, and an illegal one raises ``IllegalActionError``. The game hooks are
+    not checked either (``check_hooks=False``): a job plays the same plugins game
+    after game; ``kd play`` and the testing kit's ``conformance`` check them.
     """
-    game = engine.new_game(seed=seed)
-    checks = [not seat.trusted for seat in seats]
+    game = engine.new_game(seed=seed, check_hooks=False)
+    checks = [not seat.legal_moves_only for seat in seats]
     decide = [seat.decider(game) for seat in seats]
     pending = game.pending
     while pending:
@@ -119,12 +122,12 @@ def play_jobs(
     seed: int,
     jobs: Sequence[Job],
     tables: Tables | None = None,
-    engine: str = "python",
+    kernel: str = "python",
 ) -> list[Result]:
     """Play ``jobs`` (the worker function: picklable arguments only). ``tables``:
     engines and seats kept from earlier calls of the same run in this process;
-    ``engine``: ``"fast"`` plays them in the compiled kernel (``fast_engine``)."""
-    return list(iter_results(ruleset, seed, jobs, tables, engine))
+    ``kernel``: ``"fast"`` plays them in the compiled kernel (``fast_engine``)."""
+    return list(iter_results(ruleset, seed, jobs, tables, kernel))
 
 
 #: Games whose seeds and decision streams are computed together (see iter_results).
@@ -136,17 +139,17 @@ def iter_results(
     seed: int,
     jobs: Sequence[Job],
     tables: Tables | None = None,
-    engine: str = "python",
+    kernel: str = "python",
 ) -> Iterator[Result]:
     """Play ``jobs`` in order, each result given as soon as its game ends.
 
     The seeds and decision streams of a block of games are hashed together, before
     the block is played: between two games the hash's code has left the CPU caches,
     and hashing there costs about twice as much (a few per cent of a random game).
-    ``engine="fast"``: the compiled kernel plays them (the same games, docs/fast.md).
+    ``kernel="fast"``: the compiled kernel plays them (the same games, docs/fast.md).
     """
     tables = tables or Tables(engines={}, seats={})
-    if engine == "fast" and jobs:
+    if kernel == "fast" and jobs:
         from .fast_engine import fast_results
 
         compiled, _ = _table(ruleset, jobs[0].specs, tables)

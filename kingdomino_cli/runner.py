@@ -115,7 +115,7 @@ def _run_here(
     """Play the jobs in this process, reporting every few games."""
     step = max(1, min(50, len(jobs) // 100 or 1))  # games between two reports
     done: list[Result] = []
-    for result in iter_results(ruleset, seed, jobs, engine=engine):
+    for result in iter_results(ruleset, seed, jobs, kernel=engine):
         done.append(result)
         if len(done) == step:
             arrived(done)

@@ -240,7 +240,7 @@ def play_batch(
         mt_seed(mt, keys[g], keylens[g])
         move = 0
         past[:, :] = 0
-        for game in range(games):
+        for _game in range(games):
             _reset_kingdoms(terr, crw, reg, rsize, rcrown, rterr, kinfo, near, width)
             in_pile[:] = True
             ws[0] = 0

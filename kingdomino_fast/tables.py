@@ -15,9 +15,8 @@ from typing import Any
 
 import numpy as np
 from attrs import frozen
-
-from kd_base.options import BaseOptions
-from kd_xl.options import XlOptions
+from kd_base.api import BaseOptions, Connects, ForcedPlacement, WithinSize
+from kd_xl.api import XlOptions
 
 from kingdomino_core import Engine
 from kingdomino_core.engine.steps import (
@@ -27,6 +26,7 @@ from kingdomino_core.engine.steps import (
     RevealHandler,
 )
 from kingdomino_core.hooks.plugins import BUILT_IN
+from kingdomino_core.hooks.specs import hook_names, tier
 
 from . import kernel as K
 
@@ -36,9 +36,7 @@ AGENTS = {"random": K.AGENT_RANDOM, "greedy": K.AGENT_GREEDY}
 #: Covered plugin sets, and the game hooks each leaves implemented.
 _COVERED = {
     frozenset({"base"}): frozenset({"kd_order_line", "kd_score_kingdom", "kd_rank"}),
-    frozenset({"base", "grand_duel"}): frozenset(
-        {"kd_order_line", "kd_score_kingdom", "kd_rank"}
-    ),
+    frozenset({"base", "grand_duel"}): frozenset({"kd_order_line", "kd_score_kingdom", "kd_rank"}),
     frozenset({"base", "xl"}): frozenset(
         {"kd_order_line", "kd_score_kingdom", "kd_rank", "kd_draw_pool", "kd_describe_game"}
     ),
@@ -79,13 +77,16 @@ def engine_problem(engine: Engine) -> str | None:
         return f"plugins {sorted(names)} are not covered"
     if any(p.source != BUILT_IN for p in engine.plugins) or engine.ruleset.plugin_files:
         return "a plugin is not the built-in one"
-    if engine.hooks.implemented != hooks:
-        return f"game hooks {sorted(engine.hooks.implemented)} differ from the covered ones"
+    implemented = frozenset(
+        n for n in hook_names() if tier(n) == "game" and engine.hooks.implements(n)
+    )
+    if implemented != hooks:
+        return f"game hooks {sorted(implemented)} differ from the covered ones"
     rules = engine.rules
-    ids = [r.id for r in rules.placement_rules]
-    if ids != ["base.within_size", "base.connects"] or type(rules.placement_rules[0]).__module__ != "kd_base.placement" or type(rules.placement_rules[1]).__module__ != "kd_base.placement":
-        return f"placement rules {ids} are not the base game's"
-    if [r.id for r in rules.discard_rules] != ["base.forced_placement"] or not engine.must_place:
+    kinds = [type(r) for r in rules.placement_rules]
+    if kinds != [WithinSize, Connects]:
+        return f"placement rules {[r.id for r in rules.placement_rules]} are not the base game's"
+    if [type(r) for r in rules.discard_rules] != [ForcedPlacement] or not engine.must_place:
         return "discard rules are not the base game's"
     if rules.claim_rules or rules.voluntary_discard or rules.state or rules.extra_actions:
         return "extra rules, state or actions"
@@ -94,8 +95,8 @@ def engine_problem(engine: Engine) -> str | None:
     ):
         return "step handlers are not the core's"
     cfg = engine.config
-    if cfg.lookahead_lines or cfg.seat_kingdom and list(cfg.seat_kingdom) != list(
-        range(cfg.players)
+    if cfg.lookahead_lines or (
+        cfg.seat_kingdom and list(cfg.seat_kingdom) != list(range(cfg.players))
     ):
         return "lookahead lines or shared kingdoms"
     if engine.score_totals is None or not engine.total_first_ranking:

@@ -16,9 +16,9 @@ fail, blamed for nothing). Their
 sizes are compared before and after each plugin's call; a change is refused like a
 bad result.
 
-Both are skipped for the engine's trusted plugins (``Engine.trusted``: the built-in
-ones), which the test suite holds to the same rules: the testing kit's
-``conformance`` plays with ``Engine.untrusted()``, where every call is checked.
+Both are made for every plugin, the built-in ones included, unless the caller turns
+them off for a whole game (``Engine.new_game(check_hooks=False)``: ``kd simulate``,
+a bot's search); ``hooks.table`` applies them.
 """
 
 from __future__ import annotations

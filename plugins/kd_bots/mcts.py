@@ -34,7 +34,7 @@ from .playout import PlayoutPolicy, play_out
 
 class MctsAgent:
     #: Chooses only from the engine's legal actions: runners skip re-checking its moves.
-    trusted = True
+    legal_moves_only = True
 
     def __init__(
         self,
@@ -135,7 +135,7 @@ class MctsAgent:
         return best
 
     def _playout(self, game: Game, action: Action, seat: int) -> float:
-        sim = game.clone(log=False, rng=self.rng)
+        sim = game.clone(log=False, rng=self.rng, check_hooks=False)
         sim.apply(action, check=False)
         play_out(sim, self.policy)
         return reward(sim, seat)

@@ -11,13 +11,13 @@ import pytest
 
 pytest.importorskip("numba")
 
-from test_differential import compare  # noqa: E402
+from test_differential import compare
 
-from kingdomino_core import Engine  # noqa: E402
-from kingdomino_core.inputs.trust import Trust  # noqa: E402
-from kingdomino_core.rulesets.files import load_ruleset, load_ruleset_text  # noqa: E402
-from kingdomino_cli.runner import game_seed  # noqa: E402
-from kingdomino_fast.tables import agents_problem, covers, engine_problem  # noqa: E402
+from kingdomino_cli.runner import game_seed
+from kingdomino_core import Engine
+from kingdomino_core.inputs.trust import Trust
+from kingdomino_core.rulesets.files import load_ruleset, load_ruleset_text
+from kingdomino_fast.tables import agents_problem, covers, engine_problem
 
 COVERED = [
     ("base", 2), ("base", 3), ("base", 4), ("middle-kingdom", 4), ("harmony", 3),

@@ -16,13 +16,13 @@ from hypothesis import strategies as st
 
 pytest.importorskip("numba")
 
-from kingdomino_core import Ruleset  # noqa: E402
-from kingdomino_cli.common import build_engine, resolve_ruleset  # noqa: E402
-from kingdomino_cli.runner import Tables, _table, game_seed, play_one, result_of  # noqa: E402
-from kingdomino_fast import kernel  # noqa: E402
-from kingdomino_fast.batch import play, seed_words, tables_of  # noqa: E402
-from kingdomino_fast.logs import kernel_log, python_log  # noqa: E402
-from kingdomino_fast.tables import covers  # noqa: E402
+from kingdomino_cli.common import build_engine, resolve_ruleset
+from kingdomino_cli.runner import Tables, _table, game_seed, play_one, result_of
+from kingdomino_core import Ruleset
+from kingdomino_fast import kernel
+from kingdomino_fast.batch import play, seed_words, tables_of
+from kingdomino_fast.logs import kernel_log, python_log
+from kingdomino_fast.tables import covers
 
 SCALE = int(os.environ.get("KD_FAST_GAMES", "1"))
 
