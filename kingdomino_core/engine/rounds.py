@@ -85,7 +85,9 @@ def line_ready(game: Game, step: Step) -> None:
         raise PluginError("kd_order_line must return the drawn dominoes, reordered")
     order = list(order)
     game.pool, game.drawn = [], []
-    order = market_discards(game, order)
+    found = hooks.kd_line_discards(game=game, line_number=game.lines_drawn, dominoes=list(order))
+    if found:
+        order = market_discards(game, order, found)
     if game.next_line:
         game.upcoming.append(order)
     else:
@@ -94,11 +96,10 @@ def line_ready(game: Game, step: Step) -> None:
     hooks.kd_line_laid_out(game=game, line_number=game.lines_drawn, dominoes=list(order))
 
 
-def market_discards(game: Game, line: list[DominoId]) -> list[DominoId]:
-    """Remove the dominoes ``kd_line_discards`` names from a new line."""
-    found = game.hooks.kd_line_discards(
-        game=game, line_number=game.lines_drawn, dominoes=list(line)
-    )
+def market_discards(
+    game: Game, line: list[DominoId], found: list[list[DominoId]]
+) -> list[DominoId]:
+    """Remove the dominoes ``kd_line_discards`` named (``found``) from a new line."""
     gone = {d for ds in found for d in ds}
     if not gone:
         return line
