@@ -21,7 +21,7 @@ from kingdomino_core.saves.savegame import (
     replay,
     result_problem,
 )
-from kingdomino_core.saves.savegame import build_engine as saved_engine
+from kingdomino_core.saves.savegame import engine_for_save as saved_engine
 from kingdomino_play import game_json
 
 from .common import (

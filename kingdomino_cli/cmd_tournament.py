@@ -21,6 +21,7 @@ from kingdomino_core.inputs.files import shown as shown_path
 from kingdomino_core.rulesets.files import allowed_players
 from kingdomino_core.saves.savegame import PlayerEntry
 
+from . import interrupts
 from .cmd_simulate import Progress, check_game_count, check_run_options, choose_engine
 from .common import (
     AllowCode,
@@ -107,9 +108,16 @@ def tournament(
     check_run_options(workers, backend, address, seed)
     check_results_file(out)
     rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
+    counts = allowed_players(rs)
     if players is None:
-        counts = allowed_players(rs)
         players = 2 if 2 in counts else counts[0]
+    if players < 2:
+        alone = f" (ruleset {rs.name!r} is played alone)" if counts == (1,) else ""
+        usage_error(
+            "kd tournament rates entrants against each other, so a game needs at least 2 "
+            f"players, not {players}{alone}"
+            + ("; compare bots playing alone with kd simulate" if players == 1 else "")
+        )
     if players > len(specs):
         usage_error(f"--players {players} needs at least {players} entrants, not {len(specs)}")
     engine = build_engine(rs, players)  # an impossible player count is reported here (exit 3)
@@ -156,7 +164,7 @@ def tournament(
             on_results=save,
             engine=kernel,
         )
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, interrupts.Terminated) as stop:
         if bar is not None:
             bar.close()
         bar = None
@@ -165,7 +173,9 @@ def tournament(
             f"kd: {len(done)} of {len(jobs)} games saved in {out}; run the same command to resume",
             file=sys.stderr,
         )
-        raise typer.Exit(int(ExitCode.INTERRUPTED)) from None  # main says "interrupted"
+        # main then says "interrupted" (Ctrl-C, 130) or "terminated" (SIGTERM, 143)
+        code = ExitCode.TERMINATED if isinstance(stop, interrupts.Terminated) else None
+        raise typer.Exit(int(code or ExitCode.INTERRUPTED)) from None
     finally:
         if bar is not None:
             bar.close()

@@ -19,7 +19,7 @@ from kingdomino_core.engine.words import domino_name
 from kingdomino_core.saves.savegame import CHANCE_SEED, PlayerEntry
 from kingdomino_play import Seat, Table
 
-from .display import round_text
+from .display import thinking_text
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
 from .terminal import is_terminal
 
@@ -128,10 +128,7 @@ class Session:
         self._autosave()
 
     def _thinking_text(self, seat: Seat) -> str:
-        return (
-            f"{seat.entry.name} ({seat.entry.agent}) is thinking... "
-            f"({round_text(self.game)}; Ctrl-C stops the game)"
-        )
+        return thinking_text(self.game, self.names, f"{seat.entry.name} ({seat.entry.agent})")
 
     # -- saving -----------------------------------------------------------------------
 

@@ -278,7 +278,6 @@ class Table:
                 self.game = self._replayed(self.moves[:at])
                 del self.moves[at:]
                 del self.undo_points[i:]
-                self.failure = ""
                 if self.words is not None:
                     self.recent.append("(undone: back to your previous decision)")
                     del self.recent[:-RECENT]

@@ -61,9 +61,9 @@ __all__ = [
     "SavedGame",
     "Verification",
     "apply_logged",
-    "build_engine",
     "decision_seed",
     "derive_seed",
+    "engine_for_save",
     "final_result",
     "parse_save",
     "read_actions",
@@ -158,7 +158,9 @@ def save_of(
 # -- replaying --------------------------------------------------------------------------
 
 
-def build_engine(saved: SavedGame, source: str = "<save>", *, trust: Trust = SAVED_GAME) -> Engine:
+def engine_for_save(
+    saved: SavedGame, source: str = "<save>", *, trust: Trust = SAVED_GAME
+) -> Engine:
     """The engine of a saved game: its stored ruleset for its number of players.
 
     The save's ``plugin_files`` run, and the data files its options name are read,
@@ -245,7 +247,7 @@ def replay(
     stands or, with ``check_chance`` (default: when the save says chance came from
     the seed), a draw the seed would not have made.
     """
-    engine = engine or build_engine(saved, source, trust=trust)
+    engine = engine or engine_for_save(saved, source, trust=trust)
     actions = read_actions(saved, engine, source)
     if check_chance is None:
         check_chance = saved.chance == CHANCE_SEED
