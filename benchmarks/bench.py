@@ -215,9 +215,9 @@ def simulate_vs_bare(n: int, rounds: int = 5, slice_size: int = 50) -> None:
     count: load cannot change it).
     """
     from kingdomino_cli.cmd_simulate import jobs_for
-    from kingdomino_cli.decision_random import stream_numbers
     from kingdomino_cli.runner import game_seed, run_jobs
     from kingdomino_core.rulesets.files import load_ruleset
+    from kingdomino_play.decision_random import stream_numbers
 
     ruleset = load_ruleset("base")
     engine = engine_for(("base",), 4, {})
@@ -342,7 +342,7 @@ def env_speed(args: argparse.Namespace) -> None:
 
         from kingdomino_rl import KingdominoEnv
     except ImportError:
-        print("  (kingdomino_rl needs the rl extra: pip install 'kingdomino[rl]')")
+        print("  (kingdomino_rl needs the rl extra: pip install -e '.[rl]')")
         return
     for label, ruleset, players in (("base 2p", "base", 2), ("base 4p", "base", 4)):
         env = KingdominoEnv(ruleset, players)

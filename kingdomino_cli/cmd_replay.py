@@ -14,18 +14,18 @@ from kingdomino_core.saves.savegame import (
     CHANCE_SEED,
     SavedGame,
     apply_logged,
-    build_engine,
+    engine_for_save,
     read_actions,
     read_save,
     replay,
     verify,
 )
+from kingdomino_play import game_json, kingdoms_svg
 
 from .common import AllowCode, TrustAll, emit_json, trust_of
 from .display import table_text
 from .exit_codes import ExitCode
-from .players import usage_error
-from .results import game_json, summary_lines
+from .results import summary_lines
 from .terminal import is_terminal, screen_width, use_colour
 
 
@@ -54,7 +54,7 @@ def replay_command(
     source = str(file)
     saved = read_save(file)
     trust = trust_of(allow_code, trust_all, SAVED_GAME)
-    engine = build_engine(saved, source, trust=trust)  # refuses code before anything runs
+    engine = engine_for_save(saved, source, trust=trust)  # refuses code before anything runs
     if verify_:
         _verify(saved, source, json_out, trust)
         return
@@ -105,7 +105,7 @@ def _verify(saved: SavedGame, source: str, json_out: bool, trust: Trust) -> None
 
 def _step_through(saved: SavedGame, source: str, names: list[str], trust: Trust) -> Game:
     """Replay printing each move; the table after each round (waits for Enter at a terminal)."""
-    engine = build_engine(saved, source, trust=trust)
+    engine = engine_for_save(saved, source, trust=trust)
     actions = read_actions(saved, engine, source)
     game = engine.new_game(seed=saved.seed)
     pause = is_terminal(sys.stdin) and is_terminal(sys.stdout)
@@ -139,15 +139,11 @@ def _wait() -> bool:
 
 
 def _write_svg(game: Game, names: list[str], out: Path) -> None:
-    try:
-        from . import svg as svg_module
-    except ImportError:
-        usage_error("--svg is not available in this version of kd (kingdomino_cli.svg missing)")
     entries: list[Any] = []
     for k, sheet in enumerate(game.scores()):
         title = " + ".join(names[s] for s in game.config.seats_of(k))
         entries.append((title, game.kingdoms[k], sheet))
-    text = svg_module.kingdoms_svg(game.engine, entries)
+    text = kingdoms_svg(game.engine, entries)
     try:
         out.write_text(text, encoding="utf-8")
     except OSError as exc:

@@ -121,7 +121,7 @@ def score_command(
     kingdom = parse_kingdom(text, engine, source=source, connected=True)
     sheet = score_kingdom(engine, kingdom)
     if svg is not None:
-        from .svg import kingdoms_svg
+        from kingdomino_play import kingdoms_svg
 
         title = "stdin" if file == "-" else Path(file).name
         try:

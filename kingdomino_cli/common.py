@@ -10,9 +10,10 @@ from typing import Annotated, Any
 import attrs
 import typer
 
-from kingdomino_core import AgentRegistry, Engine, Ruleset, RulesetError
+from kingdomino_core import AgentRegistry, Ruleset
 from kingdomino_core.inputs.trust import DEFAULT, Trust
-from kingdomino_core.rulesets.files import allowed_players, load_ruleset, locate_problems
+from kingdomino_core.rulesets.files import load_ruleset
+from kingdomino_play.engines import engine_for
 
 #: ``--allow-code FILE`` (repeatable): one plugin file allowed to run (docs/trust.md).
 AllowCode = Annotated[
@@ -44,20 +45,8 @@ def resolve_ruleset(arg: str | None, trust: Trust = DEFAULT) -> Ruleset:
     return load_ruleset(arg, trust=trust)
 
 
-def build_engine(ruleset: Ruleset, players: int | None) -> Engine:
-    """An engine for ``players`` seats (None: the ruleset's default player count).
-
-    Problems a plugin finds only for this player count come back located in the
-    ruleset file (``file:line: key.path: message``), like the loader's own.
-    """
-    if players is None:
-        players = ruleset.default_players
-    if players is None:
-        players = allowed_players(ruleset)[-1]
-    try:
-        return Engine(ruleset, players)
-    except RulesetError as exc:
-        raise RulesetError(locate_problems(ruleset, exc.problems)) from exc
+#: An engine for a ruleset and a player count (the play layer's, shared by every command).
+build_engine = engine_for
 
 
 def agent_registry() -> AgentRegistry:

@@ -1,32 +1,27 @@
-"""Seats at the table: agents from ``--players`` specs, seeded per decision.
+"""The players of a ``kd`` command: ``--players`` and ``--names``, seats with agents.
 
-Each seat's agent gets its own generator, a
-:class:`~kingdomino_cli.decision_random.DecisionRandom`. Before every decision it
-takes the numbers of (game seed, seat, move number), so the same ruleset, players and
-seed give the same game move for move, and a game saved and resumed (or undone and
-replayed) continues exactly as if it had never stopped.
+Seats themselves (agents seeded per decision) are the play layer's
+(:mod:`kingdomino_play.seats`); this module reads the command line into them and
+turns a bad agent into a usage error. ``human`` here is the person at the terminal
+(:class:`~kingdomino_cli.human.HumanAgent`).
 """
 
 from __future__ import annotations
 
-import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NoReturn
 
 import typer
-from attrs import define
 
-from kingdomino_core import Action, Agent, AgentRegistry, ConfigError, Game
+from kingdomino_core import AgentRegistry, ConfigError
 from kingdomino_core.inputs.names import name_problem, shown_name
-from kingdomino_core.saves.savegame import PlayerEntry, SaveFormatError, decision_seed
+from kingdomino_core.saves.savegame import PlayerEntry, SaveFormatError
+from kingdomino_play import HUMAN, Seat, build_seat, is_human
+from kingdomino_play.budgets import SAVED_MOVE, budget_problem
 
-from .budgets import SAVED_MOVE, budget_problem
 from .common import agent_registry
-from .decision_random import DecisionRandom
 from .exit_codes import ExitCode, usage_hint
-
-HUMAN = "human"
 
 
 def usage_error(message: str) -> NoReturn:
@@ -80,55 +75,6 @@ def parse_names(text: str | None, count: int) -> list[str]:
     return names
 
 
-@define
-class Seat:
-    """One seat: who sits there, the agent that decides and its private generator."""
-
-    index: int
-    entry: PlayerEntry
-    agent: Agent
-    rng: random.Random
-
-    @property
-    def human(self) -> bool:
-        return self.entry.agent.partition(":")[0] == HUMAN
-
-    @property
-    def trusted(self) -> bool:
-        """The agent declares it picks only from the engine's legal list (``trusted``)."""
-        return getattr(self.agent, "trusted", False) is True
-
-    def choose(self, game: Game) -> Action:
-        """The agent's action, its generator first set to this decision's numbers."""
-        return self.decider(game)(game)
-
-    def decider(self, game: Game) -> Callable[[Game], Action]:
-        """What decides for this seat in ``game`` (the agent's ``act``), its generator
-        set to follow the game: each decision draws its own numbers (a plain
-        ``random.Random`` is reseeded with ``decision_seed`` at each call instead)."""
-        rng = self.rng
-        if isinstance(rng, DecisionRandom):
-            rng.follow(game, self.index)
-            return self.agent.act
-        return self._reseed_and_act
-
-    def _reseed_and_act(self, game: Game) -> Action:
-        self.rng.seed(decision_seed(game.seed, self.index, len(game.log)))
-        return self.agent.act(game)
-
-
-def build_seat(index: int, entry: PlayerEntry, registry: AgentRegistry | None = None) -> Seat:
-    """One seat's agent; an unknown agent or bad option raises ``ConfigError``
-    (for programs such as ``kd serve``; ``make_seats`` turns it into a usage error)."""
-    registry = registry or agents()
-    rng = DecisionRandom(decision_seed(0, index, 0))
-    try:
-        agent = registry.make(entry.agent, rng)
-    except (TypeError, ValueError) as exc:
-        raise ConfigError(f"bad options in agent {entry.agent!r}: {exc}") from None
-    return Seat(index=index, entry=entry, agent=agent, rng=rng)
-
-
 def make_seats(
     entries: Sequence[PlayerEntry], *, allow_human: bool = True, saved_in: str | None = None
 ) -> list[Seat]:
@@ -143,9 +89,9 @@ def make_seats(
     registry = agents()
     seats = []
     for index, entry in enumerate(entries):
-        if not allow_human and entry.agent.partition(":")[0] == HUMAN:
+        if not allow_human and is_human(entry.agent):
             usage_error(f"player {index + 1}: 'human' cannot play here; use bots such as greedy")
-        # A budget stored in a save is not the user's choice: bounded (kingdomino_cli/budgets.py).
+        # A budget stored in a save is not the user's choice: bounded (kingdomino_play/budgets.py).
         problem = budget_problem(entry.agent, SAVED_MOVE) if saved_in is not None else None
         if problem is not None:
             fail(index, f"{entry.agent!r}: {problem} (choose the bots with --players)")

@@ -1,10 +1,12 @@
-"""Running one game at the table: agents, humans' undo, saves and interruptions.
+"""``kd play``'s game at the terminal: a loop over the play layer's table.
 
-The session keeps a copy of the game before each human decision, so ``undo``
-restores the copy before that player's previous decision (bots' moves since then
-are undone too and, being seeded per decision, replayed identically). Saves are
-written atomically after every human decision and at the end when ``--save`` is
-given; Ctrl-C or the end of input offers to save (or saves to ``--save``).
+The table (:class:`kingdomino_play.Table`) plays the moves, chance and the bots,
+seeded per decision, and keeps the undo points; this module asks the people at the
+terminal (:class:`~kingdomino_cli.human.HumanAgent`), shows the bots' moves, and
+saves: atomically after every human decision and at the end when ``--save`` is given;
+Ctrl-C or the end of input offers to save (or saves to ``--save``). ``undo`` goes back
+to that player's previous decision (bots' moves since then are undone too and, being
+seeded per decision, replayed identically).
 """
 
 from __future__ import annotations
@@ -12,22 +14,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from kingdomino_core import (
-    Action,
-    Game,
-    IllegalActionError,
-    KingdominoError,
-    Place,
-    PluginHookError,
-    describe_action,
-)
-from kingdomino_core.engine.words import domino_name, seat_name
-from kingdomino_core.hooks.plugins import PLUGIN_FAULTS, blame
-from kingdomino_core.saves.savegame import PlayerEntry, save_of, write_save
+from kingdomino_core import Action, Game, Place, describe_action
+from kingdomino_core.engine.words import domino_name
+from kingdomino_core.saves.savegame import CHANCE_SEED, PlayerEntry
+from kingdomino_play import Seat, Table
 
-from .display import round_text
+from .display import thinking_text
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
-from .players import Seat
 from .terminal import is_terminal
 
 
@@ -48,20 +41,23 @@ class Session:
         save_path: Path | None = None,
         console: Console | None = None,
         announce: bool | None = None,
+        chance: str = CHANCE_SEED,
     ) -> None:
-        self.game = game
-        self.seats = seats
         self.save_path = save_path
         self.console = console or Console()
         self.names = [s.entry.name for s in seats]
         self.humans = any(s.human for s in seats)
         #: Show the bots' moves on stderr (by default when a human plays).
         self.announce = self.humans if announce is None else announce
-        #: ``(seat, game before its decision)``, oldest first.
-        self.history: list[tuple[int, Game]] = []
-        #: Every action played, kept here too: a faulty plugin may clear ``game.log``,
-        #: and the save must still hold every move (docs/trust.md).
-        self.moves: list[Action] = list(game.log)
+        #: The game at the table; undo points only when a person plays (they undo).
+        self.table = Table(
+            game,
+            [s.entry for s in seats],
+            seats=seats,
+            undo=self.humans,
+            words=_words if self.announce else None,
+            chance=chance,
+        )
         #: Why the last automatic save to ``--save`` failed (None: it was written).
         self.unsaved: OSError | None = None
         for seat in seats:
@@ -69,8 +65,13 @@ class Session:
                 seat.agent.names = self.names
 
     @property
+    def game(self) -> Game:
+        """The game as it stands (a new object after an undo)."""
+        return self.table.game
+
+    @property
     def players(self) -> list[PlayerEntry]:
-        return [s.entry for s in self.seats]
+        return self.table.players
 
     def run(self) -> Game:
         """Play to the end; raise ``GameInterrupted`` after offering to save."""
@@ -87,92 +88,62 @@ class Session:
         except Exception:
             # A plugin fault (or any other): keep every move played up to the failing
             # one, without a result (the final scoring may be what failed).
-            self._autosave(result=False, log=self.moves)
+            self._autosave(result=False)
             raise
         return self.game
 
     def _loop(self) -> None:
-        while not self.game.is_terminal():
-            game = self.game
-            if game.is_chance():
-                self.moves.append(game.resolve_chance())
-                continue
-            seat = self.seats[game.current_seat or 0]
-            if seat.human:
-                self.history.append((seat.index, game.clone()))
-            try:
-                if seat.human:
-                    action = seat.choose(game)
-                else:
-                    with self.console.thinking(self._thinking_text(seat)):
-                        action = seat.choose(game)
-            except UndoRequested:
-                self._undo(seat.index)
-                continue
-            except SaveRequested:
-                self.history.pop()
-                self._save_on_request()
-                continue
-            except BaseException as exc:
-                if seat.human:
-                    self.history.pop()
-                bot_fault = isinstance(exc, PLUGIN_FAULTS) and not isinstance(exc, KingdominoError)
-                if bot_fault and not seat.human:
-                    raise self._agent_fault(seat, exc) from exc
-                raise
-            words = _words(game, action) if self.announce and not seat.human else ""
-            try:
-                game.apply(action)
-            except IllegalActionError as exc:
-                if seat.human:
-                    raise
-                raise self._agent_fault(seat, exc) from exc
-            self.moves.append(action)
-            if words:
-                self.console.say(f"{seat.entry.name} ({seat.entry.agent}): {words}")
-            if seat.human:
-                self._autosave()
+        table = self.table
+        while not table.finished:
+            seat = table.game.current_seat
+            assert seat is not None
+            if seat < 0:
+                table.play_automatic()
+            elif not table.human(seat):
+                with self.console.thinking(self._thinking_text(table.seat(seat))):
+                    move = table.play_automatic()
+                if move.words:
+                    entry = table.players[seat]
+                    self.console.say(f"{entry.name} ({entry.agent}): {move.words}")
+            else:
+                self._human(table.seat(seat))
+
+    def _human(self, seat: Seat) -> None:
+        """Ask the person at ``seat`` and play their choice (or undo, or save)."""
+        agent = seat.agent
+        # A forced move (played without asking) is no decision to go back to.
+        forced = isinstance(agent, HumanAgent) and agent.plays_itself(self.game)
+        try:
+            action = seat.choose(self.game)
+        except UndoRequested:
+            if self.table.undo({seat.index}):
+                self.console.say("Undone: back to your previous decision.")
+            else:
+                self.console.say("Nothing to undo: this is your first decision.")
+            return
+        except SaveRequested:
+            self._save_on_request()
+            return
+        self.table.act(action, undo_point=not forced)
+        self._autosave()
 
     def _thinking_text(self, seat: Seat) -> str:
-        return (
-            f"{seat.entry.name} ({seat.entry.agent}) is thinking... "
-            f"({round_text(self.game)}; Ctrl-C stops the game)"
-        )
-
-    def _agent_fault(self, seat: Seat, exc: BaseException) -> PluginHookError:
-        """A bot that crashes or plays an illegal move: name the plugin that provides it."""
-        plugin = blame(exc, self.game.engine.plugins) or "(the agent's plugin)"
-        return PluginHookError(plugin, f"agent {seat.entry.agent!r} ({seat_name(seat.index)})", exc)
-
-    def _undo(self, seat: int) -> None:
-        self.history.pop()  # the decision being asked now
-        agent = self.seats[seat].agent
-        for i in range(len(self.history) - 1, -1, -1):
-            index, before = self.history[i]
-            # A forced move (played without asking) is no decision to go back to.
-            forced = isinstance(agent, HumanAgent) and agent.plays_itself(before)
-            if index == seat and not forced:
-                self.game = self.history[i][1]
-                self.moves = list(self.game.log)
-                del self.history[i:]
-                self.console.say("Undone: back to your previous decision.")
-                return
-        self.console.say("Nothing to undo: this is your first decision.")
+        return thinking_text(self.game, self.names, f"{seat.entry.name} ({seat.entry.agent})")
 
     # -- saving -----------------------------------------------------------------------
 
     def save(self, path: Path | None = None) -> Path:
         target = path or self.save_path
         assert target is not None
-        write_save(target, save_of(self.game, self.players))
+        self.table.save(target)
         return target
 
-    def _autosave(self, *, result: bool = True, log: list[Action] | None = None) -> None:
+    def _autosave(self, *, result: bool = True) -> None:
         """Save to ``--save`` if given; a failure is reported and the game goes on."""
         if self.save_path is None:
             return
         try:
-            write_save(self.save_path, save_of(self.game, self.players, result=result, log=log))
+            self.table.save(self.save_path, result=result)
             self.unsaved = None
         except OSError as exc:
             self.unsaved = exc

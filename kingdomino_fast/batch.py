@@ -3,7 +3,7 @@ places and (when asked) move logs out.
 
 The numbers that depend only on a game's seed are prepared here with numpy: the
 32-bit words ``random.Random(seed)`` is seeded with, and the game's decision stream
-(SHAKE-128, :func:`kingdomino_cli.decision_random.stream_numbers`' bytes, read as raw
+(SHAKE-128, :func:`kingdomino_play.decision_random.stream_numbers`' bytes, read as raw
 64-bit words; the kernel keeps their 52 low bits, exactly the number minus 1).
 """
 

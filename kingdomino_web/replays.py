@@ -21,17 +21,17 @@ from kingdomino_core import (
     Engine,
     Game,
     KingdominoError,
-    describe_action,
 )
 from kingdomino_core.inputs.trust import UNTRUSTED
 from kingdomino_core.saves.savegame import (
     CHANCE_SEED,
     SavedGame,
     apply_logged,
-    build_engine,
+    engine_for_save,
     parse_save,
     read_actions,
 )
+from kingdomino_play import move_words
 
 from .tables import TableError
 from .views import public_view
@@ -62,7 +62,7 @@ class ReplayStore:
         run code (the engine is built with the trust model's ``UNTRUSTED``)."""
         try:
             saved = parse_save(text, "upload")
-            engine = build_engine(saved, "upload", trust=UNTRUSTED)
+            engine = engine_for_save(saved, "upload", trust=UNTRUSTED)
         except CodeNotAllowedError as exc:
             files = ", ".join(str(path) for path, _why in exc.files)
             raise TableError(
@@ -128,7 +128,7 @@ class ReplayStore:
                             if seat is None or seat < 0
                             else replay.saved.players[seat].name
                         )
-                        words = f"{who}: {_words(replay.game, action)}"
+                        words = f"{who}: {move_words(replay.game, action)}"
                     apply_logged(replay.game, action, n, replay.source, check_chance=check)
                     replay.at, replay.last = n, words
             except KingdominoError as exc:
@@ -141,13 +141,3 @@ class ReplayStore:
                 "last": replay.last,
                 "view": view,
             }
-
-
-def _words(game: Game, action: Action) -> str:
-    """The move in the same plugin-provided words as the table (``describe_action`` of
-    the decision's handler), taken before it is played; ``action.describe()`` if the
-    plugin's description fails (words must never stop a replay)."""
-    try:
-        return describe_action(game, action, game.step)
-    except Exception:
-        return action.describe()

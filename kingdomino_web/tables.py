@@ -9,13 +9,16 @@ A table is kept as two files in the data directory, named by its id:
 
 Tokens are random (``secrets``, 192 bits); a token lets its holder act only for the
 seats it was issued for. The "host" token, given to whoever created the table,
-covers the seats played on that device (hot seat) and shows the seat links. Bots
-are the CLI's agents, seeded per decision exactly as in ``kd play``, so a table
-resumed after a restart continues as if it never stopped.
+covers the seats played on that device (hot seat) and shows the seat links. The
+game itself is played by the play layer (:class:`kingdomino_play.Table`): bots
+seeded per decision exactly as in ``kd play``, so a table resumed after a restart
+continues as if it never stopped; undo, kept only where it is allowed. A move is
+written to disk before any page is shown it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -28,23 +31,23 @@ from typing import Any
 
 from attrs import define, field, frozen
 
-from kingdomino_cli.common import build_engine as engine_for
-from kingdomino_cli.players import HUMAN, Seat, agents, build_seat
 from kingdomino_core import Action, Game, IllegalActionError, KingdominoError, Ruleset
+from kingdomino_core.engine.agents import installed_agents
 from kingdomino_core.inputs.names import name_problem
 from kingdomino_core.inputs.trust import SAVED_GAME, Trust
 from kingdomino_core.saves.savegame import (
     PlayerEntry,
     SavedGame,
-    build_engine,
+    engine_for_save,
     read_save,
     replay,
-    save_of,
     to_json,
     write_save,
 )
+from kingdomino_play import HUMAN, build_seat, engine_for, is_human
+from kingdomino_play import Table as GameTable
 
-from .views import action_words, decision_view, public_view
+from .views import decision_view, public_view
 
 #: Table ids and tokens are URL-safe base64; nothing else names a file.
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{16}$")
@@ -85,38 +88,57 @@ class SeatSpec:
         return self.kind != BOT
 
 
+@frozen
+class Shown:
+    """What the table's pages may see: the state as saved (nothing a page is shown
+    is missing from the save on disk, whatever happens to the server after)."""
+
+    version: int
+    view: dict[str, Any]
+    decision: dict[str, Any] | None
+    #: Seats with a decision to go back to (undo).
+    undoable: frozenset[int]
+    saved: SavedGame
+
+
 @define
 class Table:
-    """One game at one table. All changes go through :meth:`act` and :meth:`undo`,
-    under the table's lock."""
+    """One game at one table of the server: the play layer's :class:`GameTable` (the
+    game, its seats and bots, undo, the moves in words) plus what is the server's: the
+    seats' kinds and tokens, a lock, a version for stale moves, the files on disk.
+
+    All changes go through :meth:`act`, :meth:`undo` and :meth:`run_bots`, under the
+    table's lock; each ends by writing the save, then publishing what pages see
+    (:meth:`publish`), so the state is on disk before anyone is told of it."""
 
     id: str
-    game: Game
+    play: GameTable
     seats: list[SeatSpec]
     #: token -> seats it may act for.
     tokens: dict[str, frozenset[int]]
     host: str
     path: Path | None = None
     created: float = field(factory=time.time)
-    #: ``(seats of the token that decided, game before that decision)``, oldest first.
-    history: list[tuple[frozenset[int], Game]] = field(factory=list)
     version: int = 0
     lock: threading.Lock = field(factory=threading.Lock)
-    #: The last moves in words, newest last (for the table's move list).
-    recent: list[str] = field(factory=list)
-    #: Why the table stopped (a bot or plugin failed), shown to everyone.
-    failure: str = ""
-    _agents: dict[int, Seat] = field(factory=dict)
-    _saved_version: int = 0
+    _saved_version: int = -1
     _svgs: dict[int, Any] = field(factory=dict)
-    _view: tuple[int, dict[str, Any]] | None = None
-    _decision: tuple[int, dict[str, Any] | None] | None = None
+    _shown: Shown | None = None
 
     # -- who is who -------------------------------------------------------------
 
     @property
+    def game(self) -> Game:
+        return self.play.game
+
+    @property
     def players(self) -> list[PlayerEntry]:
-        return [PlayerEntry(name=s.name, agent=s.agent) for s in self.seats]
+        return self.play.players
+
+    @property
+    def failure(self) -> str:
+        """Why the table stopped (a bot or plugin failed), shown to everyone."""
+        return self.play.failure
 
     def seats_of(self, token: str | None) -> frozenset[int]:
         """Seats ``token`` may act for (none for a spectator or a wrong token)."""
@@ -139,33 +161,32 @@ class Table:
     @property
     def undo_allowed(self) -> bool:
         """Undo as in ``kd play``: only when no human plays from another device."""
-        return all(s.kind != LINK for s in self.seats)
+        return self.play.undo_enabled
 
     # -- views ------------------------------------------------------------------
 
+    def shown(self) -> Shown:
+        """The state pages see: the last one published (after its save)."""
+        shown = self._shown
+        if shown is None:
+            with self.lock:
+                self.publish()
+                shown = self._shown
+                assert shown is not None
+        return shown
+
     def view(self) -> dict[str, Any]:
-        """The public view of the current state (computed once per version)."""
-        if self._view is None or self._view[0] != self.version:
-            data = public_view(self.game, self.players, self._svgs)
-            data["table"] = self.id
-            data["version"] = self.version
-            data["recent"] = self.recent[-12:]
-            data["failure"] = self.failure
-            data["seats"] = [{"name": s.name, "kind": s.kind} for s in self.seats]
-            self._view = (self.version, data)
-        return self._view[1]
+        """The public view of the state as saved."""
+        return self.shown().view
 
     def decision_for(self, token: str | None) -> dict[str, Any] | None:
         """The legal choices, if the token's holder decides now."""
-        seat = self.game.current_seat
-        if seat is None or seat < 0 or seat not in self.seats_of(token):
+        shown = self.shown()
+        found = shown.decision
+        if found is None or found["seat"] not in self.seats_of(token):
             return None
-        if self._decision is None or self._decision[0] != self.version:
-            self._decision = (self.version, decision_view(self.game))
-        found = self._decision[1]
-        if found is not None:
-            found = dict(found, undo=self.undo_allowed and self._can_undo(token))
-        return found
+        seats = self.seats_of(token)
+        return dict(found, undo=self.undo_allowed and bool(seats & shown.undoable))
 
     def state_for(self, token: str | None) -> dict[str, Any]:
         seats = self.seats_of(token)
@@ -180,9 +201,9 @@ class Table:
     # -- playing ----------------------------------------------------------------
 
     def act(self, token: str | None, action: Action, version: int | None = None) -> None:
-        """Play ``action`` for the holder of ``token``, then the bots up to the next
-        human decision. Raise ``TableError`` (nothing changes) when it is not theirs
-        to play, is stale, or is illegal (with the engine's reason)."""
+        """Play ``action`` for the holder of ``token``. Raise ``TableError`` (nothing
+        changes) when it is not theirs to play, is stale, or is illegal (with the
+        engine's reason). The move is saved before this returns."""
         with self.lock:
             game = self.game
             seat = game.current_seat
@@ -198,66 +219,32 @@ class Table:
             actor = getattr(action, "seat", seat)
             if actor != seat:
                 raise TableError(f"this move is for seat {actor}, but seat {seat} decides", 403)
-            reason = game.explain(action)
-            if reason is not None:
-                raise TableError(reason, 422)
-            before = game.clone()
-            words = self._words(action)
             try:
-                game.apply(action, check=False)  # explain() just checked it
+                self.play.act(action)  # checked: the canonical form is logged
             except IllegalActionError as exc:
-                self.game = before
                 raise TableError(exc.message, 422) from None
-            except KingdominoError as exc:  # a plugin failed: keep the table as it was
-                self.game = before
+            except KingdominoError as exc:  # a plugin failed: the table is as it was
                 raise TableError(f"the move could not be played: {exc}", 500) from None
-            self.history.append((seats, before))
-            self._note(seat, words)
             self.version += 1
+            self.publish()
 
     def explain(self, action: Action) -> str | None:
         """Why ``action`` would be refused now (the engine's words), None if legal."""
         with self.lock:
-            if self.game.is_terminal():
-                return "the game is over"
-            return self.game.explain(action)
+            return self.play.explain(action)
 
     def run_bots(self, limit: int | None = None) -> int:
-        """Play chance and bots until a human decides or the game ends; return moves."""
-        moved = 0
+        """Play chance and bots until a human decides or the game ends (at most
+        ``limit`` moves); save, publish and return the number of moves."""
         with self.lock:
-            game = self.game
-            while not game.is_terminal() and (limit is None or moved < limit):
-                if game.is_chance():
-                    game.resolve_chance()
-                    moved += 1
-                    continue
-                seat = game.current_seat
-                assert seat is not None
-                if self.seats[seat].human:
-                    break
-                before = game.clone()
-                try:
-                    action = self._agent(seat).choose(game)
-                    words = self._words(action)
-                    game.apply(action)
-                except (KingdominoError, ValueError, TypeError) as exc:
-                    # A bot or plugin failed: stop before that move, keep all the others.
-                    self.game = before
-                    self.failure = f"{self.seats[seat].name} could not move: {exc}"
-                    break
-                self._note(seat, words)
-                moved += 1
+            moved = len(self.play.advance(limit))
             if moved or self.failure:
                 self.version += 1
+            self.publish()
         return moved
 
     def bots_to_move(self) -> bool:
-        game = self.game
-        if game.is_terminal() or self.failure:
-            return False
-        seat = game.current_seat
-        return seat is not None and (seat < 0 or not self.seats[seat].human)
+        return self.play.automatic_next()
 
     def undo(self, token: str | None) -> None:
         """Back to the token holder's previous decision (bots' moves since are undone)."""
@@ -267,64 +254,58 @@ class Table:
                 raise TableError("this link does not hold a seat at this table", 403)
             if not self.undo_allowed:
                 raise TableError("undo is only for games against bots on one device", 409)
-            for i in range(len(self.history) - 1, -1, -1):
-                if self.history[i][0] == seats:
-                    self.game = self.history[i][1]
-                    del self.history[i:]
-                    self.recent.append("(undone: back to your previous decision)")
-                    self.version += 1
-                    return
-            raise TableError("nothing to undo: this is your first decision", 409)
-
-    def _can_undo(self, token: str | None) -> bool:
-        seats = self.seats_of(token)
-        return any(s == seats for s, _g in self.history)
-
-    def _agent(self, seat: int) -> Seat:
-        found = self._agents.get(seat)
-        if found is None:
-            found = self._agents[seat] = build_seat(seat, self.players[seat])
-        return found
-
-    def _words(self, action: Action) -> str:
-        """The move in the plugin's words, taken before it is played (they may
-        describe its effect on the game as it stands)."""
-        step = self.game.step
-        try:
-            return action_words(self.game, step, action) if step is not None else ""
-        except Exception:  # a description must never stop a move
-            return action.describe()
-
-    def _note(self, seat: int, words: str) -> None:
-        self.recent.append(f"{self.seats[seat].name}: {words}")
-        del self.recent[:-50]
+            if not self.play.undo(seats):
+                raise TableError("nothing to undo: this is your first decision", 409)
+            self.version += 1
+            self.publish()
 
     # -- files ------------------------------------------------------------------
 
     def saved(self) -> SavedGame:
-        return save_of(self.game, self.players)
+        """The game as saved (what is on disk)."""
+        return self.shown().saved
 
     def save_text(self) -> str:
         return to_json(self.saved())
 
-    def persist(self) -> None:
-        """Write the save if the game changed since the last write.
-
-        The server calls it right after showing a change (so the write, an fsync,
-        is not in the way of the next state on screen)."""
-        with self.lock:
-            if self._saved_version != self.version:
-                self._save()
-                self._saved_version = self.version
-
-    def _save(self) -> None:
-        if self.path is None:
+    def publish(self) -> None:
+        """Under the lock, after a change: write the save (if the game changed since
+        the last write), then make the new state what pages see. A failed write
+        raises (``OSError``) and shows nothing new."""
+        saved = self._save()
+        if self._shown is not None and self._shown.version == self.version:
             return
+        game = self.game
+        view = public_view(game, self.players, self._svgs)
+        view["table"] = self.id
+        view["version"] = self.version
+        view["recent"] = self.play.recent[-12:]
+        view["failure"] = self.failure
+        view["seats"] = [{"name": s.name, "kind": s.kind} for s in self.seats]
+        seat = game.current_seat
+        decision = decision_view(game) if seat is not None and seat >= 0 else None
+        undoable = frozenset(s for s, _at in self.play.undo_points)
+        self._shown = Shown(self.version, view, decision, undoable, saved)
+
+    def persist(self) -> None:
+        """Write the save if the game changed since the last write (every change
+        already does, before it is shown: kept for callers)."""
+        with self.lock:
+            self._save()
+
+    def _save(self) -> SavedGame:
+        """The save of the game as it stands, written to disk if it changed."""
+        shown = self._shown
+        if shown is not None and self._saved_version == self.version:
+            return shown.saved
         try:
-            saved = self.saved()
+            saved = self.play.saved()
         except KingdominoError:  # the final scoring failed: keep the moves at least
-            saved = save_of(self.game, self.players, result=False)
-        write_save(self.path / f"{self.id}.save.json", saved)
+            saved = self.play.saved(result=False)
+        if self.path is not None and self._saved_version != self.version:
+            write_save(self.path / f"{self.id}.save.json", saved)
+        self._saved_version = self.version
+        return saved
 
     def write_meta(self) -> None:
         if self.path is None:
@@ -343,7 +324,19 @@ class Table:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(meta, fh, indent=1)
+            fh.flush()
+            os.fsync(fh.fileno())
         os.replace(tmp, target)
+
+
+def remove_leftovers(path: Path) -> list[Path]:
+    """Delete the temporary files that writes killed half-way left in ``path`` (the
+    server calls it at start-up, before any table is written); return them."""
+    found = sorted(path.glob(".*.save.json.*.tmp")) + sorted(path.glob("*.table.tmp"))
+    for leftover in found:
+        with contextlib.suppress(OSError):
+            leftover.unlink()
+    return found
 
 
 def check_seats(raw: Any, count_allowed: Sequence[int]) -> list[SeatSpec]:
@@ -353,7 +346,7 @@ def check_seats(raw: Any, count_allowed: Sequence[int]) -> list[SeatSpec]:
     if len(raw) not in count_allowed:
         allowed = ", ".join(str(n) for n in count_allowed)
         raise TableError(f"seats: this ruleset is played by {allowed} players, not {len(raw)}")
-    registry = agents()
+    registry = installed_agents()
     out = []
     for i, entry in enumerate(raw):
         if not isinstance(entry, dict) or set(entry) - {"name", "kind", "agent"}:
@@ -370,7 +363,7 @@ def check_seats(raw: Any, count_allowed: Sequence[int]) -> list[SeatSpec]:
         if not isinstance(agent, str) or len(agent) > 200:
             raise TableError(f"seats[{i}].agent: expected an agent such as greedy")
         if kind == BOT:
-            if agent.partition(":")[0] == HUMAN:
+            if is_human(agent):
                 raise TableError(f"seats[{i}]: a bot seat needs a bot, not 'human'")
             try:
                 build_seat(i, PlayerEntry(name=name, agent=agent), registry)
@@ -380,6 +373,13 @@ def check_seats(raw: Any, count_allowed: Sequence[int]) -> list[SeatSpec]:
             agent = HUMAN
         out.append(SeatSpec(name=name.strip(), kind=kind, agent=agent))
     return out
+
+
+def game_table(game: Game, seats: Sequence[SeatSpec]) -> GameTable:
+    """The play layer's table for ``seats``: undo only when no one plays from a
+    device of their own (so no undo points are kept otherwise)."""
+    players = [PlayerEntry(name=s.name, agent=s.agent) for s in seats]
+    return GameTable(game, players, undo=all(s.kind != LINK for s in seats))
 
 
 def new_table(
@@ -394,9 +394,12 @@ def new_table(
     for i, s in enumerate(seats):
         if s.kind == LINK:
             tokens[new_token()] = frozenset({i})
-    table = Table(id=new_id(), game=game, seats=seats, tokens=tokens, host=host, path=path)
+    table = Table(
+        id=new_id(), play=game_table(game, seats), seats=seats, tokens=tokens, host=host, path=path
+    )
     table.write_meta()
-    table._save()
+    with table.lock:
+        table.publish()
     return table
 
 
@@ -410,13 +413,20 @@ def load_table(path: Path, table_id: str, trust: Trust = SAVED_GAME) -> Table:
     tokens = {t: frozenset(s) for t, s in meta["tokens"].items()}
     source = str(path / f"{table_id}.save.json")
     saved = read_save(source)
-    game = replay(saved, source, engine=build_engine(saved, source, trust=trust))
-    return Table(
+    game = replay(saved, source, engine=engine_for_save(saved, source, trust=trust))
+    table = Table(
         id=table_id,
-        game=game,
+        play=game_table(game, seats),
         seats=seats,
         tokens=tokens,
         host=meta["host"],
         path=path,
         created=float(meta.get("created", time.time())),
     )
+    table._saved_version = table.version  # its save is the file just read
+    if table.bots_to_move():
+        # Its bots will soon hold the lock while they think: what pages see is ready
+        # before (a table waiting for a person is published when first looked at).
+        with table.lock:
+            table.publish()
+    return table

@@ -18,47 +18,35 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kingdomino_cli.choices import describe_decision
-from kingdomino_cli.results import ranking_json
-from kingdomino_cli.svg import SEAT_COLOURS, kingdom_svg
 from kingdomino_core import (
     Action,
     Discard,
     Game,
     Place,
     Step,
+    describe_action,
     domino_name,
     match_games,
     match_total,
     match_totals,
 )
-from kingdomino_core.engine.words import half_words, mark_pieces
+from kingdomino_core.engine.words import describe_step, half_words, icons, mark_pieces, plural
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.saves.savegame import PlayerEntry
 from kingdomino_core.saves.serialize import action_to_dict
+from kingdomino_play import SEAT_COLOURS, game_kingdom_svg, ranking_json
 
 
 def step_words(game: Game, step: Step, names: Sequence[str]) -> str:
-    """The current decision in words, as the terminal says it.
-
-    Uses the step handler's ``describe(game, step)`` when the engine offers it (the
-    plugin's own words), else the terminal's generic description.
-    """
-    handler = game.handler(step)
-    describe = getattr(handler, "describe", None)
-    if callable(describe):
-        who = names[step.seat] if 0 <= step.seat < len(names) else "chance"
-        return f"{who}: {describe(game, step)}"
-    return describe_decision(game, names, colour=False)
+    """The current decision in words, as the terminal says it: who, then the step
+    handler's ``describe(game, step)`` (the plugin's own words)."""
+    who = names[step.seat] if 0 <= step.seat < len(names) else "chance"
+    return f"{who}: {describe_step(game, step)}"
 
 
 def action_words(game: Game, step: Step, action: Action) -> str:
-    """One choice in words: the handler's ``describe_action`` if any, else the action's."""
-    handler = game.handler(step)
-    describe = getattr(handler, "describe_action", None)
-    if callable(describe):
-        return str(describe(game, step, action))
-    return action.describe()
+    """One choice in words: the handler's ``describe_action`` (as at the table)."""
+    return describe_action(game, action, step)
 
 
 def domino_view(game: Game, domino: DominoId) -> dict[str, Any]:
@@ -101,41 +89,6 @@ def _line(
     return out
 
 
-def _placed_by(game: Game, index: int) -> dict[int, int] | None:
-    if len(game.config.seats_of(index)) < 2:
-        return None
-    marks: dict[int, int] = {}
-    for seat, _domino, a, b in game.kingdoms[index].placements:
-        marks[a] = marks[b] = seat
-    return marks
-
-
-def _kingdom_svg(game: Game, k: int, sheet: Any, cache: dict[int, Any] | None) -> str:
-    """The kingdom's picture, redrawn only when something it shows changed."""
-    kingdom = game.kingdoms[k]
-    window = not game.is_terminal()
-    key = None
-    if cache is not None:
-        layers = repr(
-            sorted((name, sorted(layer.items())) for name, layer in kingdom.layers.items())
-        )
-        key = (
-            kingdom.occupied,
-            tuple(kingdom.crowns_at),
-            layers,
-            sheet,
-            window,
-            len(kingdom.placements),
-        )
-        found = cache.get(k)
-        if found is not None and found[0] == key:
-            return str(found[1])
-    svg = kingdom_svg(game.engine, kingdom, sheet, window=window, placed_by=_placed_by(game, k))
-    if cache is not None:
-        cache[k] = (key, svg)
-    return svg
-
-
 def public_view(
     game: Game, players: Sequence[PlayerEntry], svg_cache: dict[int, Any] | None = None
 ) -> dict[str, Any]:
@@ -152,10 +105,11 @@ def public_view(
                 "index": k,
                 "seats": list(config.seats_of(k)),
                 "score": sheet.total,
+                "score_words": plural(sheet.total, "point"),
                 "match_score": match_total(game, k, sheet.total) if game.match_sheets else None,
                 "discarded": [str(d) for _s, d in kingdom.discards],
                 "discarded_names": [domino_name(game, d) for _s, d in kingdom.discards],
-                "svg": _kingdom_svg(game, k, sheet, svg_cache),
+                "svg": game_kingdom_svg(game, k, sheet, svg_cache),
             }
         )
     step = game.step
@@ -170,7 +124,7 @@ def public_view(
             "words": step_words(game, step, names),
         }
     info: list[str] = []
-    for contributed in game.engine.hooks.describe_game(game=game):
+    for contributed in game.hooks.kd_describe_game(game=game):
         info.extend(contributed)
     view: dict[str, Any] = {
         "ruleset": game.engine.ruleset.name,
@@ -208,6 +162,7 @@ def end_view(game: Game, sheets: Sequence[Any]) -> dict[str, Any]:
                         "squares": line.squares,
                         "crowns": line.crowns,
                         "points": line.points,
+                        "words": _line_words(game, line),
                     }
                     for line in s.lines
                 ],
@@ -222,6 +177,15 @@ def end_view(game: Game, sheets: Sequence[Any]) -> dict[str, Any]:
         current = [s.total for s in sheets]
         out["match"] = {"games": match_games(game, current), "totals": match_totals(game, current)}
     return out
+
+
+def _line_words(game: Game, line: Any) -> str:
+    """A score sheet line in words, in the rules' own words for the icons: ``lake:
+    3 squares × 2 crowns``, ``desert: 7 squares × 8 fire`` (Origins); other lines by
+    name."""
+    if line.kind != "property":
+        return str(line.name)
+    return f"{line.terrain}: {plural(line.squares, 'square')} × {icons(game, line.crowns)}"
 
 
 def _target(action: Action, step: Step, game: Game) -> dict[str, Any] | None:

@@ -22,6 +22,7 @@ IGNORED = (".*", "build", "dist", "site", "*.egg-info", "__pycache__", "node_mod
 INSTALLED_AS = {
     "kingdomino_core": "kingdomino_core",
     "kingdomino_cli": "kingdomino_cli",
+    "kingdomino_play": "kingdomino_play",
     "kingdomino_rl": "kingdomino_rl",
     "kingdomino_web": "kingdomino_web",
     "rulesets": "kingdomino_rulesets",

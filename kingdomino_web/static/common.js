@@ -129,11 +129,11 @@ KD.renderKingdoms = function (view, container, opts = {}) {
         class: "seat-dot", style: `background:${view.players[s].colour}`, text: "",
       }), KD.seatName(view, s));
     });
-    const score = KD.el("span", { class: "score", text: `${k.score} points` +
+    const score = KD.el("span", { class: "score", text: k.score_words +
       (k.match_score !== null && k.match_score !== undefined ? ` (match ${k.match_score})` : "") });
     panel.append(KD.el("h2", {}, who, score));
     const board = KD.el("div", { class: "board" });
-    // The SVG is drawn by the server (kingdomino_cli.svg) with every text escaped.
+    // The SVG is drawn by the server (kingdomino_play.svg) with every text escaped.
     board.innerHTML = k.svg;
     panel.append(board);
     if (k.discarded.length) {
@@ -180,9 +180,8 @@ KD.renderResult = function (view, container) {
     const kingdom = view.kingdoms[sheet.kingdom];
     const rows = sheet.lines.map((line) => KD.el("tr", {},
       KD.el("td", { text: line.kind }),
-      KD.el("td", { text: line.kind === "property"
-        ? `${line.terrain}: ${line.squares} square${line.squares === 1 ? "" : "s"} × ${line.crowns} crown${line.crowns === 1 ? "" : "s"}`
-        : line.name }),
+      // The server words the line in the rules' terms ("8 fire" in Origins).
+      KD.el("td", { text: line.words }),
       KD.el("td", { class: "points", text: String(line.points) })));
     sheets.append(KD.el("table", { class: "sheet", "data-kingdom": sheet.kingdom },
       KD.el("caption", { text: KD.kingdomTitle(view, kingdom) }), ...rows,

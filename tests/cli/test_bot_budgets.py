@@ -1,7 +1,7 @@
 """A bot budget stored in a save is bounded: ``kd play --resume`` of a save naming
 ``mcts:time=100000`` is refused in words (exit 4), not run for ever (issue 21).
 
-The limits are in kingdomino_cli/budgets.py (documented in docs/playing.md).
+The limits are in kingdomino_play/budgets.py (documented in docs/playing.md).
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from kingdomino_cli.budgets import SAVED_MOVE, SERVER_MOVE, budget_problem, move_seconds
 from kingdomino_core import Engine, Ruleset
 from kingdomino_core.saves.savegame import PlayerEntry, save_of, to_json
+from kingdomino_play.budgets import SAVED_MOVE, SERVER_MOVE, budget_problem, move_seconds
 
 
 def unfinished_save(path: Path, agents: list[str]) -> Path:

@@ -13,12 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kingdomino_cli.common import build_engine, resolve_ruleset
-from kingdomino_cli.decision_random import DecisionRandom
-from kingdomino_cli.players import Seat, make_seats
+from kingdomino_cli.players import make_seats
 from kingdomino_cli.runner import play_one
 from kingdomino_core import Engine, Game
 from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_core.saves.savegame import PlayerEntry
+from kingdomino_play import DecisionRandom, Seat
 
 SHIPPED = sorted(e.name for e in list_rulesets() if e.where == "shipped")
 AGENTS = ["random", "greedy", "mcts:playouts=2+width=2"]

@@ -85,11 +85,23 @@ def _forced(game: Game) -> bool:
     return len(game.legal_actions()) == 1
 
 
+def decisions_of(session: Session, seat: int) -> list[Game]:
+    """The game before each decision of ``seat`` so far, forced ones included, the one
+    asked now last (replayed from the log: the table keeps no copies of the game)."""
+    game = session.game.engine.new_game(seed=session.game.seed)
+    found = []
+    for action in session.game.log:
+        if game.current_seat == seat:
+            found.append(game.clone())
+        game.apply(action)
+    return [*found, session.game]
+
+
 def test_undo_goes_back_past_a_forced_move_to_a_decision_you_answered() -> None:
     undone: list[tuple[int, int]] = []  # (log length asked at, log length undone to)
 
     def answer(session: Session) -> str:
-        history = [g for seat, g in session.history if seat == 0]
+        history = decisions_of(session, 0)
         if not undone and len(history) >= 2 and _forced(history[-2]):
             undone.append((len(session.game.log), -1))
             return "undo"

@@ -142,7 +142,7 @@ def test_unfinished_game_says_how_to_resume(capsys, monkeypatch, saved_game) -> 
 
 
 def test_svg_picture(capsys, monkeypatch, saved_game, tmp_path: Path) -> None:
-    """--svg draws every kingdom, titled with its player, through kingdomino_cli.svg."""
+    """--svg draws every kingdom, titled with its player, through kingdomino_play.svg."""
     save, played = saved_game
     out = tmp_path / "g.svg"
     r = kd(capsys, monkeypatch, "replay", str(save), "--svg", str(out))

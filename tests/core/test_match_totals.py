@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 from kd_bots.mcts import reward
 
 from kingdomino_cli.display import kingdom_title
-from kingdomino_cli.results import game_json
 from kingdomino_cli.runner import result_of
 from kingdomino_core import (
     Catalogue,
@@ -40,6 +39,7 @@ from kingdomino_core import (
 from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_core.saves.savegame import PlayerEntry
 from kingdomino_core.testing import make_engine, play_random_game
+from kingdomino_play import game_json
 from kingdomino_web.views import end_view, public_view
 
 SHIPPED = sorted(e.name for e in list_rulesets() if e.where == "shipped")

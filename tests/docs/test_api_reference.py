@@ -1,10 +1,10 @@
 """Issue 11 item 7: the API reference covers every public name, each with a docstring.
 
-Public: every name exported by ``kingdomino_core`` and ``kingdomino_core.testing``
-(their ``__all__``), and the public methods, properties and attributes of the
-exported classes. Docstrings are read by griffe, with the same extensions as the
-site (``#:`` comments document attributes; an override inherits its base's
-docstring), so "documented" here means "documented on the site".
+Public: every name exported by ``kingdomino_core``, ``kingdomino_core.testing`` and
+the play layer ``kingdomino_play`` (their ``__all__``), and the public methods,
+properties and attributes of the exported classes. Docstrings are read by griffe, with
+the same extensions as the site (``#:`` comments document attributes; an override
+inherits its base's docstring), so "documented" here means "documented on the site".
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from .snippets import DOCS, ROOT
 
 griffe = pytest.importorskip("griffe", reason="mkdocstrings[python] is not installed")
 
-PACKAGES = ("kingdomino_core", "kingdomino_core.testing")
+PACKAGES = ("kingdomino_core", "kingdomino_core.testing", "kingdomino_play")
 EXTENSIONS = ("griffe_sphinx", "griffe_inherited_docstrings")
 REFERENCE = DOCS / "reference"
 _DIRECTIVE = re.compile(r"^::: ([\w.]+)\s*$", re.M)
@@ -89,7 +89,8 @@ def undocumented(package: str, tree: griffe.Module, extra: Iterable[str] = ()) -
 @pytest.fixture(scope="module")
 def trees() -> dict[str, griffe.Module]:
     core = load("kingdomino_core", ROOT)
-    return {"kingdomino_core": core, "kingdomino_core.testing": core}
+    play = load("kingdomino_play", ROOT)
+    return {"kingdomino_core": core, "kingdomino_core.testing": core, "kingdomino_play": play}
 
 
 def submodule_names(package: str) -> list[str]:
@@ -105,7 +106,7 @@ def submodule_names(package: str) -> list[str]:
 
 @pytest.mark.parametrize("package", PACKAGES)
 def test_every_public_name_has_a_docstring(package: str, trees: dict[str, griffe.Module]) -> None:
-    extra = submodule_names(package) if package == "kingdomino_core" else []
+    extra = submodule_names(package) if package != "kingdomino_core.testing" else []
     assert undocumented(package, trees[package], extra) == []
 
 
@@ -146,12 +147,14 @@ def test_the_built_reference_shows_every_public_name(
 ) -> None:
     assert site.returncode == 0, site.output
     html = "".join(p.read_text("utf-8") for p in sorted((site.root / "reference").rglob("*.html")))
-    anchors = set(re.findall(r'id="(kingdomino_core[\w.]*)"', html))
+    anchors = set(re.findall(r'id="(kingdomino_(?:core|play)[\w.]*)"', html))
     paths = [
         path
         for package in PACKAGES
         for path, _ in public_paths(
-            package, trees[package], submodule_names(package) if package == PACKAGES[0] else ()
+            package,
+            trees[package],
+            submodule_names(package) if package != "kingdomino_core.testing" else (),
         )
     ]
     assert len(paths) > 300
@@ -211,7 +214,9 @@ def test_the_check_finds_an_undocumented_name(tmp_path: Path) -> None:
     ]
 
 
-_IMPORT = re.compile(r"from (kingdomino_core(?:\.\w+)*) import (?:\(([^)]*)\)|([^\n#]+))", re.M)
+_IMPORT = re.compile(
+    r"from (kingdomino_(?:core|play)(?:\.\w+)*) import (?:\(([^)]*)\)|([^\n#]+))", re.M
+)
 
 
 def names_the_docs_import() -> list[tuple[str, str]]:

@@ -68,3 +68,26 @@ def test_an_illegal_action_ends_the_episode_with_the_penalty() -> None:
     assert not obs["action_mask"].any() and not env.action_masks().any()
     with pytest.raises(RuntimeError, match="reset"):
         env.step(0)
+
+
+def test_the_bots_play_as_at_a_play_layer_table() -> None:
+    """The opponents are the play layer's seats: the same game seed and the same
+    learner moves give the very game a kingdomino_play.Table plays (as kd play does)."""
+    from kingdomino_core.saves.savegame import PlayerEntry
+    from kingdomino_play import Table
+
+    env = KingdominoGymEnv("base", 2, opponents="greedy")
+    env.reset(seed=5)
+    done = False
+    while not done:
+        _, _, done, _, _ = env.step(int(np.flatnonzero(env.action_masks())[-1]))
+    game = env._aec.game
+    assert game is not None
+    players = [PlayerEntry(name="me", agent="human"), PlayerEntry(name="bot", agent="greedy")]
+    table = Table(env.engine.new_game(seed=game.seed), players)
+    mine = iter(a for a in game.log if getattr(a, "seat", -1) == 0)
+    while not table.finished:
+        table.advance()
+        if table.person_decides():
+            table.act(next(mine))
+    assert table.moves == list(game.log)

@@ -1,4 +1,4 @@
-"""Kingdoms as SVG pictures (``kd score --svg``, ``kd replay --svg``).
+"""Kingdoms as SVG pictures (``kd score --svg``, ``kd replay --svg``, the browser table).
 
 Written directly as text, no drawing library: one panel per kingdom with its
 squares in their terrain colours (``Terrain.colour``) and terrain letter, crowns,
@@ -12,14 +12,13 @@ under the score sheet: expansions show up without code here.
 
 from __future__ import annotations
 
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from kingdomino_core import Engine, Kingdom, ScoreSheet
+from kingdomino_core import Engine, Game, Kingdom, ScoreSheet
 from kingdomino_core.engine.words import pieces_at
 from kingdomino_core.model.kingdom import CASTLE, EMPTY
 from kingdomino_core.model.pieces import Piece
-
-from .display import seat_mark
 
 CELL = 56
 PAD = 16
@@ -227,6 +226,55 @@ def kingdom_svg(
         f"height='{height}' viewBox='0 0 {width} {height}' data-x0='{xs.start}' "
         f"data-y0='{ys.start}' data-cell='{CELL}' {FONT}>{body}</svg>"
     )
+
+
+def game_kingdom_svg(
+    game: Game, k: int, sheet: ScoreSheet | None = None, cache: dict[int, Any] | None = None
+) -> str:
+    """Kingdom ``k`` of ``game`` as the table shows it (:func:`kingdom_svg`): with the
+    squares it can still grow into while the game is on, and each square marked with
+    its builder in a shared (team) kingdom. ``sheet``: its score sheet (default: the
+    game's). ``cache``: a dict kept between calls for one game, so an unchanged
+    kingdom is not drawn again."""
+    kingdom = game.kingdoms[k]
+    if sheet is None:
+        sheet = game.scores()[k]
+    window = not game.is_terminal()
+    key = None
+    if cache is not None:
+        layers = repr(
+            sorted((name, sorted(layer.items())) for name, layer in kingdom.layers.items())
+        )
+        key = (
+            kingdom.occupied,
+            tuple(kingdom.crowns_at),
+            layers,
+            sheet,
+            window,
+            len(kingdom.placements),
+        )
+        found = cache.get(k)
+        if found is not None and found[0] == key:
+            return str(found[1])
+    svg = kingdom_svg(game.engine, kingdom, sheet, window=window, placed_by=_placed_by(game, k))
+    if cache is not None:
+        cache[k] = (key, svg)
+    return svg
+
+
+def _placed_by(game: Game, k: int) -> dict[int, int] | None:
+    """Square -> seat that built it, in a kingdom several seats build (Teamdomino)."""
+    if len(game.config.seats_of(k)) < 2:
+        return None
+    marks: dict[int, int] = {}
+    for seat, _domino, a, b in game.kingdoms[k].placements:
+        marks[a] = marks[b] = seat
+    return marks
+
+
+def seat_mark(seat: int) -> str:
+    """The letter that marks a seat's squares in a shared (team) kingdom: ``a`` for seat 0."""
+    return chr(ord("a") + seat % 26)
 
 
 #: Colours of the seat marks on a team kingdom's squares (by seat, cycling).

@@ -1,6 +1,7 @@
 """Each agent's random numbers: a fixed function of (game seed, seat, move).
 
-``kd`` gives every seat's agent a :class:`DecisionRandom` that *follows* the game
+Every seat (:class:`~kingdomino_play.Seat`: ``kd play``, ``kd simulate``, ``kd serve``)
+gives its agent a :class:`DecisionRandom` that *follows* the game
 (:meth:`DecisionRandom.follow`): each draw belongs to the decision at the game's
 current log position ``move``, and
 
@@ -71,7 +72,9 @@ class DecisionStream:
     __slots__ = ("game_seed", "numbers")
 
     def __init__(self, game_seed: int) -> None:
+        #: The seed of the game whose decisions these are.
         self.game_seed = game_seed
+        #: The numbers computed so far, plus 1 (index: the decision's log position).
         self.numbers: array[float] = stream_numbers(game_seed, _FIRST)
 
     def upto(self, move: int) -> array[float]:
@@ -137,6 +140,8 @@ class DecisionRandom(random.Random):
     _gauss_move: int = -1
 
     def seed(self, a: Any = None, version: int = 2) -> None:
+        """Seed the Mersenne Twister (while following: for the rest of the current
+        decision, which then draws everything from it)."""
         random.Random.seed(self, a, version)
         self._take_over()
 
@@ -165,6 +170,7 @@ class DecisionRandom(random.Random):
         return self._game
 
     def random(self) -> float:
+        """The next number in [0, 1): a decision's first is the decision stream's."""
         log = self._log
         if log is not None:
             move = len(log)
@@ -208,6 +214,7 @@ class DecisionRandom(random.Random):
         random.Random.seed(self, decision_seed(self._game.seed, self._seat, move))
 
     def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
+        """``random.Random.gauss``, keeping no value from an earlier decision."""
         # random.Random.gauss keeps a second value for its next call: never from an
         # earlier decision.
         log = self._log
@@ -217,10 +224,12 @@ class DecisionRandom(random.Random):
         return random.Random.gauss(self, mu, sigma)
 
     def getrandbits(self, k: int) -> int:
+        """``k`` random bits, from the current decision's Mersenne Twister."""
         self._sync()
         return random.Random.getrandbits(self, k)
 
     def randbytes(self, n: int) -> bytes:
+        """``n`` random bytes, from the current decision's Mersenne Twister."""
         self._sync()
         return random.Random.randbytes(self, n)
 

@@ -1,6 +1,6 @@
 """DecisionRandom: each decision's numbers, a pure function of (game seed, seat, move).
 
-The definition (kingdomino_cli/decision_random.py): a following generator's first
+The definition (kingdomino_play/decision_random.py): a following generator's first
 ``random()`` of the decision at log position ``move`` is number ``move`` of the
 game's decision stream; every other draw comes from a Mersenne Twister seeded with
 ``decision_seed(game seed, seat, move)``. These tests check the definition against
@@ -18,11 +18,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kingdomino_cli import decision_random
-from kingdomino_cli.decision_random import DecisionRandom, DecisionStream, stream_numbers
-from kingdomino_cli.players import Seat
 from kingdomino_core import Engine, Ruleset
 from kingdomino_core.saves.savegame import PlayerEntry, decision_seed
+from kingdomino_play import Seat, decision_random
+from kingdomino_play.decision_random import DecisionRandom, DecisionStream, stream_numbers
 
 
 class FakeGame:

@@ -1,0 +1,99 @@
+"""Seats at the table: who sits there, the agent that decides, its seeded generator.
+
+Each seat's agent gets its own generator, a
+:class:`~kingdomino_play.decision_random.DecisionRandom`. Before every decision it
+takes the numbers of (game seed, seat, move number), so the same ruleset, players and
+seed give the same game move for move, and a game saved and resumed (or undone and
+replayed) continues exactly as if it had never stopped. Every front end (``kd play``,
+``kd simulate``, ``kd serve``) seats its players here, so a seed means the same game
+in all of them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from attrs import define
+
+from kingdomino_core import Action, Agent, AgentRegistry, ConfigError, Game
+from kingdomino_core.engine.agents import installed_agents
+from kingdomino_core.saves.savegame import PlayerEntry, decision_seed
+
+from .decision_random import DecisionRandom
+
+#: The agent spec of a person: a seat where someone at the table decides (at the
+#: terminal, in the browser); :class:`~kingdomino_play.Table` stops there.
+HUMAN = "human"
+
+
+def is_human(spec: str) -> bool:
+    """Whether the agent spec ``spec`` (``"human"``, ``"greedy"``, ``"mcts:time=1"``)
+    names a person rather than a bot."""
+    return spec.partition(":")[0] == HUMAN
+
+
+@define
+class Seat:
+    """One seat: who sits there, the agent that decides and its private generator.
+
+    ``agent`` is None for a person who decides through :meth:`Table.act
+    <kingdomino_play.Table.act>` (the browser's seats); a front end that asks its
+    people itself (the terminal) gives them an agent of its own.
+    """
+
+    #: The seat's number (0 for the first player).
+    index: int
+    #: The player's name and agent spec, as saves record them.
+    entry: PlayerEntry
+    #: What decides for the seat (None: a person acting through the table).
+    agent: Agent | None
+    #: The agent's generator (a :class:`DecisionRandom` that follows the game).
+    rng: random.Random
+
+    @property
+    def human(self) -> bool:
+        """Whether a person sits here (the agent spec is ``human``)."""
+        return is_human(self.entry.agent)
+
+    @property
+    def legal_moves_only(self) -> bool:
+        """The agent declares it picks only from the engine's legal list
+        (``legal_moves_only = True``), so its moves need no legality check."""
+        return getattr(self.agent, "legal_moves_only", False) is True
+
+    def choose(self, game: Game) -> Action:
+        """The agent's action, its generator first set to this decision's numbers."""
+        return self.decider(game)(game)
+
+    def decider(self, game: Game) -> Callable[[Game], Action]:
+        """What decides for this seat in ``game`` (the agent's ``act``), its generator
+        set to follow the game: each decision draws its own numbers (a plain
+        ``random.Random`` is reseeded with ``decision_seed`` at each call instead)."""
+        if self.agent is None:
+            raise ConfigError(f"seat {self.index + 1} ({self.entry.name}) has no agent")
+        rng = self.rng
+        if isinstance(rng, DecisionRandom):
+            rng.follow(game, self.index)
+            return self.agent.act
+        return self._reseed_and_act
+
+    def _reseed_and_act(self, game: Game) -> Action:
+        assert self.agent is not None
+        self.rng.seed(decision_seed(game.seed, self.index, len(game.log)))
+        return self.agent.act(game)
+
+
+def build_seat(index: int, entry: PlayerEntry, registry: AgentRegistry | None = None) -> Seat:
+    """One seat with its agent, from ``registry`` (default: every installed plugin's
+    agents). An unknown agent or a bad option raises ``ConfigError``. A person's seat
+    gets an agent only if ``registry`` has one named ``human`` (the terminal's)."""
+    registry = registry or installed_agents()
+    rng = DecisionRandom(decision_seed(0, index, 0))
+    if is_human(entry.agent) and not registry.registered(HUMAN):
+        return Seat(index=index, entry=entry, agent=None, rng=rng)
+    try:
+        agent = registry.make(entry.agent, rng)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"bad options in agent {entry.agent!r}: {exc}") from None
+    return Seat(index=index, entry=entry, agent=agent, rng=rng)
