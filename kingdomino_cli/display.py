@@ -354,9 +354,7 @@ def pieces_lines(game: Game, width: int | None = None) -> list[str]:
 
 def plugin_text(game: Game) -> list[str]:
     """What the plugins say about the table (``kd_describe_game``)."""
-    return [
-        line for contributed in game.engine.hooks.describe_game(game=game) for line in contributed
-    ]
+    return [line for contributed in game.hooks.kd_describe_game(game=game) for line in contributed]
 
 
 def _grid(

@@ -124,7 +124,7 @@ def public_view(
             "words": step_words(game, step, names),
         }
     info: list[str] = []
-    for contributed in game.engine.hooks.describe_game(game=game):
+    for contributed in game.hooks.kd_describe_game(game=game):
         info.extend(contributed)
     view: dict[str, Any] = {
         "ruleset": game.engine.ruleset.name,

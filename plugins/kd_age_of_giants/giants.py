@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from attrs import evolve, frozen
-from kd_quests import GIANTS_LAYER
+from kd_quests.api import GIANTS_LAYER
 
 from kingdomino_core import (
     Action,

@@ -301,7 +301,7 @@ def test_no_choice_of_the_court_or_the_quests_stacks_two_brackets() -> None:
                 game.resolve_chance()
                 continue
             texts = [describe_step(game), *(describe_action(game, a) for a in game.legal_actions())]
-            notes = game.engine.hooks.describe_game(game=game)
+            notes = game.hooks.kd_describe_game(game=game)
             texts += [line for lines in notes for line in lines]
             assert not [t for t in texts if stacked.search(t)]
             game.apply(choose(game))
