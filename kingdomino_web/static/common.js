@@ -117,6 +117,7 @@ KD.kingdomTitle = function (view, kingdom) {
 // Every kingdom: its players, score, and the server-drawn SVG board.
 KD.renderKingdoms = function (view, container, opts = {}) {
   container.replaceChildren();
+  container.style.setProperty("--kingdoms", String(view.kingdoms.length)); // one row
   for (const k of view.kingdoms) {
     const current = view.current && view.current.kingdom === k.index;
     const panel = KD.el("section", {
@@ -129,7 +130,7 @@ KD.renderKingdoms = function (view, container, opts = {}) {
         class: "seat-dot", style: `background:${view.players[s].colour}`, text: "",
       }), KD.seatName(view, s));
     });
-    const score = KD.el("span", { class: "score", text: `${k.score} points` +
+    const score = KD.el("span", { class: "score", text: KD.points(k.score) +
       (k.match_score !== null && k.match_score !== undefined ? ` (match ${k.match_score})` : "") });
     panel.append(KD.el("h2", {}, who, score));
     const board = KD.el("div", { class: "board" });
@@ -149,8 +150,21 @@ KD.cellOf = function (container, kingdom, x, y) {
     `[data-kingdom="${kingdom}"] svg [data-x="${x}"][data-y="${y}"]`);
 };
 
-// The end of the game: ranking with the deciding tie-break, each kingdom's sheet.
+KD.points = (n) => `${n} point${n === 1 || n === -1 ? "" : "s"}`;
+
+// The end of the game: the banner (who won, the ranking), then each kingdom's sheet.
 KD.renderResult = function (view, container) {
+  container.replaceChildren();
+  if (!view.result) return;
+  const banner = KD.el("div", { class: "banner" });
+  const sheets = KD.el("div");
+  KD.renderBanner(view, banner);
+  KD.renderSheets(view, sheets);
+  container.append(banner, sheets);
+};
+
+// Who won (or that nobody did) and the ranking with the deciding tie-breaks.
+KD.renderBanner = function (view, container) {
   container.replaceChildren();
   const result = view.result;
   if (!result) return;
@@ -167,14 +181,21 @@ KD.renderResult = function (view, container) {
       KD.el("td", { text: place.decided_by ? place.decided_by.replaceAll("_", " ") : "" })));
   }
   const winners = result.winners.map((s) => KD.seatName(view, s));
-  container.append(
-    KD.el("h2", { class: "winners", text: `${winners.join(" and ")} ${winners.length === 1 ? "wins" : "share the victory"}!` }),
-    ranking);
+  const headline = !winners.length ? "Nobody won."
+    : `${winners.join(" and ")} ${winners.length === 1 ? "wins" : "share the victory"}!`;
+  container.append(KD.el("h2", { class: "winners", text: headline }), ranking);
   if (result.match) {
     container.append(KD.el("p", { class: "match", text:
       "Match: " + result.match.games.map((g, i) => `game ${i + 1}: ${g.join(" / ")}`).join("; ") +
       ` — totals ${result.match.totals.join(" / ")}` }));
   }
+};
+
+// Each kingdom's score sheet, line by line.
+KD.renderSheets = function (view, container) {
+  container.replaceChildren();
+  const result = view.result;
+  if (!result) return;
   const sheets = KD.el("div", { class: "sheets" });
   for (const sheet of result.sheets) {
     const kingdom = view.kingdoms[sheet.kingdom];
