@@ -140,6 +140,9 @@ def public_view(
         "next_line": _line(game, game.next_line, game.next_kings),
         "current": current,
         "info": info,
+        # What the rules call a crown ("crown", or Origins' "fire"): drawn the same as
+        # in the kingdoms' boards.
+        "icon": game.engine.registry.icon_words[0],
         "finished": game.is_terminal(),
         "result": end_view(game, sheets) if game.is_terminal() else None,
     }

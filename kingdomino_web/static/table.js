@@ -79,6 +79,7 @@
 
   function render() {
     const view = state.view;
+    KD.icon = view.icon || "crown";
     const mine = Boolean(myDecision());
     document.title = mine ? `Your turn — kd: ${view.ruleset}`
       : view.finished ? `Game over — kd: ${view.ruleset}` : `kd: ${view.ruleset}`;
@@ -438,7 +439,8 @@
       const data = await KD.api(`/api/tables/${tableId}/links`, { token });
       const items = data.links.filter((l) => l.kind === "link").map((l) => {
         const url = `${location.origin}/table/${tableId}#t=${l.token}`;
-        return KD.el("li", {}, `${l.name}: `, KD.el("a", { href: url, class: "seat-link", "data-seat": l.seat, text: url }));
+        return KD.el("li", {}, `${l.name}: `, KD.el("a", { href: url, class: "seat-link", "data-seat": l.seat, text: url }),
+          " ", KD.copyButton(url));
       });
       if (items.length) box.replaceChildren(KD.el("h3", { text: "Seat links (send one to each player)" }), KD.el("ul", {}, items));
     } catch (err) {

@@ -116,6 +116,18 @@ def test_turn_the_domino_when_nothing_fits_this_way(
 ) -> None:
     create_in_lobby(laptop, live_server, "base", [("here", ""), ("bot", "greedy")], 3)
     laptop.click("#open-table")
+    # The sound is off unless switched on, and the switch is remembered.
+    laptop.wait_for_selector("body[data-turn]")
+    assert laptop.inner_text("#sound") == "Sound: off"
+    laptop.click("#sound")
+    assert laptop.inner_text("#sound") == "Sound: on"
+    laptop.reload()
+    laptop.wait_for_selector("body[data-turn]")
+    assert laptop.inner_text("#sound") == "Sound: on"
+    assert laptop.get_attribute("#sound", "aria-pressed") == "true"
+    # Crowns on the line are drawn as in the kingdoms: the same shape.
+    assert laptop.locator("[data-line] svg .crown").count() > 0
+    assert laptop.locator("[data-line] svg circle.crown").count() == 0
     seen = False
     while (kind := wait_turn(laptop)) != "over" and not seen:
         if kind == "place" and laptop.locator("#place-controls").is_visible():
@@ -201,3 +213,34 @@ def test_every_kingdom_of_a_four_player_game_fits_a_laptop_screen(
         click_turn(laptop)
     # A stable layout: the boards keep their size from turn to turn.
     assert all(s == sizes[0] for s in sizes), sizes
+
+
+def test_the_lobby_fits_a_phone_and_copies_seat_links(
+    live_server: LiveServer, browser: Any, artifacts: Path
+) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    try:
+        phone = context.new_page()
+        create_in_lobby(
+            phone, live_server, "base", [("here", ""), ("link", ""), ("bot", "greedy")], 2
+        )
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        # No option suggested for a bot that takes none; mcts's own are.
+        bot = phone.locator("#seats tbody tr").nth(2)
+        assert bot.locator(".options").is_disabled()
+        assert "time=0.5" not in (bot.locator(".options").get_attribute("placeholder") or "")
+        bot.locator(".agent").select_option("mcts")
+        assert bot.locator(".options").is_enabled()
+        assert "=" in (bot.locator(".options").get_attribute("placeholder") or "")
+        link = phone.locator("#created-links a.seat-link").first.get_attribute("href")
+        phone.locator("#created-links button.copy").first.tap()
+        phone.wait_for_selector("#created-links button.copy:text('Copied')")
+        assert phone.evaluate("navigator.clipboard.readText()") == link
+        shot(phone, artifacts, "phone-lobby-created", docs=True)
+    finally:
+        context.close()
