@@ -196,6 +196,13 @@ def test_every_kingdom_of_a_four_player_game_fits_a_laptop_screen(
     seats = [("here", ""), ("bot", "greedy"), ("bot", "random"), ("bot", "greedy")]
     create_in_lobby(laptop, live_server, "base", seats, 9)
     laptop.click("#open-table")
+    wait_turn(laptop)
+    # Things move smoothly, and not at all when the system asks for reduced motion.
+    duration = "getComputedStyle(document.querySelector('.kingdom-panel')).transitionDuration"
+    assert laptop.evaluate(duration) != "0s"
+    laptop.emulate_media(reduced_motion="reduce")
+    assert laptop.evaluate(duration) == "0s"
+    laptop.emulate_media(reduced_motion="no-preference")
     sizes = []
     for _ in range(10):
         kind = wait_turn(laptop)
