@@ -226,6 +226,9 @@ def decision_view(game: Game) -> dict[str, Any] | None:
             "domino": domino_view(game, step.domino),
             "kingdom": game.config.kingdom_of(step.seat),
             "placements": placements,
+            # Two identical halves: the engine lists its placements facing E and S only
+            # (facing W or N is the same placement, docs/api.md "Symmetric dominoes").
+            "symmetric": game.engine.deck[step.domino].symmetric,
         }
     return out
 

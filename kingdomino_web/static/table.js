@@ -200,9 +200,20 @@
     return `Place ${name} in your kingdom.`;
   }
 
+  // Where the first half may go with the domino turned this way. The engine lists a
+  // domino with two identical halves facing E and S only: facing W (N) it covers the
+  // same squares as facing E (S) from its other half, and the server accepts it so.
+  function squaresFor(place, dir) {
+    if (place.symmetric && (dir === "W" || dir === "N")) {
+      const [dx, dy] = STEP[dir === "W" ? "E" : "S"];
+      return (place.placements[dir === "W" ? "E" : "S"] || []).map(([x, y]) => [x + dx, y + dy]);
+    }
+    return place.placements[dir] || [];
+  }
+
   function legalHere(x, y) {
     const decision = myDecision();
-    return (decision.place.placements[currentDir()] || []).some(([a, b]) => a === x && b === y);
+    return squaresFor(decision.place, currentDir()).some(([a, b]) => a === x && b === y);
   }
 
   function showPlacements() {
@@ -212,7 +223,7 @@
     const container = $("kingdoms");
     for (const old of container.querySelectorAll("rect.mark.legal")) old.remove();
     for (const old of container.querySelectorAll(".legal")) old.classList.remove("legal");
-    const here = place.placements[currentDir()] || [];
+    const here = squaresFor(place, currentDir());
     for (const [x, y] of here) {
       const cell = KD.cellOf(container, place.kingdom, x, y);
       if (cell) KD.markCell(cell, "legal");
@@ -223,6 +234,7 @@
     pic.style.transform = `rotate(${TURN[currentDir()]}deg)`;
     $("place-domino").replaceChildren(pic);
     $("direction").textContent = `second half ${SIDE[currentDir()]}`;
+    $("direction").dataset.dir = currentDir(); // for scripts and tests
     const count = Object.values(place.placements).reduce((n, list) => n + list.length, 0);
     const help = $("place-help");
     help.classList.toggle("nothing-fits", Boolean(count && !here.length));
