@@ -342,7 +342,7 @@ def env_speed(args: argparse.Namespace) -> None:
 
         from kingdomino_rl import KingdominoEnv
     except ImportError:
-        print("  (kingdomino_rl needs the rl extra: pip install 'kingdomino[rl]')")
+        print("  (kingdomino_rl needs the rl extra: pip install -e '.[rl]')")
         return
     for label, ruleset, players in (("base 2p", "base", 2), ("base 4p", "base", 4)):
         env = KingdominoEnv(ruleset, players)

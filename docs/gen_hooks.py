@@ -23,10 +23,10 @@ _ROLE = re.compile(r":(?:class|func|meth|attr|mod|data):`~?([\w.]+)`")
 
 
 def hook_functions() -> list[Callable[..., Any]]:
-    """The hook specifications, in the order of the module."""
+    """The hook specifications, in the order of ``HookSpecs``."""
     found = [
         obj
-        for name, obj in vars(hookspecs).items()
+        for name, obj in vars(hookspecs.HookSpecs).items()
         if name.startswith("kd_") and hasattr(obj, f"{PROJECT}_spec")
     ]
     return sorted(found, key=lambda f: f.__code__.co_firstlineno)
@@ -44,15 +44,14 @@ def _markdown(text: str) -> str:
 def _signature(fn: Callable[..., Any]) -> str:
     """``name(arg: Type, ...) -> Result`` as written in the source (annotations unquoted)."""
     sig = inspect.signature(fn)
-    params = ", ".join(f"{p.name}: {p.annotation}" for p in sig.parameters.values())
+    params = ", ".join(
+        f"{p.name}: {p.annotation}" for p in sig.parameters.values() if p.name != "self"
+    )
     return f"{fn.__name__}({params}) -> {sig.return_annotation}"
 
 
 def _tier(fn: Callable[..., Any]) -> str:
-    source = inspect.getsource(hookspecs)
-    game_start = source.index("# -- game hooks")
-    line_of = source.index(f"def {fn.__name__}(")
-    return "build" if line_of < game_start else "game"
+    return hookspecs.tier(fn.__name__)
 
 
 def _sections(doc: str) -> tuple[str, dict[str, str]]:
@@ -93,10 +92,10 @@ def render() -> str:
         out.extend([_markdown(para), ""])
     out.extend(
         [
-            "In practice (checked by `tests/docs/test_docs.py`): build hooks are called in",
-            "the ruleset's plugin order, base first, so a variant can change what the base",
-            "set; game hooks in the reverse order, so a house rule listed after `base` runs",
-            "first.",
+            "In practice (checked by `tests/core/test_hook_order_and_loading.py`): build",
+            "hooks are called in the ruleset's plugin order, base first, so a variant can",
+            "change what the base set; game hooks in the reverse order, so a house rule",
+            "listed after `base` runs first.",
             "",
             "| hook | tier | results |",
             "| --- | --- | --- |",

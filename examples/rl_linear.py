@@ -5,7 +5,7 @@ the softmax over the legal ones (the mask). It learns with REINFORCE (the policy
 gradient with a running-average baseline) from the final reward of games against
 uniformly random players, then is evaluated against fresh random players::
 
-    pip install 'kingdomino[rl]'
+    pip install -e '.[rl]'        # from a checkout of the repository
     python examples/rl_linear.py --games 300 --eval 200
 
 Nothing here is specific to this policy: replace ``LinearPolicy`` with any function

@@ -32,6 +32,7 @@ from kingdomino_core.saves.savegame import SaveFormatError
 
 from . import interrupts
 from .exit_codes import COMMAND, ExitCode, usage_hint
+from .ray_backend import RayStartError
 
 app = typer.Typer(
     name="kd",
@@ -52,6 +53,8 @@ def _root(
 
 
 def exit_code_for(exc: KingdominoError) -> ExitCode:
+    if isinstance(exc, RayStartError):
+        return ExitCode.BACKEND
     if isinstance(exc, CodeNotAllowedError):
         return ExitCode.CODE_NOT_ALLOWED
     if isinstance(exc, PluginHookError):
@@ -106,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
         if status == ExitCode.INTERRUPTED and interrupted:
             # typer turns Ctrl-C into a silent status 130: say what happened.
             print("kd: interrupted", file=sys.stderr)
+        if status == ExitCode.TERMINATED and interrupts.terminated():
+            print("kd: terminated", file=sys.stderr)
         sys.stdout.flush()  # an output that cannot be written fails here, not at exit
     except KingdominoError as exc:
         if debug:
@@ -124,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("kd: interrupted", file=sys.stderr)
         return int(ExitCode.INTERRUPTED)
+    except interrupts.Terminated:
+        print("kd: terminated", file=sys.stderr)
+        return int(ExitCode.TERMINATED)
     except typer.Exit as exc:
         return int(exc.exit_code)
     except Exception as exc:

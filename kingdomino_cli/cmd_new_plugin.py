@@ -22,6 +22,7 @@ import typer
 
 from kingdomino_core import HOOK_API, PluginError
 from kingdomino_core.hooks.plugins import default_catalogue
+from kingdomino_core.inputs.files import path_problem, shown
 
 from .exit_codes import ExitCode
 
@@ -147,6 +148,9 @@ def scaffold(name: str, target: Path) -> list[str]:
     the end, so a failure leaves nothing half-made. Returns the files written.
     """
     check_name(name)
+    problem = path_problem(str(target))
+    if problem is not None:  # before any system call: ENAMETOOLONG was exit 1
+        raise ScaffoldError(f"--dir {shown(target)}: {problem}; nothing was written")
     if target.exists() and not target.is_dir():
         raise ScaffoldError(f"{target} exists and is not a directory; nothing was written")
     if target.is_dir() and any(target.iterdir()):

@@ -10,15 +10,18 @@ from typing import Annotated, Any
 import typer
 
 from kingdomino_core import Game
+from kingdomino_core.inputs.files import path_problem, shown
 from kingdomino_core.inputs.trust import DEFAULT, SAVED_GAME, Trust
+from kingdomino_core.saves.save_file import save_target
 from kingdomino_core.saves.savegame import (
+    CHANCE_SEED,
     PlayerEntry,
     ReplayMismatchError,
     read_save,
     replay,
     result_problem,
 )
-from kingdomino_core.saves.savegame import build_engine as saved_engine
+from kingdomino_core.saves.savegame import engine_for_save as saved_engine
 from kingdomino_play import game_json
 
 from .common import (
@@ -101,21 +104,24 @@ def play(
                 "--resume continues a saved game with its own ruleset and seed; "
                 "drop --ruleset and --seed"
             )
-        game, table = _resume(resume, players, names, trust_of(allow_code, trust_all, SAVED_GAME))
+        game, table, chance = _resume(
+            resume, players, names, trust_of(allow_code, trust_all, SAVED_GAME)
+        )
         save = save or resume
     else:
+        chance = CHANCE_SEED
         game, table = _new_game(
             ruleset, players, names, seed, trust_of(allow_code, trust_all, DEFAULT)
         )
-    if save is not None and not save.parent.is_dir():
-        usage_error(f"--save {save}: directory {save.parent} does not exist")
+    if save is not None:
+        check_save_path(save)
     # Agents read from a save (not replaced by --players) are the save's problem.
     saved_in = str(resume) if resume is not None and players is None else None
     seats = make_seats(table, saved_in=saved_in)
     for seat in seats:
         if isinstance(seat.agent, HumanAgent):
             seat.agent.ask_forced = ask_forced
-    session = Session(game, seats, save_path=save)
+    session = Session(game, seats, save_path=save, chance=chance)
     try:
         game = session.run()
     except GameInterrupted:
@@ -148,9 +154,23 @@ def _new_game(
     return engine.new_game(seed=seed), entries(specs, parse_names(names, len(specs)))
 
 
+def check_save_path(save: Path) -> None:
+    """A usage error, before the game starts, for a ``--save`` that :func:`write_save`
+    would refuse: a missing directory, a directory, FIFO, device or socket (a symlink
+    to a regular file is written through)."""
+    if path_problem(str(save)) is None and not save.parent.is_dir():
+        usage_error(f"--save {save}: directory {save.parent} does not exist")
+    try:
+        save_target(save)
+    except OSError as exc:
+        usage_error(f"--save {shown(save)}: {exc.strerror or exc}; give a file name")
+
+
 def _resume(
     path: Path, players: str | None, names: str | None, trust: Trust
-) -> tuple[Game, list[PlayerEntry]]:
+) -> tuple[Game, list[PlayerEntry], str]:
+    """The saved game replayed, its seats (as ``--players``/``--names`` change them)
+    and how its chance was drawn, which the resumed game's saves keep."""
     saved = read_save(path)
     source = str(path)
     game = replay(saved, source, engine=saved_engine(saved, source, trust=trust))
@@ -174,7 +194,7 @@ def _resume(
         + (", the game is over" if game.is_terminal() else ""),
         file=sys.stderr,
     )
-    return game, table
+    return game, table, saved.chance
 
 
 def _report(game: Game, table: list[PlayerEntry], json_out: bool) -> None:

@@ -14,7 +14,7 @@ from kingdomino_core.saves.savegame import (
     CHANCE_SEED,
     SavedGame,
     apply_logged,
-    build_engine,
+    engine_for_save,
     read_actions,
     read_save,
     replay,
@@ -54,7 +54,7 @@ def replay_command(
     source = str(file)
     saved = read_save(file)
     trust = trust_of(allow_code, trust_all, SAVED_GAME)
-    engine = build_engine(saved, source, trust=trust)  # refuses code before anything runs
+    engine = engine_for_save(saved, source, trust=trust)  # refuses code before anything runs
     if verify_:
         _verify(saved, source, json_out, trust)
         return
@@ -105,7 +105,7 @@ def _verify(saved: SavedGame, source: str, json_out: bool, trust: Trust) -> None
 
 def _step_through(saved: SavedGame, source: str, names: list[str], trust: Trust) -> Game:
     """Replay printing each move; the table after each round (waits for Enter at a terminal)."""
-    engine = build_engine(saved, source, trust=trust)
+    engine = engine_for_save(saved, source, trust=trust)
     actions = read_actions(saved, engine, source)
     game = engine.new_game(seed=saved.seed)
     pause = is_terminal(sys.stdin) and is_terminal(sys.stdout)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import textwrap
 from typing import Annotated, Any
 
 import typer
@@ -21,6 +22,7 @@ from kingdomino_core.rulesets.files import (
 
 from .common import AllowCode, TrustAll, emit_json, trust_of
 from .exit_codes import ExitCode
+from .terminal import wrap_width
 
 #: ``kd ruleset list`` checks each ruleset without running any plugin file.
 LIST_ONLY = Trust(named_file=False)
@@ -71,11 +73,35 @@ def list_command(
     if json_output:
         emit_json({"rulesets": rows})
         return
-    width = max((len(r["name"]) for r in rows), default=4)
-    dwidth = max((len(str(r["description"])) for r in rows), default=11)
-    print(f"{'name':<{width}}  {'description':<{dwidth}}  source")
+    for line in table_lines(rows, wrap_width(sys.stdout)):
+        print(line)
+
+
+def table_lines(rows: list[dict[str, Any]], width: int | None) -> list[str]:
+    """``name  description  source`` in columns; with a ``width`` (a terminal's) the
+    descriptions wrap in their column, and when even that leaves too little room
+    each ruleset's source goes on a line of its own under its description."""
+    nwidth = max([len(r["name"]) for r in rows] + [4])
+    swidth = max([len(r["source"]) for r in rows] + [6])
+    dwidth = max([len(str(r["description"])) for r in rows] + [11])
+    if width is not None:
+        dwidth = min(dwidth, width - nwidth - swidth - 4)
+    if dwidth >= 24:
+        out = [f"{'name':<{nwidth}}  {'description':<{dwidth}}  source".rstrip()]
+        for r in rows:
+            wrapped = textwrap.wrap(str(r["description"]), dwidth) or [""]
+            out.append(f"{r['name']:<{nwidth}}  {wrapped[0]:<{dwidth}}  {r['source']}")
+            out += [f"{'':<{nwidth}}  {line}" for line in wrapped[1:]]
+        return out
+    assert width is not None  # without a width the description column is never short
+    dwidth = max(20, width - nwidth - 2)
+    out = [f"{'name':<{nwidth}}  description (source)"]
     for r in rows:
-        print(f"{r['name']:<{width}}  {r['description']!s:<{dwidth}}  {r['source']}")
+        wrapped = textwrap.wrap(str(r["description"]), dwidth) or [""]
+        wrapped += textwrap.wrap(f"({r['source']})", dwidth)
+        out.append(f"{r['name']:<{nwidth}}  {wrapped[0]}")
+        out += [f"{'':<{nwidth}}  {line}" for line in wrapped[1:]]
+    return out
 
 
 @ruleset_app.command("show")

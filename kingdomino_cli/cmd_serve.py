@@ -116,9 +116,9 @@ def serve(
     server = app.state.server
     for problem in server.resume_problems:
         print(f"kd: warning: {problem}", file=sys.stderr)
-    for table in server.tables.values():
-        if not table.game.is_terminal():
-            announce(table)  # resumed: its links again
+    for kept in server.store.kept.values():
+        if not kept.finished:  # kept on disk: its links again (it opens when asked for)
+            print("\n".join(link_lines(kept.id, kept.ruleset, kept.links(), kept.host, base)))
     print(f"kd: serving on {base}/ (tables kept in {folder}; Ctrl-C stops)", flush=True)
     # Messages are small JSON on a local network: compressing each costs more than it saves.
     uvicorn.run(
@@ -154,10 +154,17 @@ def base_url(host: str, port: int, lan: Callable[[], str] | None = None) -> str:
 def seat_lines(table: Any, base: str) -> list[str]:
     """What ``kd serve`` prints for a table: a heading, then one link per human seat
     (its unguessable token after ``#t=``); the host's seats are marked "this device"."""
-    lines = [f"kd: table {table.id} ({table.game.engine.ruleset.name}):"]
-    for link in table.links():
-        who = "host (this device)" if link["token"] == table.host else link["name"]
-        lines.append(f"  seat {link['seat'] + 1} {who}: {base}/table/{table.id}#t={link['token']}")
+    return link_lines(table.id, table.game.engine.ruleset.name, table.links(), table.host, base)
+
+
+def link_lines(
+    table_id: str, ruleset: str, links: list[dict[str, Any]], host: str, base: str
+) -> list[str]:
+    """:func:`seat_lines` of a table known by its id, ruleset name, links and host."""
+    lines = [f"kd: table {table_id} ({ruleset}):"]
+    for link in links:
+        who = "host (this device)" if link["token"] == host else link["name"]
+        lines.append(f"  seat {link['seat'] + 1} {who}: {base}/table/{table_id}#t={link['token']}")
     return lines
 
 

@@ -234,13 +234,14 @@ def simulate(
     ] = "auto",
 ) -> None:
     """Play N bot games; report wins and scores per seat and games per second."""
-    if games < 1:
-        usage_error(f"-n must be at least 1, not {games}")
+    check_game_count("-n", games)
     check_run_options(workers, backend, address, seed)
     rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
     specs = parse_players(players)
     engine = build_engine(rs, len(specs) if specs else None)  # player count errors: exit 3
     specs = specs or ["greedy"] * engine.config.players
+    if rotate:
+        check_game_count("-n", games, len(specs))
     make_seats([PlayerEntry(name="", agent=s) for s in specs], allow_human=False)
     if seed is None:
         seed = secrets.randbits(63)
@@ -351,6 +352,23 @@ def _isatty(stream: Any) -> bool:
 
 def register(app: typer.Typer) -> None:
     app.command("simulate")(simulate)
+
+
+#: Most games one ``kd simulate`` or ``kd tournament`` run plays (each game is planned
+#: before the first is played: ``-n 2**63`` would fill memory). docs/cli-reference.md.
+MAX_RUN_GAMES = 1_000_000
+
+
+def check_game_count(option: str, value: int, per_unit: int = 1) -> None:
+    """A usage error for a count below 1, or more than :data:`MAX_RUN_GAMES` games."""
+    if value < 1:
+        usage_error(f"{option} must be at least 1, not {value}")
+    if value * per_unit > MAX_RUN_GAMES:
+        each = f" ({per_unit} games each)" if per_unit > 1 else ""
+        usage_error(
+            f"{option} {value}{each}: at most {MAX_RUN_GAMES:,} games in one run; "
+            "split it into several runs (each with its own --seed)"
+        )
 
 
 def choose_engine(choice: str, engine: Engine, jobs: Sequence[Job], backend: str) -> str:

@@ -8,6 +8,7 @@ tournament.
 
 from __future__ import annotations
 
+import math
 import secrets
 import sys
 from pathlib import Path
@@ -15,10 +16,13 @@ from typing import Annotated, Any
 
 import typer
 
+from kingdomino_core.inputs.files import path_problem
+from kingdomino_core.inputs.files import shown as shown_path
 from kingdomino_core.rulesets.files import allowed_players
 from kingdomino_core.saves.savegame import PlayerEntry
 
-from .cmd_simulate import Progress, check_run_options, choose_engine
+from . import interrupts
+from .cmd_simulate import Progress, check_game_count, check_run_options, choose_engine
 from .common import (
     AllowCode,
     TrustAll,
@@ -100,16 +104,24 @@ def tournament(
         usage_error("--agents needs at least two entrants")
     if len(set(specs)) != len(specs):
         usage_error("--agents lists an entrant twice; give each entrant once")
-    if rounds < 1:
-        usage_error(f"-n must be at least 1, not {rounds}")
+    check_game_count("-n", rounds)
     check_run_options(workers, backend, address, seed)
+    check_results_file(out)
     rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
+    counts = allowed_players(rs)
     if players is None:
-        counts = allowed_players(rs)
         players = 2 if 2 in counts else counts[0]
+    if players < 2:
+        alone = f" (ruleset {rs.name!r} is played alone)" if counts == (1,) else ""
+        usage_error(
+            "kd tournament rates entrants against each other, so a game needs at least 2 "
+            f"players, not {players}{alone}"
+            + ("; compare bots playing alone with kd simulate" if players == 1 else "")
+        )
     if players > len(specs):
         usage_error(f"--players {players} needs at least {players} entrants, not {len(specs)}")
     engine = build_engine(rs, players)  # an impossible player count is reported here (exit 3)
+    check_game_count("-n", rounds, math.comb(len(specs), players) * players)
     make_seats([PlayerEntry(name="", agent=s) for s in specs], allow_human=False)
     if seed is None:
         seed = secrets.randbits(63)
@@ -126,7 +138,11 @@ def tournament(
     if done:
         print(f"kd: resuming {out}: {len(done)} of {len(jobs)} games done", file=sys.stderr)
     by_index = {j.index: j for j in jobs}
-    handle = open_for_append(out, setup, fresh=restart or not out.exists())
+    fresh = restart or not out.exists() or out.stat().st_size == 0  # empty: nothing to resume
+    try:
+        handle = open_for_append(out, setup, fresh=fresh)
+    except OSError as exc:
+        usage_error(f"--out {out}: cannot write it: {exc.strerror or exc}")
     bar: Progress | None = Progress(len(todo))
 
     def save(chunk: list[Result]) -> None:
@@ -148,7 +164,7 @@ def tournament(
             on_results=save,
             engine=kernel,
         )
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, interrupts.Terminated) as stop:
         if bar is not None:
             bar.close()
         bar = None
@@ -157,7 +173,9 @@ def tournament(
             f"kd: {len(done)} of {len(jobs)} games saved in {out}; run the same command to resume",
             file=sys.stderr,
         )
-        raise typer.Exit(int(ExitCode.INTERRUPTED)) from None  # main says "interrupted"
+        # main then says "interrupted" (Ctrl-C, 130) or "terminated" (SIGTERM, 143)
+        code = ExitCode.TERMINATED if isinstance(stop, interrupts.Terminated) else None
+        raise typer.Exit(int(code or ExitCode.INTERRUPTED)) from None
     finally:
         if bar is not None:
             bar.close()
@@ -177,6 +195,22 @@ def tournament(
         )
     else:
         print("\n".join(report_lines(setup, table, pairs, len(jobs))))
+
+
+def check_results_file(out: Path) -> None:
+    """Usage errors for an ``--out`` that cannot hold results, before any game is played:
+    a missing directory, or something else than a regular file (a FIFO would block)."""
+    shown = shown_path(out)
+    problem = path_problem(str(out))
+    if problem is not None:
+        usage_error(f"--out {shown}: {problem}")
+    if out.exists() or out.is_symlink():
+        if not out.is_file():
+            usage_error(f"--out {shown}: not a regular file; give a results file (.jsonl)")
+        return
+    parent = out.parent
+    if not parent.is_dir():
+        usage_error(f"--out {shown}: no directory {shown_path(parent)}; create it first")
 
 
 def _dumps(obj: Any) -> str:

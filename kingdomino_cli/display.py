@@ -249,6 +249,18 @@ def round_text(game: Game) -> str:
     return text
 
 
+def thinking_text(game: Game, names: Sequence[str], who: str) -> str:
+    """The status line while a bot decides: ``P1 (mcts) is thinking... (Round 3 of 12;
+    P1 12, P2 8 points; Ctrl-C stops)``: short, to fit one line of a small terminal,
+    with the scores so a game of bots only shows how it goes."""
+    scores = ", ".join(
+        f"{'+'.join(names[s] for s in game.config.seats_of(k))} {game.score_sheet(k).total}"
+        for k in range(len(game.kingdoms))
+    )
+    when = round_text(game).rsplit(", ", 1)[0]  # without the dominoes left
+    return f"{who} is thinking... ({when}; {scores} points; Ctrl-C stops)"
+
+
 def line_blocks(game: Game, names: Sequence[str], me: int | None = None) -> list[Text]:
     """The line being placed and the line being picked, each domino with its king."""
     out = []
@@ -314,7 +326,7 @@ def pieces_lines(game: Game, width: int | None = None) -> list[str]:
     """Every piece on the table with its square, a paragraph per kingdom (wrapped
     at ``width`` between pieces, never inside one).
 
-    One symbol can stand for several pieces (every Court character is ``@``), so
+    One symbol can stand for several pieces (every Court resource token is ``•``), so
     the ``key`` command names each: ``P1's kingdom: King at 2,0, wood token at 1,-2``.
     """
     lines = []
@@ -339,9 +351,7 @@ def pieces_lines(game: Game, width: int | None = None) -> list[str]:
 
 def plugin_text(game: Game) -> list[str]:
     """What the plugins say about the table (``kd_describe_game``)."""
-    return [
-        line for contributed in game.engine.hooks.describe_game(game=game) for line in contributed
-    ]
+    return [line for contributed in game.hooks.kd_describe_game(game=game) for line in contributed]
 
 
 def _grid(

@@ -21,8 +21,13 @@ class ExitCode(enum.IntEnum):
     PLUGIN = 6
     #: Refused to run plugin files the user did not allow (docs/trust.md).
     CODE_NOT_ALLOWED = 7
+    #: ``--backend ray`` could not start a local Ray instance or reach the cluster.
+    BACKEND = 8
     #: Interrupted by the user (Ctrl-C).
     INTERRUPTED = 130
+    #: Stopped by SIGTERM during a run of games (``kd simulate``, ``kd tournament``):
+    #: its workers are stopped, a tournament keeps the games it saved.
+    TERMINATED = 143
 
 
 #: The command being run (``kd play``), for the hint under a usage error; set by ``main``.

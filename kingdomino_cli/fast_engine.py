@@ -90,12 +90,14 @@ def resolve(choice: str, engine: Engine, specs: Sequence[Sequence[str]]) -> str:
     return "fast"
 
 
-def fast_results(engine: Engine, seeds: Sequence[int], jobs: Sequence[Any]) -> Iterator[Any]:
+def fast_results(
+    engine: Engine, seeds: Sequence[int], jobs: Sequence[Any]
+) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
     """The results of ``jobs`` (whose game seeds are ``seeds``) from the kernel, in
-    order, a block at a time (``runner.Result`` values, as the Python path gives)."""
+    order, a block at a time: per job ``(index, scores, places, winners)``, the
+    fields of the ``jobs.Result`` that the Python path gives (:mod:`kingdomino_cli.jobs`
+    makes them into one; this module does not import it, which would be a cycle)."""
     from kingdomino_fast.batch import play
-
-    from .runner import Result
 
     kingdom_of = engine.seat_kingdom
     for start in range(0, len(jobs), BLOCK):
@@ -105,9 +107,9 @@ def fast_results(engine: Engine, seeds: Sequence[int], jobs: Sequence[Any]) -> I
         places = played.places.tolist()
         for g, job in enumerate(block):
             place = [places[g][k] for k in kingdom_of]
-            yield Result(
-                index=job.index,
-                scores=tuple([totals[g][k] for k in kingdom_of]),
-                places=tuple(place),
-                winners=tuple([s for s, p in enumerate(place) if p == 0]),
+            yield (
+                job.index,
+                tuple([totals[g][k] for k in kingdom_of]),
+                tuple(place),
+                tuple([s for s, p in enumerate(place) if p == 0]),
             )

@@ -16,10 +16,10 @@ from pathlib import Path
 
 from kingdomino_core import Action, Game, Place, describe_action
 from kingdomino_core.engine.words import domino_name
-from kingdomino_core.saves.savegame import PlayerEntry
+from kingdomino_core.saves.savegame import CHANCE_SEED, PlayerEntry
 from kingdomino_play import Seat, Table
 
-from .display import round_text
+from .display import thinking_text
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
 from .terminal import is_terminal
 
@@ -41,6 +41,7 @@ class Session:
         save_path: Path | None = None,
         console: Console | None = None,
         announce: bool | None = None,
+        chance: str = CHANCE_SEED,
     ) -> None:
         self.save_path = save_path
         self.console = console or Console()
@@ -55,6 +56,7 @@ class Session:
             seats=seats,
             undo=self.humans,
             words=_words if self.announce else None,
+            chance=chance,
         )
         #: Why the last automatic save to ``--save`` failed (None: it was written).
         self.unsaved: OSError | None = None
@@ -126,10 +128,7 @@ class Session:
         self._autosave()
 
     def _thinking_text(self, seat: Seat) -> str:
-        return (
-            f"{seat.entry.name} ({seat.entry.agent}) is thinking... "
-            f"({round_text(self.game)}; Ctrl-C stops the game)"
-        )
+        return thinking_text(self.game, self.names, f"{seat.entry.name} ({seat.entry.agent})")
 
     # -- saving -----------------------------------------------------------------------
 

@@ -43,6 +43,14 @@ def screen_width(stream: TextIO) -> int:
     return 100
 
 
+def wrap_width(stream: TextIO) -> int | None:
+    """The width to wrap text for: the terminal's (or ``COLUMNS``); None when
+    ``stream`` is a file or a pipe, whose lines are for programs (one entry a line)."""
+    if is_terminal(stream) or os.environ.get("COLUMNS"):
+        return max(40, shutil.get_terminal_size((100, 40)).columns)
+    return None
+
+
 def render(renderable: RenderableType, width: int, *, colour: bool = False) -> str:
     """``renderable`` as text ``width`` columns wide; ANSI styles only if ``colour``."""
     console = Console(

@@ -14,14 +14,10 @@ Typical use::
 
 The core is laid out by idea (docs/architecture.md): ``model`` (the things on the
 table), ``hooks`` (the plugin contract), ``engine`` (running games), ``inputs``
-(reading user input safely), ``rulesets``, ``saves`` and ``testing``. The module
-paths from before that layout (``kingdomino_core.saves.savegame``...) still import, as
-the same modules, with a ``DeprecationWarning`` (see ``_old_paths``).
+(reading user input safely), ``rulesets``, ``saves`` and ``testing``. What a plugin
+or an embedding program needs is exported here; the rest by its module path.
 """
 
-from typing import Any
-
-from . import _old_paths
 from .engine.agents import Agent, AgentRegistry
 from .engine.conditions import ClaimRule, DiscardRule, PlacementRule
 from .engine.config import ConfigBuilder, GameConfig
@@ -57,14 +53,6 @@ from .model.ruleset import Ruleset
 from .model.scoring import Ranking, ScoreLine, ScoreSheet, rank_by
 
 __version__ = "0.1.0"
-
-_old_paths.install()
-
-
-def __getattr__(name: str) -> Any:
-    """``kingdomino_core.saves.savegame`` and the other old module paths, as attributes."""
-    return _old_paths.old_module(name)
-
 
 __all__ = [
     "CHANCE",

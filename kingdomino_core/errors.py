@@ -64,12 +64,19 @@ class RulesetError(KingdominoError):
 class PlayerCountError(ConfigError):
     """The number of players is not one the ruleset allows."""
 
-    def __init__(self, players: int, allowed: Sequence[int], ruleset: str = "") -> None:
+    def __init__(
+        self, players: int, allowed: Sequence[int], ruleset: str = "", *, limit: int = 0
+    ) -> None:
         #: The player count asked for.
         self.players = players
-        #: The player counts the ruleset allows.
+        #: The player counts the ruleset allows (empty when ``limit`` refused it first).
         self.allowed = tuple(allowed)
         where = f" by ruleset {ruleset!r}" if ruleset else ""
+        if limit:
+            super().__init__(
+                f"{players} players is over the limit of {limit} seats (see docs/trust.md, Limits)"
+            )
+            return
         super().__init__(
             f"{players} players is not allowed{where}; allowed: "
             + ", ".join(str(n) for n in self.allowed)

@@ -15,9 +15,8 @@ from typing import Any
 
 import numpy as np
 from attrs import frozen
-from kd_base.options import BaseOptions
-from kd_base.placement import Connects, ForcedPlacement, WithinSize
-from kd_xl.options import XlOptions
+from kd_base.api import BaseOptions, Connects, ForcedPlacement, WithinSize
+from kd_xl.api import XlOptions
 
 from kingdomino_core import Engine
 from kingdomino_core.engine.steps import (
@@ -27,6 +26,7 @@ from kingdomino_core.engine.steps import (
     RevealHandler,
 )
 from kingdomino_core.hooks.plugins import BUILT_IN
+from kingdomino_core.hooks.specs import hook_names, tier
 
 from . import kernel as K
 
@@ -77,8 +77,11 @@ def engine_problem(engine: Engine) -> str | None:
         return f"plugins {sorted(names)} are not covered"
     if any(p.source != BUILT_IN for p in engine.plugins) or engine.ruleset.plugin_files:
         return "a plugin is not the built-in one"
-    if engine.hooks.implemented != hooks:
-        return f"game hooks {sorted(engine.hooks.implemented)} differ from the covered ones"
+    implemented = frozenset(
+        n for n in hook_names() if tier(n) == "game" and engine.hooks.implements(n)
+    )
+    if implemented != hooks:
+        return f"game hooks {sorted(implemented)} differ from the covered ones"
     rules = engine.rules
     kinds = [type(r) for r in rules.placement_rules]
     if kinds != [WithinSize, Connects]:

@@ -57,9 +57,10 @@ class Seat:
         return is_human(self.entry.agent)
 
     @property
-    def trusted(self) -> bool:
-        """The agent declares it picks only from the engine's legal list (``trusted``)."""
-        return getattr(self.agent, "trusted", False) is True
+    def legal_moves_only(self) -> bool:
+        """The agent declares it picks only from the engine's legal list
+        (``legal_moves_only = True``), so its moves need no legality check."""
+        return getattr(self.agent, "legal_moves_only", False) is True
 
     def choose(self, game: Game) -> Action:
         """The agent's action, its generator first set to this decision's numbers."""

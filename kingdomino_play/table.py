@@ -37,7 +37,13 @@ from kingdomino_core import (
 from kingdomino_core.engine.words import seat_name
 from kingdomino_core.hooks.plugins import PLUGIN_FAULTS, blame
 from kingdomino_core.model.actions import CHANCE
-from kingdomino_core.saves.savegame import PlayerEntry, SavedGame, save_of, write_save
+from kingdomino_core.saves.savegame import (
+    CHANCE_SEED,
+    PlayerEntry,
+    SavedGame,
+    save_of,
+    write_save,
+)
 
 from .seats import Seat, build_seat, is_human
 
@@ -91,6 +97,7 @@ class Table:
         registry: AgentRegistry | None = None,
         undo: bool = False,
         words: Words | None = move_words,
+        chance: str = CHANCE_SEED,
     ) -> None:
         if len(players) != game.config.players:
             raise ValueError(
@@ -101,6 +108,9 @@ class Table:
         self.game = game
         #: Who sits at each seat, as saves record them.
         self.players = list(players)
+        #: How the game's chance was drawn, kept in its saves (a resumed scripted game
+        #: stays scripted: ``saves.save_file.CHANCE_SCRIPTED``).
+        self.chance = chance
         #: Whether undo points are kept (:meth:`undo`).
         self.undo_enabled = undo
         #: How moves are worded (None: not at all).
@@ -273,7 +283,6 @@ class Table:
                 del self.moves[at:]
                 del self.undo_points[i:]
                 self.history = [h for h in self.history if h[0] < at]
-                self.failure = ""
                 if self.words is not None:
                     self.recent.append("(undone: back to your previous decision)")
                     del self.recent[:-RECENT]
@@ -297,7 +306,7 @@ class Table:
 
     def saved(self, *, result: bool = True) -> SavedGame:
         """The game as a save (with its result if it is over and ``result``)."""
-        return save_of(self.game, self.players, result=result, log=self.moves)
+        return save_of(self.game, self.players, chance=self.chance, result=result, log=self.moves)
 
     def save(self, path: str | os.PathLike[str], *, result: bool = True) -> None:
         """Write the save to ``path`` atomically (temporary file, fsync, rename)."""

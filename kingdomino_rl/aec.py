@@ -7,7 +7,10 @@ itself (draws of dominoes, kings, tiles) with the game's own generator, seeded b
 Actions are numbers of the ruleset's fixed action space
 (:class:`kingdomino_core.engine.encoding.ActionSpace`); the observation carries the mask of
 the legal ones. An action outside the mask raises ``ValueError`` (wrap the env in
-PettingZoo's ``TerminateIllegalWrapper`` to penalise it instead).
+PettingZoo's ``TerminateIllegalWrapper`` to penalise it instead). Every wrong input
+raises the error type :mod:`kingdomino_rl.checks` gives it (``TypeError`` for a
+wrong type, ``ValueError`` for a wrong value, ``RuntimeError`` for a call at the
+wrong time) and changes nothing.
 
 Rewards come at the end: ``reward="win"`` gives each seat 1 for a win (1/k when k
 kingdoms share it) and 0 otherwise; ``reward="margin"`` gives its kingdom's final
@@ -27,6 +30,7 @@ from kingdomino_core.engine.encoding import ActionSpace, EncodingError
 from kingdomino_core.model.actions import CHANCE, Action
 from kingdomino_core.rulesets.files import allowed_players, load_ruleset
 
+from . import checks
 from .observation import Observer, as_dict
 
 REWARDS = ("win", "margin")
@@ -37,6 +41,11 @@ def make_engine(ruleset: str | Ruleset | Engine, players: int | None) -> Engine:
     """An engine from a ruleset name/path, a :class:`Ruleset` or an engine itself."""
     if isinstance(ruleset, Engine):
         return ruleset
+    if not isinstance(ruleset, str | Ruleset):
+        raise TypeError(
+            "ruleset must be a ruleset name or file, a Ruleset or an Engine, "
+            f"not {type(ruleset).__name__}"
+        )
     rs = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     if players is None:
         players = rs.default_players or allowed_players(rs)[-1]
@@ -89,13 +98,10 @@ class KingdominoEnv(AECEnv):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
-        if observation not in OBSERVATIONS:
-            raise ValueError(f"observation must be one of {OBSERVATIONS}, not {observation!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.engine = make_engine(ruleset, players)
+        checks.choice("reward", reward, REWARDS)
+        checks.choice("observation", observation, OBSERVATIONS)
+        checks.choice("render_mode", render_mode, (None, "ansi"))
+        self.engine = make_engine(ruleset, checks.count("players", players, optional=True))
         self.reward_kind = reward
         self.observation_kind = observation
         self.render_mode = render_mode
@@ -122,15 +128,19 @@ class KingdominoEnv(AECEnv):
     # -- PettingZoo API -------------------------------------------------------------
 
     def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[checks.agent_name(agent, self.possible_agents)]
 
     def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+        return self.action_spaces[checks.agent_name(agent, self.possible_agents)]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is None:
-            seed = int(np.random.SeedSequence().generate_state(2, np.uint64)[0] >> 1)
-        self.game = self.engine.new_game(seed=int(seed))
+        """A new game; ``seed`` (None or an integer 0..2**63-1) fixes it. ``options``
+        (None or a dict) are not used."""
+        number = checks.seed_value(seed)
+        checks.options_value(options)
+        if number is None:
+            number = int(np.random.SeedSequence().generate_state(2, np.uint64)[0] >> 1)
+        self.game = self.engine.new_game(seed=number)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -140,15 +150,25 @@ class KingdominoEnv(AECEnv):
         self._after_move()
 
     def step(self, action: Any) -> None:
+        """Play ``action`` (an integer, see docs/rl.md) for the agent selected; None
+        for an agent whose game is over. A wrong action changes nothing."""
+        game = self._require_game()
+        if not self.agents:
+            raise RuntimeError("the game is over: call reset() to play again")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            self._was_dead_step(action)  # PettingZoo: anything but None is a ValueError
             return
-        game = self._require_game()
-        chosen = None if action is None else self._decode(int(action))
+        if action is None:
+            raise TypeError(
+                f"{agent}: action None is only for an agent whose game is over; choose a "
+                "number where observation['action_mask'] is 1"
+            )
+        number = checks.action_number(action, self.action_space_map.size)
+        chosen = self._decode(number)
         if chosen is None:
             raise ValueError(
-                f"{agent}: action {action} ({self.action_space_map.name(int(action or 0))}) "
+                f"{agent}: action {number} ({self.action_space_map.name(number)}) "
                 "is not legal now; choose one where observation['action_mask'] is 1"
             )
         self._cumulative_rewards[agent] = 0.0
@@ -161,13 +181,22 @@ class KingdominoEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         game = self._require_game()
-        seat = self._seat[agent]
+        seat = self._seat[checks.agent_name(agent, self.possible_agents)]
         mask = np.zeros(self.action_space_map.size, dtype=np.int8)
         if game.pending and game.pending[0].seat == seat:
             mask[self._legal_numbers()] = 1
         if self.observation_kind == "flat":
             return {"observation": self.observer.flat(game, seat), "action_mask": mask}
         return {**self.observer.parts(game, seat), "action_mask": mask}
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, termination, truncation, info."""
+        self._require_game()
+        if not self.agents:
+            raise RuntimeError("the game is over and every agent has left: call reset()")
+        return super().last(observe)
 
     def render(self) -> str | None:
         if self.render_mode is None or self.game is None:
@@ -187,8 +216,10 @@ class KingdominoEnv(AECEnv):
     # -- helpers ----------------------------------------------------------------------
 
     def legal(self) -> dict[int, Action]:
-        """Number -> action for the legal actions of the current decision."""
-        return self.action_space_map.legal(self._require_game())
+        """Number -> action for the legal actions of the current decision (none once
+        the game is over)."""
+        game = self._require_game()
+        return self.action_space_map.legal(game) if game.pending else {}
 
     def action_mask(self) -> np.ndarray:
         """The legal-action mask of the agent to act (int8, 1 = legal)."""
@@ -203,6 +234,9 @@ class KingdominoEnv(AECEnv):
         if self._legal is None:
             space = self.action_space_map
             game = self._require_game()
+            if not game.pending:  # the game is over: nothing is legal
+                self._legal, self._legal_map = [], {}
+                return self._legal
             numbers = space.place_numbers(game)
             if numbers is None:
                 self._legal_map = space.legal(game)

@@ -12,6 +12,9 @@ returns the legal-action mask (the method sb3-contrib's MaskablePPO looks for).
 An action outside the mask ends the episode at once with reward ``illegal_reward``
 (default -1) and ``info["illegal_action"] = True`` (like PettingZoo's
 ``TerminateIllegalWrapper``): unmasked learners get a signal instead of a crash.
+Anything that is not an action of the space (a float, a string, ``True``, a number
+outside ``0..n-1``) is an error instead (``TypeError`` or ``ValueError``, see
+:mod:`kingdomino_rl.checks`) and changes nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from kingdomino_core.engine.agents import installed_agents
 from kingdomino_core.saves.savegame import PlayerEntry
 from kingdomino_play import HUMAN, Table
 
+from . import checks
 from .aec import KingdominoEnv, final_rewards
 
 
@@ -48,7 +52,14 @@ class KingdominoGymEnv(gym.Env):
         render_mode: str | None = None,
         illegal_reward: float = -1.0,
     ) -> None:
+        if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, int | float):
+            raise TypeError(f"illegal_reward must be a number, not {illegal_reward!r}")
+        if not np.isfinite(illegal_reward):
+            raise ValueError(f"illegal_reward must be a finite number, not {illegal_reward!r}")
         self.illegal_reward = float(illegal_reward)
+        seat = checks.count("seat", seat) or 0
+        if not (isinstance(opponents, str) or _strings(opponents)):
+            raise TypeError(f"opponents must be a bot spec or a list of them, not {opponents!r}")
         self._aec = KingdominoEnv(
             ruleset, players, reward=reward, observation=observation, render_mode=render_mode
         )
@@ -74,7 +85,8 @@ class KingdominoGymEnv(gym.Env):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        super().reset(seed=seed)
+        checks.options_value(options)
+        super().reset(seed=checks.seed_value(seed))
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self._aec.reset(seed=game_seed)
         self._over = False
@@ -92,7 +104,8 @@ class KingdominoGymEnv(gym.Env):
         game = aec._require_game()
         if self._over or not game.pending:
             raise RuntimeError("the episode is over: call reset()")
-        chosen = aec._decode(int(action))
+        number = checks.action_number(action, aec.action_space_map.size)
+        chosen = aec._decode(number)
         if chosen is None:
             self._over = True
             obs = aec.observe(self.agent_name)
@@ -126,3 +139,8 @@ class KingdominoGymEnv(gym.Env):
         while table.automatic_next():
             table.play_automatic()
         self._aec._after_move()
+
+
+def _strings(values: object) -> bool:
+    """Whether ``values`` is a list or tuple of strings (one bot spec per seat)."""
+    return isinstance(values, list | tuple) and all(isinstance(v, str) for v in values)

@@ -22,7 +22,7 @@ import asyncio
 import contextlib
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from functools import partial
 from importlib import resources
 from pathlib import Path
@@ -41,17 +41,20 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from kingdomino_core import Action, KingdominoError, Ruleset
 from kingdomino_core.engine.agents import installed_agents
 from kingdomino_core.errors import ReplayError
+from kingdomino_core.inputs.limits import InputLimitError, loads_json
 from kingdomino_core.inputs.trust import CodeNotAllowedError, Trust
 from kingdomino_core.rulesets.files import allowed_players, load_ruleset_file
 from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_core.saves.serialize import action_from_dict
 from kingdomino_play import HUMAN
-from kingdomino_play.budgets import SERVER_MOVE, budget_problem, table_problem
+from kingdomino_play.budgets import SERVER_MOVE, budget_problem, move_seconds, table_problem
 
 from .guard import Guard, HostPolicy
 from .replays import ReplayStore
+from .store import MAX_OPEN, TableStore, scan
 from .tables import (
     ID_RE,
+    TOKEN_RE,
     SeatSpec,
     Table,
     TableError,
@@ -66,8 +69,14 @@ MAX_BODY = 64 * 1024
 MAX_UPLOAD = 2 * 1024 * 1024
 #: Largest WebSocket message accepted.
 MAX_MESSAGE = 64 * 1024
-#: Most tables kept in memory (finished ones stay on disk).
-MAX_TABLES = 2000
+#: Bot threads: one for the bots that answer at once, one for those that think
+#: (``mcts``, any installed bot whose budget is unknown): a table whose bots think
+#: never makes the quick ones of another table wait.
+QUICK, THINKING = "quick", "thinking"
+#: How often tables not in use are looked for, to leave memory.
+SWEEP_SECONDS = 30.0
+#: A bot thinking at least this long a move (its budget) plays in the thinking lane.
+QUICK_SECONDS = 0.1
 
 STATIC = Path(str(resources.files("kingdomino_web") / "static"))
 SECURITY_HEADERS = {
@@ -90,6 +99,7 @@ class Server:
         rulesets: list[Path] | None = None,
         announce: Callable[[Table], None] | None = None,
         trust: Trust | None = None,
+        max_open: int = MAX_OPEN,
     ) -> None:
         self.data = data
         #: What the operator allowed to run (``kd serve --allow-code FILE``, ``--trust``):
@@ -99,17 +109,18 @@ class Server:
             data.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.extra_rulesets = list(rulesets or [])
         self.announce = announce
-        self.tables: dict[str, Table] = {}
+        self.store = TableStore(self._load, max_open, disk=data is not None)
         self.channels: dict[str, set[tuple[WebSocket, str]]] = {}
         self.replays = ReplayStore()
         self._rulesets: dict[str, tuple[Ruleset, dict[str, Any]]] | None = None
         self.resume_problems: list[str] = []
-        #: Kept tables not opened, and why (say, code this server may not run).
-        self.closed: dict[str, str] = {}
         self.tasks: set[asyncio.Task[None]] = set()
-        #: Bots think one at a time: with the GIL, more threads would not think
-        #: faster, and would starve the event loop that shows humans their moves.
-        self.bot_limiter = CapacityLimiter(1)
+        #: One bot thread per lane (with the GIL, more threads would not think faster,
+        #: and would starve the event loop that shows humans their moves). In the
+        #: thinking lane a table plays one bot move, then waits its turn behind the
+        #: other tables waiting (first come, first served): no table's bots wait more
+        #: than one move of each other table's (each at most the budget per move).
+        self.limiters = {QUICK: CapacityLimiter(1), THINKING: CapacityLimiter(1)}
 
     # -- rulesets ---------------------------------------------------------------
 
@@ -141,41 +152,73 @@ class Server:
 
     # -- tables -----------------------------------------------------------------
 
-    def resume(self) -> None:
-        """Load every table kept in the data directory (unfinished ones play on).
+    @property
+    def tables(self) -> dict[str, Table]:
+        """The tables in memory (the others are on disk: :class:`TableStore`)."""
+        return self.store.open
 
-        A saved table's plugin files run only if a ruleset this server offers names
-        them (the operator's choice); any other file in a save is refused.
+    def resume(self) -> None:
+        """Know every table kept in the data directory, without opening any: a table
+        is opened (its game replayed) when someone asks for it (:meth:`using`).
+
+        A kept table's plugin files run only if a ruleset this server offers names
+        them, or the operator allowed them (:meth:`allowed_code`); a table needing
+        others is not opened, and says why.
         """
         if self.data is None:
             return
         remove_leftovers(self.data)  # writes a crash cut short: the old files stand
-        trust = self.allowed_code()
-        for meta in sorted(self.data.glob("*.table.json")):
-            table_id = meta.name.removesuffix(".table.json")
-            if not ID_RE.match(table_id):
-                continue
-            try:
-                self.tables[table_id] = load_table(self.data, table_id, trust)
-            except CodeNotAllowedError as exc:
-                self.closed[table_id] = f"this table needs code this server may not run: {exc}"
-                self.resume_problems.append(f"{meta}: not resumed: {exc}")
-            except (KingdominoError, TableError, OSError, ValueError, KeyError) as exc:
-                self.resume_problems.append(f"{meta}: not resumed: {exc}")
+        kept, closed, problems = scan(self.data, self.allowed_code())
+        self.store.kept.update(kept)
+        self.store.closed.update(closed)
+        self.resume_problems.extend(problems)
+
+    def _load(self, table_id: str) -> Table:
+        assert self.data is not None
+        return load_table(self.data, table_id, self.allowed_code())
 
     def table(self, table_id: str) -> Table:
+        """A table in memory (``TableError`` 404 if it is not open)."""
         found = self.tables.get(table_id) if ID_RE.match(table_id) else None
         if found is None:
-            if table_id in self.closed:
-                raise TableError(self.closed[table_id], 403)
             raise TableError("no such table", 404)
         return found
+
+    async def open(self, table_id: str) -> Table:
+        """The table, opened if it is on disk only (``TableError``: 404, 403, 503)."""
+        return await self.store.get(table_id, self._opened)
+
+    @contextlib.asynccontextmanager
+    async def using(self, table_id: str) -> AsyncIterator[Table]:
+        """The table, opened if it is on disk only, kept in memory while in use."""
+        table = await self.open(table_id)
+        self.store.hold(table)
+        try:
+            yield table
+        finally:
+            self.store.release(table)
+
+    def _opened(self, table: Table) -> None:
+        """A table just opened from disk: its bots carry on if it is their turn."""
+        if table.bots_to_move():
+            self.spawn(self.bots_of(table))
+
+    def spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)  # keep a reference until it is done
+        task.add_done_callback(self.tasks.discard)
+
+    async def bots_of(self, table: Table) -> None:
+        """Play a table's bots, holding it in memory meanwhile."""
+        self.store.hold(table)
+        try:
+            await self.play_bots(table)
+        finally:
+            self.store.release(table)
 
     def create(self, body: Any) -> Table:
         if not isinstance(body, dict):
             raise TableError("expected a JSON object")
-        if len(self.tables) >= MAX_TABLES:
-            raise TableError("this server has too many tables open", 503)
         key = body.get("ruleset", "base")
         known = self.rulesets()
         if not isinstance(key, str) or key not in known:
@@ -193,7 +236,6 @@ class Server:
         ):
             raise TableError("seed: expected an integer from 0 to 2**63-1")
         table = new_table(ruleset, seats, seed, self.data)
-        self.tables[table.id] = table
         if self.announce is not None:
             self.announce(table)
         return table
@@ -225,11 +267,24 @@ class Server:
         await self.play_bots(table)
 
     async def play_bots(self, table: Table) -> None:
+        lane = lane_of(table)
+        limit = 1 if lane == THINKING else None
         while table.bots_to_move():
-            moved = await to_thread.run_sync(table.run_bots, limiter=self.bot_limiter)
+            moved = await to_thread.run_sync(table.run_bots, limit, limiter=self.limiters[lane])
             await self.broadcast(table)
             if not moved:
                 break
+
+
+def lane_of(table: Table) -> str:
+    """The bot lane of a table: thinking if any of its bots thinks (or may: an
+    installed bot whose budget is unknown), else quick."""
+    for seat in table.seats:
+        if not seat.human:
+            seconds = move_seconds(seat.agent)
+            if seconds is None or seconds >= QUICK_SECONDS:
+                return THINKING
+    return QUICK
 
 
 def check_budgets(seats: list[SeatSpec]) -> None:
@@ -305,13 +360,31 @@ async def read_body(request: Request, limit: int) -> bytes:
 async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
     body = await read_body(request, limit)
     try:
-        return json.loads(body or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
+        text = body.decode("utf-8") if body else "{}"
+    except UnicodeDecodeError:
+        raise TableError("expected a JSON body (UTF-8 text)") from None
+    return parse_json(text)
+
+
+def parse_json(text: str) -> Any:
+    """A request's or message's JSON, within the input limits (nesting, digits);
+    ``TableError`` (400) says what is wrong. (Strings are checked where they are
+    used: a seat name, say, must be printable text.)"""
+    try:
+        return loads_json(text)
+    except InputLimitError as exc:
+        raise TableError(f"expected a JSON body: {exc}") from None
+    except ValueError:  # json.JSONDecodeError
         raise TableError("expected a JSON body") from None
 
 
 def _token(request: Request) -> str:
-    return request.headers.get("x-kd-token", "")
+    return token_of(request.headers.get("x-kd-token", ""))
+
+
+def token_of(value: Any) -> str:
+    """A seat token as sent, or "" (a spectator) if it cannot be one of ours."""
+    return value if isinstance(value, str) and TOKEN_RE.match(value) else ""
 
 
 def parse_action(table: Table, data: Any) -> Action:
@@ -341,8 +414,10 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
 
     async def create(request: Request) -> Response:
         body = await read_json(request)
+        server.store.make_room(strict=True)
         table = await to_thread.run_sync(server.create, body)
-        await server.play_bots(table)  # up to the first human decision
+        server.store.add(table)
+        await server.bots_of(table)  # up to the first human decision
         return _ok(
             {
                 "id": table.id,
@@ -354,64 +429,66 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
         )
 
     async def state(request: Request) -> Response:
-        table = server.table(request.path_params["id"])
-        return _ok(table.state_for(_token(request)))
+        async with server.using(request.path_params["id"]) as table:
+            return _ok(table.state_for(_token(request)))
 
     async def act(request: Request) -> Response:
-        table = server.table(request.path_params["id"])
-        body = await read_json(request)
-        if not isinstance(body, dict):
-            raise TableError("expected a JSON object")
-        action = parse_action(table, body.get("action"))
-        version = body.get("version")
-        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            raise TableError("version: expected an integer")
-        await to_thread.run_sync(table.act, _token(request), action, version)
-        await server.after_move(table)
-        return _ok(table.state_for(_token(request)))
+        async with server.using(request.path_params["id"]) as table:
+            body = await read_json(request)
+            if not isinstance(body, dict):
+                raise TableError("expected a JSON object")
+            action = parse_action(table, body.get("action"))
+            version = body.get("version")
+            if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+                raise TableError("version: expected an integer")
+            await to_thread.run_sync(table.act, _token(request), action, version)
+            await server.after_move(table)
+            return _ok(table.state_for(_token(request)))
 
     async def explain(request: Request) -> Response:
-        table = server.table(request.path_params["id"])
-        body = await read_json(request)
-        if not isinstance(body, dict):
-            raise TableError("expected a JSON object")
-        action = parse_action(table, body.get("action"))
-        reason = await to_thread.run_sync(table.explain, action)
-        return _ok({"legal": reason is None, "reason": reason})
+        async with server.using(request.path_params["id"]) as table:
+            body = await read_json(request)
+            if not isinstance(body, dict):
+                raise TableError("expected a JSON object")
+            action = parse_action(table, body.get("action"))
+            reason = await to_thread.run_sync(table.explain, action)
+            return _ok({"legal": reason is None, "reason": reason})
 
     async def undo(request: Request) -> Response:
-        table = server.table(request.path_params["id"])
-        await to_thread.run_sync(table.undo, _token(request))
-        await server.after_move(table)
-        return _ok(table.state_for(_token(request)))
+        async with server.using(request.path_params["id"]) as table:
+            await to_thread.run_sync(table.undo, _token(request))
+            await server.after_move(table)
+            return _ok(table.state_for(_token(request)))
 
     async def links(request: Request) -> Response:
-        table = server.table(request.path_params["id"])
-        if not secrets.compare_digest(_token(request), table.host):
-            raise TableError("only the table's host sees its links", 403)
-        return _ok({"links": table.links()})
+        async with server.using(request.path_params["id"]) as table:
+            if not secrets.compare_digest(_token(request), table.host):
+                raise TableError("only the table's host sees its links", 403)
+            return _ok({"links": table.links()})
 
     async def download(request: Request) -> Response:
-        table = server.table(request.path_params["id"])
-        host = secrets.compare_digest(_token(request), table.host)
-        if not table.game.is_terminal() and not host:
-            raise TableError("the save is available once the game is over", 403)
-        return Response(
-            table.save_text(),
-            media_type="application/json",
-            headers={
-                **SECURITY_HEADERS,
-                "Content-Disposition": f'attachment; filename="kd-{table.id}.json"',
-            },
-        )
+        async with server.using(request.path_params["id"]) as table:
+            host = secrets.compare_digest(_token(request), table.host)
+            if not table.game.is_terminal() and not host:
+                raise TableError("the save is available once the game is over", 403)
+            return Response(
+                table.save_text(),
+                media_type="application/json",
+                headers={
+                    **SECURITY_HEADERS,
+                    "Content-Disposition": f'attachment; filename="kd-{table.id}.json"',
+                },
+            )
 
     async def table_replay(request: Request) -> Response:
-        table = server.table(request.path_params["id"])
-        host = secrets.compare_digest(_token(request), table.host)
-        if not table.game.is_terminal() and not host:
-            raise TableError("the replay is available once the game is over", 403)
-        replay_id = server.replays.add_saved(table.saved(), f"table {table.id}", table.game.engine)
-        return _ok(server.replays.info(replay_id), 201)
+        async with server.using(request.path_params["id"]) as table:
+            host = secrets.compare_digest(_token(request), table.host)
+            if not table.game.is_terminal() and not host:
+                raise TableError("the replay is available once the game is over", 403)
+            replay_id = server.replays.add_saved(
+                table.saved(), f"table {table.id}", table.game.engine
+            )
+            return _ok(server.replays.info(replay_id), 201)
 
     async def upload(request: Request) -> Response:
         body = await read_body(request, MAX_UPLOAD)
@@ -434,21 +511,29 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
     async def channel(ws: WebSocket) -> None:
         table_id = ws.path_params["id"]  # another site's page was refused (guard.py)
         try:
-            table = server.table(table_id)
-        except TableError:
-            await ws.close(code=4404)
+            table = await server.open(table_id)
+        except TableError as exc:
+            await ws.close(code=4000 + exc.status)  # 4404: no such table, 4403, 4503
             return
+        server.store.hold(table)  # in memory while its page is open
+        try:
+            await live(ws, table)
+        finally:
+            server.store.release(table)
+
+    async def live(ws: WebSocket, table: Table) -> None:
         await ws.accept()
         token = ""
         registered = False
         try:
-            hello = json.loads(await _receive(ws))
+            try:
+                hello = parse_json(await _receive(ws))
+            except TableError:
+                hello = None
             if not isinstance(hello, dict) or hello.get("type") != "hello":
                 await ws.close(code=4400)
                 return
-            token = hello.get("token") or ""
-            if not isinstance(token, str):
-                token = ""
+            token = token_of(hello.get("token"))
             server.channels.setdefault(table.id, set()).add((ws, token))
             registered = True
             await ws.send_text(json.dumps(table.state_for(token)))
@@ -485,19 +570,24 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 
-    async def startup() -> None:
-        for table in server.tables.values():
-            if table.bots_to_move():
-                task = asyncio.get_running_loop().create_task(server.play_bots(table))
-                server.tasks.add(task)  # keep a reference until it is done
-                task.add_done_callback(server.tasks.discard)
+    async def sweep() -> None:
+        """Let the tables nobody used for a while leave memory (store.py)."""
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            server.store.sweep()
 
     from contextlib import asynccontextmanager
 
     @asynccontextmanager
     async def lifespan(app: Starlette):  # type: ignore[no-untyped-def]
-        await startup()
-        yield
+        for table in list(server.tables.values()):  # tables given before start
+            if table.bots_to_move():
+                server.spawn(server.bots_of(table))
+        sweeper = asyncio.get_running_loop().create_task(sweep())
+        try:
+            yield
+        finally:
+            sweeper.cancel()
 
     return Starlette(
         routes=routes,
@@ -508,23 +598,31 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
 
 
 class _TooLarge(Exception):
-    pass
+    """The channel was closed for a message it does not take (too big, not text)."""
 
 
 async def _receive(ws: WebSocket) -> str:
-    text = await ws.receive_text()
+    """The next text message; a binary one closes the channel (1003), as does one
+    over :data:`MAX_MESSAGE` (1009)."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        await ws.close(code=1003)  # the protocol is JSON text
+        raise _TooLarge()
     if len(text) > MAX_MESSAGE:
         await ws.close(code=1009)
         raise _TooLarge()
-    return text
+    return str(text)
 
 
 async def _message(server: Server, table: Table, ws: WebSocket, token: str, text: str) -> None:
     """One message from a table page."""
     try:
-        msg = json.loads(text)
-    except json.JSONDecodeError:
-        await ws.send_text(json.dumps({"type": "error", "reason": "not JSON"}))
+        msg = parse_json(text)
+    except TableError as exc:
+        await ws.send_text(json.dumps({"type": "error", "reason": f"not JSON: {exc}"}))
         return
     if not isinstance(msg, dict):
         await ws.send_text(json.dumps({"type": "error", "reason": "expected an object"}))

@@ -28,7 +28,7 @@ from kingdomino_core.saves.savegame import (
     CHANCE_SEED,
     SavedGame,
     apply_logged,
-    build_engine,
+    engine_for_save,
     parse_save,
     read_actions,
 )
@@ -67,7 +67,7 @@ class ReplayStore:
         run code (the engine is built with the trust model's ``UNTRUSTED``)."""
         try:
             saved = parse_save(text, "upload")
-            engine = build_engine(saved, "upload", trust=UNTRUSTED)
+            engine = engine_for_save(saved, "upload", trust=UNTRUSTED)
         except CodeNotAllowedError as exc:
             files = ", ".join(str(path) for path, _why in exc.files)
             raise TableError(

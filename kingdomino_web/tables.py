@@ -38,7 +38,7 @@ from kingdomino_core.inputs.trust import SAVED_GAME, Trust
 from kingdomino_core.saves.savegame import (
     PlayerEntry,
     SavedGame,
-    build_engine,
+    engine_for_save,
     read_save,
     replay,
     to_json,
@@ -415,7 +415,7 @@ def load_table(path: Path, table_id: str, trust: Trust = SAVED_GAME) -> Table:
     tokens = {t: frozenset(s) for t, s in meta["tokens"].items()}
     source = str(path / f"{table_id}.save.json")
     saved = read_save(source)
-    game = replay(saved, source, engine=build_engine(saved, source, trust=trust))
+    game = replay(saved, source, engine=engine_for_save(saved, source, trust=trust))
     table = Table(
         id=table_id,
         play=game_table(game, seats),
@@ -426,4 +426,9 @@ def load_table(path: Path, table_id: str, trust: Trust = SAVED_GAME) -> Table:
         created=float(meta.get("created", time.time())),
     )
     table._saved_version = table.version  # its save is the file just read
+    if table.bots_to_move():
+        # Its bots will soon hold the lock while they think: what pages see is ready
+        # before (a table waiting for a person is published when first looked at).
+        with table.lock:
+            table.publish()
     return table

@@ -30,7 +30,7 @@ from kingdomino_core import (
     match_total,
     match_totals,
 )
-from kingdomino_core.engine.words import describe_step, half_words, mark_pieces
+from kingdomino_core.engine.words import describe_step, half_words, icons, mark_pieces, plural
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.saves.savegame import PlayerEntry
 from kingdomino_core.saves.serialize import action_to_dict
@@ -105,6 +105,7 @@ def public_view(
                 "index": k,
                 "seats": list(config.seats_of(k)),
                 "score": sheet.total,
+                "score_words": plural(sheet.total, "point"),
                 "match_score": match_total(game, k, sheet.total) if game.match_sheets else None,
                 "discarded": [str(d) for _s, d in kingdom.discards],
                 "discarded_names": [domino_name(game, d) for _s, d in kingdom.discards],
@@ -123,7 +124,7 @@ def public_view(
             "words": step_words(game, step, names),
         }
     info: list[str] = []
-    for contributed in game.engine.hooks.describe_game(game=game):
+    for contributed in game.hooks.kd_describe_game(game=game):
         info.extend(contributed)
     view: dict[str, Any] = {
         "ruleset": game.engine.ruleset.name,
@@ -164,6 +165,7 @@ def end_view(game: Game, sheets: Sequence[Any]) -> dict[str, Any]:
                         "squares": line.squares,
                         "crowns": line.crowns,
                         "points": line.points,
+                        "words": _line_words(game, line),
                     }
                     for line in s.lines
                 ],
@@ -178,6 +180,15 @@ def end_view(game: Game, sheets: Sequence[Any]) -> dict[str, Any]:
         current = [s.total for s in sheets]
         out["match"] = {"games": match_games(game, current), "totals": match_totals(game, current)}
     return out
+
+
+def _line_words(game: Game, line: Any) -> str:
+    """A score sheet line in words, in the rules' own words for the icons: ``lake:
+    3 squares × 2 crowns``, ``desert: 7 squares × 8 fire`` (Origins); other lines by
+    name."""
+    if line.kind != "property":
+        return str(line.name)
+    return f"{line.terrain}: {plural(line.squares, 'square')} × {icons(game, line.crowns)}"
 
 
 def _target(action: Action, step: Step, game: Game) -> dict[str, Any] | None:

@@ -14,8 +14,9 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Protocol
 
-from ..errors import ConfigError
+from ..errors import ConfigError, PluginHookError
 from ..hooks.plugins import Catalogue, default_catalogue, make_plugin_manager
+from ..hooks.table import HookTable
 from ..model.actions import Action
 from .game import Game
 
@@ -79,7 +80,10 @@ class AgentRegistry:
         try:
             register(self)
         except Exception as exc:
-            self.broken[plugin] = f"{type(exc).__name__}: {exc}"
+            # the hook table names the plugin already: keep what it raised
+            cause = exc.__cause__ if isinstance(exc, PluginHookError) else None
+            shown = cause if cause is not None else exc
+            self.broken[plugin] = f"{type(shown).__name__}: {shown}"
 
     def _find(self, name: str) -> tuple[AgentFactory, str] | None:
         while name not in self._factories and self._pending:
@@ -126,8 +130,7 @@ def _registrar(catalogue: Catalogue, plugin: str) -> Callable[[AgentRegistry], N
         info = catalogue.get(plugin)
         if "kd_register_agents" not in info.hooks():
             return
-        pm = make_plugin_manager([info])
-        pm.hook.kd_register_agents(agents=registry)
+        HookTable(make_plugin_manager([info])).kd_register_agents(agents=registry)
 
     return register
 

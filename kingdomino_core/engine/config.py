@@ -12,7 +12,8 @@ from typing import Any, TypeVar, overload
 
 from attrs import field, fields, frozen
 
-from ..errors import ConfigConflictError, ConfigError
+from ..errors import ConfigConflictError, ConfigError, PlayerCountError
+from ..inputs.limits import MAX_PLAYERS
 
 T = TypeVar("T")
 
@@ -102,6 +103,9 @@ class ConfigBuilder:
     """Mutable view handed to ``kd_configure``; frozen into :class:`GameConfig`."""
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
+        if players > MAX_PLAYERS:
+            # Before any plugin sees it: a plugin may loop over the seats.
+            raise PlayerCountError(players, (), limit=MAX_PLAYERS)
         #: Number of seats (read-only: the ruleset's player count).
         self.players = players
         self._options = dict(options)

@@ -11,7 +11,7 @@ How the actions of one kind map onto their slice is declared by the plugin that
 registers the action class, with an :class:`ActionEncoder`::
 
     registry.add_action(BuyTile, encoder=ProductEncoder(
-        Choice("source", ("visible", "pile")), Choice("tile", tile_names), Square("x", "y")))
+        Choice("source", ("visible", "pile")), Choice("tile", tile_names), Position("x", "y")))
 
 A kind registered without an encoder gets the documented default: its slice has
 ``DEFAULT_SLOTS`` positions and an action is numbered by its position among the
@@ -115,7 +115,7 @@ class Choice(Dimension):
             ) from None
 
 
-class Square(Dimension):
+class Position(Dimension):
     """Two fields giving a castle-relative square ``(x, y)`` of the kingdom board."""
 
     def __init__(self, x: str = "x", y: str = "y") -> None:

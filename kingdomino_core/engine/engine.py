@@ -1,27 +1,18 @@
 """The engine: a ruleset compiled for a player count, from which games are made.
 
 Building an engine runs the build hooks once: plugins configure the game, register
-components and rule objects, and validate the result. Game hooks are resolved into
-plain call lists here, so games never pay for pluggy's dispatch.
+components and rule objects, and validate the result. Every hook is called through
+the engine's hook table (``hooks.table``): one plugin manager, one call loop.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any
 
 from ..errors import ConfigError, PlayerCountError, PluginError, RulesetError
-from ..hooks.plugins import (
-    BUILT_IN,
-    Catalogue,
-    PluginInfo,
-    build_plugin_manager,
-    call_each,
-    compile_hook,
-    default_catalogue,
-    make_plugin_manager,
-)
+from ..hooks.plugins import Catalogue, PluginInfo, default_catalogue, make_plugin_manager
+from ..hooks.table import HookTable
 from ..inputs.limits import MAX_GAMES, MAX_KINGDOM_SIZE
 from ..inputs.strict import dotted, problems, strict_converter
 from ..model.actions import Step
@@ -33,49 +24,6 @@ from .config import ConfigBuilder, GameConfig
 from .game import Game
 from .registry import PlayDomino, Registry
 from .rules import RuleBook
-
-_GAME_HOOKS = (
-    "kd_setup_game",
-    "kd_draw_pool",
-    "kd_order_line",
-    "kd_line_discards",
-    "kd_line_laid_out",
-    "kd_turn_order",
-    "kd_after_place",
-    "kd_end_of_turn",
-    "kd_score_kingdom",
-    "kd_rank",
-    "kd_describe_game",
-)
-
-
-class Hooks:
-    """The game hooks of one engine, each a plain function (see ``compile_hook``).
-
-    ``trusted``: the plugins whose results and core-state changes are not checked
-    per call (the built-in ones, held to the same rules by the test suite).
-    """
-
-    def __init__(self, pm: Any, trusted: frozenset[str] = frozenset()) -> None:
-        for name in _GAME_HOOKS:
-            setattr(self, name[3:], compile_hook(pm, name, trusted))
-        self.implemented = frozenset(
-            name for name in _GAME_HOOKS if getattr(pm.hook, name).get_hookimpls()
-        )
-
-    # Declared for type checkers; set in __init__.
-    setup_game: Any
-    draw_pool: Any
-    order_line: Any
-    line_discards: Any
-    line_laid_out: Any
-    turn_order: Any
-    after_place: Any
-    end_of_turn: Any
-    score_kingdom: Any
-    rank: Any
-    describe_game: Any
-
 
 #: The same strict converter as ruleset files: no coercion ("no" is not a boolean),
 #: no unknown keys, every problem reported with its key path.
@@ -123,16 +71,22 @@ class Engine:
                 catalogue.add_file(path)
         #: The active plugins, in the ruleset's order.
         self.plugins = self._resolve_plugins(ruleset, catalogue)
-        #: The active built-in plugins: the test suite holds them to the hook rules
-        #: (``hooks.results``), so their game hook calls are not re-checked each time.
-        self.trusted = frozenset(p.name for p in self.plugins if p.source == BUILT_IN)
         options = self._options(ruleset)
-        #: The pluggy plugin manager of the active plugins (build hooks go through it).
+        #: The pluggy plugin manager of the active plugins, in the ruleset's order.
         self.pm = make_plugin_manager(self.plugins)
-        build = build_plugin_manager(self.plugins)
-
         builder = ConfigBuilder(players, options)
-        call_each(build, "kd_configure", _setter(builder), {"config": builder})
+        self.registry = registry = Registry()
+        self.rules = rules = RuleBook()
+
+        def announce(plugin: str) -> None:  # the builders record who set what
+            builder._plugin = registry._plugin = rules._plugin = plugin
+
+        #: Every hook of the active plugins, checked (the default of every game):
+        #: ``game.hooks.kd_score_kingdom(game=game, kingdom=0)``.
+        self.hooks = hooks = HookTable(self.pm, announce=announce)
+        #: The same hooks, game hooks unchecked (``new_game(check_hooks=False)``).
+        self.unchecked_hooks = HookTable(self.pm, check=False)
+        hooks.kd_configure(config=builder)
         self.config = config = builder.build()
         if (
             not isinstance(players, int)
@@ -141,27 +95,13 @@ class Engine:
         ):
             raise PlayerCountError(players, config.allowed_players, ruleset.name)
 
-        self.registry = registry = Registry()
-        call_each(
-            build,
-            "kd_register_components",
-            _setter(registry),
-            {"registry": registry, "config": config},
-        )
-        self.rules = rules = RuleBook()
+        hooks.kd_register_components(registry=registry, config=config)
         rules._plugin = "core"
         steps.register(rules)
-        call_each(
-            build,
-            "kd_register_rules",
-            _setter(rules),
-            {"rules": rules, "config": config, "registry": registry},
-        )
+        hooks.kd_register_rules(rules=rules, config=config, registry=registry)
         rules.compile_steps()
         problems: list[str] = []
-        for found in call_each(
-            build, "kd_validate", lambda n: None, {"config": config, "registry": registry}
-        ):
+        for found in hooks.kd_validate(config=config, registry=registry):
             problems.extend(found)
         if not problems:  # a plugin that explains its own option says it better
             problems.extend(self._check_config(config))
@@ -174,8 +114,6 @@ class Engine:
         #: Every domino in play, sorted: the draw pile of a new game.
         self.pile: tuple[Any, ...] = tuple(sorted(self.deck))
         self.board = board(config.kingdom_size)
-        #: The game hooks compiled into plain calls (``hooks.score_kingdom(...)``).
-        self.hooks = Hooks(self.pm, self.trusted)
         # Sort the placement rules by how they can be evaluated (see PlacementRule).
         base = PlacementRule
         #: Placement rules with ``square_masks``, ``allowed`` only, and ``check`` only.
@@ -194,14 +132,14 @@ class Engine:
             for r in rules.placement_rules
             if type(r).square_masks is base.square_masks and type(r).allowed is base.allowed
         )
-        scorers = [i.plugin_name for i in self.pm.hook.kd_score_kingdom.get_hookimpls()]
+        scorers = hooks.implementers("kd_score_kingdom")
         #: Fast totals of every scoring plugin, or None when one of them has none.
         self.score_totals: tuple[Any, ...] | None = (
             tuple(rules.score_totals[name] for name in scorers)
             if all(name in rules.score_totals for name in scorers)
             else None
         )
-        rankers = [i.plugin_name for i in self.pm.hook.kd_rank.get_hookimpls()]
+        rankers = hooks.implementers("kd_rank")
         #: True when every plugin implementing ``kd_rank`` declared a total-first
         #: ranking (``RuleBook.rank_by_total_first``; see ``match.ranked_places``).
         self.total_first_ranking: bool = all(name in rules.total_first_rankers for name in rankers)
@@ -232,22 +170,18 @@ class Engine:
         """The number of seats (``config.players``)."""
         return self.config.players
 
-    def new_game(self, seed: int | None = None) -> Game:
-        """A new game; ``seed`` fixes every chance event (a random one if None)."""
-        return Game(self, seed)
+    def new_game(self, seed: int | None = None, *, check_hooks: bool = True) -> Game:
+        """A new game; ``seed`` fixes every chance event (a random one if None).
 
-    def untrusted(self) -> Engine:
-        """A copy of this engine that trusts no plugin: every game hook result is
-        checked and every core-state change refused, the built-in plugins' too.
-
-        The testing kit's :func:`~kingdomino_core.testing.conformance` plays with it,
-        which is how the test suite holds the built-in plugins to the hook rules that
-        their games skip for speed (see ``trusted``).
+        ``check_hooks=False`` plays it without checking what the game hooks return or
+        change (``hooks.results``): for callers that play many games of plugins they
+        know, as ``kd simulate`` does. Faults are still named after their plugin.
         """
-        other = copy.copy(self)
-        other.trusted = frozenset()
-        other.hooks = Hooks(self.pm)
-        return other
+        return Game(self, seed, check_hooks=check_hooks)
+
+    def hook_table(self, check: bool) -> HookTable:
+        """The hook table whose game hooks are checked (``check``) or not."""
+        return self.hooks if check else self.unchecked_hooks
 
     def plugin(self, name: str) -> PluginInfo | None:
         """The active plugin ``name``, or None when the ruleset does not activate it."""
@@ -324,10 +258,3 @@ class Engine:
         if not 1 <= config.games <= MAX_GAMES:
             problems.append(f"games must be from 1 to {MAX_GAMES}, not {config.games}")
         return problems
-
-
-def _setter(builder: Any) -> Any:
-    def before(plugin: str) -> None:
-        builder._plugin = plugin
-
-    return before

@@ -36,11 +36,12 @@ from ..model.kingdom import Kingdom
 from ..model.scoring import Ranking, ScoreSheet, rank_by
 from .config import GameConfig
 from .handlers import StepHandler
-from .match import match_total
+from .match import match_total, scoring_loop
 from .registry import PlayDomino
 from .rounds import AUTO, start_game
 
 if TYPE_CHECKING:  # the engine makes games
+    from ..hooks.table import HookTable
     from .engine import Engine
 
 
@@ -49,11 +50,13 @@ class Game:
 
     __slots__ = (
         "_placement_cache",
+        "_scoring",
         "config",
         "drawn",
         "engine",
         "ext",
         "game_number",
+        "hooks",
         "kingdoms",
         "line",
         "line_kings",
@@ -76,6 +79,8 @@ class Game:
     engine: Engine
     #: ``engine.config``: the game parameters.
     config: GameConfig
+    #: The hook table this game calls (``engine.hook_table(check_hooks)``).
+    hooks: HookTable
     #: The game's seed: it fixes every chance event.
     seed: int
     #: The game's own generator; chance steps draw from it. Bots must not read it
@@ -121,9 +126,12 @@ class Game:
     #: Every action applied so far, chance included: the game replays from it.
     log: list[Action]
 
-    def __init__(self, engine: Engine, seed: int | None = None) -> None:
+    def __init__(
+        self, engine: Engine, seed: int | None = None, *, check_hooks: bool = True
+    ) -> None:
         self.engine = engine
         self.config = engine.config
+        self.hooks = engine.hook_table(check_hooks)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ConfigError(f"a game seed must be an integer, not {seed!r}")
         self.seed = secrets.randbits(63) if seed is None else seed
@@ -136,6 +144,7 @@ class Game:
         #: (step, occupied mask, anchor masks) of the placement being decided, so a
         #: bot's move is checked without recomputing them (see PlaceHandler).
         self._placement_cache: Any = None
+        self._scoring = 0  # bit k: kingdom k is being scored (score_sheet)
         start_game(self)
         self._advance()
 
@@ -338,19 +347,27 @@ class Game:
     # -- copies -------------------------------------------------------------------
 
     def clone(
-        self, *, seed: int | None = None, rng: random.Random | None = None, log: bool = True
+        self,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        log: bool = True,
+        check_hooks: bool | None = None,
     ) -> Game:
         """An independent copy, by default with the same chance stream (undo, replays).
 
         Bots searching from a copy must not learn the real order of the draw pile:
         they pass ``seed`` (a fresh stream) or ``rng`` (their own generator, shared
         rather than copied, which is also the fastest). ``log=False`` skips copying
-        the action log (playouts).
+        the action log (playouts). ``check_hooks``: whether the copy checks its game
+        hooks (as this game does by default; a bot's search passes False).
         """
         g = Game.__new__(Game)
         g._placement_cache = None
+        g._scoring = 0
         g.engine = self.engine
         g.config = self.config
+        g.hooks = self.hooks if check_hooks is None else self.engine.hook_table(check_hooks)
         g.seed = self.seed
         if rng is not None:
             g.rng = rng
@@ -403,10 +420,17 @@ class Game:
 
     def score_sheet(self, kingdom: int) -> ScoreSheet:
         """Every score line of kingdom ``kingdom`` now (``kd_score_kingdom`` of every
-        plugin, in hook order)."""
+        plugin, in hook order). Asked again for a kingdom being scored (by its own
+        ``kd_score_kingdom``), it raises ``RuntimeError``: that would never end."""
+        if self._scoring >> kingdom & 1:
+            raise scoring_loop(kingdom)
+        self._scoring |= 1 << kingdom
         lines = []
-        for contributed in self.engine.hooks.score_kingdom(game=self, kingdom=kingdom):
-            lines.extend(contributed)
+        try:
+            for contributed in self.hooks.kd_score_kingdom(game=self, kingdom=kingdom):
+                lines.extend(contributed)
+        finally:
+            self._scoring &= ~(1 << kingdom)
         return ScoreSheet(kingdom=kingdom, lines=tuple(lines))
 
     def score_total(self, kingdom: int) -> int:
@@ -429,7 +453,7 @@ class Game:
         current score sheets, if already computed)."""
         if sheets is None:
             sheets = self.scores()
-        found = self.engine.hooks.rank(game=self, sheets=sheets)
+        found = self.hooks.kd_rank(game=self, sheets=sheets)
         if found is None:  # no ranking plugin: by match total alone, ties shared
             totals: dict[int, tuple[int, ...]] = {
                 s.kingdom: (match_total(self, s.kingdom, s.total),) for s in sheets

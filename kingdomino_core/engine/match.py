@@ -103,7 +103,19 @@ def _break_tie(game: Game, totals: Sequence[int], tied: list[int]) -> tuple[tupl
         width = len(keys[tied[0]])  # criteria names only label decided_by, unused here
         return rank_by(keys, ("total",) * width).places
     sheets = [game.score_sheet(k) for k in tied]
-    found = engine.hooks.rank(game=game, sheets=sheets)
+    found = game.hooks.kd_rank(game=game, sheets=sheets)
     if found is None:  # the default ranking: by match total alone, ties shared
         found = rank_by({k: (totals[k],) for k in tied}, ("total",))
     return found.places
+
+
+def scoring_loop(kingdom: int) -> RuntimeError:
+    """The error of a ``kd_score_kingdom`` that asks for the score of the kingdom it
+    is scoring (``Game.score_sheet`` raises it): without a fast total for every
+    scoring rule that asks the hook again, without end (it was a ``RecursionError``)."""
+    return RuntimeError(
+        f"the score of kingdom {kingdom} was asked for while its score lines are being "
+        "made (game.score_total, score_sheet or scores inside kd_score_kingdom, with no "
+        "fast total for every scoring rule), which would ask kd_score_kingdom again "
+        f"without end: compute the lines from game.kingdoms[{kingdom}]"
+    )

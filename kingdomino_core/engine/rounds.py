@@ -42,8 +42,7 @@ def start_game(game: Game) -> None:
         *[_DRAW_KING] * cfg.kings,
         _START_ROUND,
     ]
-    if "kd_setup_game" in eng.hooks.implemented:
-        eng.hooks.setup_game(game=game)
+    game.hooks.kd_setup_game(game=game)
 
 
 def more_lines(game: Game) -> bool:
@@ -57,10 +56,7 @@ def lay_out_line(game: Game, step: Step) -> None:
     if not more_lines(game):
         return
     game.lines_drawn += 1
-    hooks = game.engine.hooks
-    pool = None
-    if "kd_draw_pool" in hooks.implemented:
-        pool = hooks.draw_pool(game=game, line_number=game.lines_drawn)
+    pool = game.hooks.kd_draw_pool(game=game, line_number=game.lines_drawn)
     if pool is None:
         pool = game.pile[:]  # the pile is kept sorted
     else:
@@ -79,10 +75,8 @@ def line_ready(game: Game, step: Step) -> None:
     """The revealed line, ordered (``kd_order_line``) and cut by the market
     (``kd_line_discards``), becomes the line to pick from (or an upcoming one)."""
     drawn = game.drawn
-    hooks = game.engine.hooks
-    order = None
-    if "kd_order_line" in hooks.implemented:
-        order = hooks.order_line(game=game, dominoes=list(drawn))
+    hooks = game.hooks
+    order = hooks.kd_order_line(game=game, dominoes=list(drawn))
     if order is None:
         order = list(drawn)
     elif len(order) != len(drawn) or sorted(order, key=domino_order) != sorted(
@@ -91,22 +85,21 @@ def line_ready(game: Game, step: Step) -> None:
         raise PluginError("kd_order_line must return the drawn dominoes, reordered")
     order = list(order)
     game.pool, game.drawn = [], []
-    if "kd_line_discards" in hooks.implemented:
-        order = market_discards(game, order)
+    found = hooks.kd_line_discards(game=game, line_number=game.lines_drawn, dominoes=list(order))
+    if found:
+        order = market_discards(game, order, found)
     if game.next_line:
         game.upcoming.append(order)
     else:
         game.next_line = order
         game.next_kings = [None] * len(order)
-    if "kd_line_laid_out" in hooks.implemented:
-        hooks.line_laid_out(game=game, line_number=game.lines_drawn, dominoes=list(order))
+    hooks.kd_line_laid_out(game=game, line_number=game.lines_drawn, dominoes=list(order))
 
 
-def market_discards(game: Game, line: list[DominoId]) -> list[DominoId]:
-    """Remove the dominoes ``kd_line_discards`` names from a new line."""
-    found = game.engine.hooks.line_discards(
-        game=game, line_number=game.lines_drawn, dominoes=list(line)
-    )
+def market_discards(
+    game: Game, line: list[DominoId], found: list[list[DominoId]]
+) -> list[DominoId]:
+    """Remove the dominoes ``kd_line_discards`` named (``found``) from a new line."""
     gone = {d for ds in found for d in ds}
     if not gone:
         return line
@@ -121,10 +114,10 @@ def market_discards(game: Game, line: list[DominoId]) -> list[DominoId]:
     return [d for d in line if d not in gone]
 
 
-def turn_order(game: Game) -> list[int]:
-    """The kings of the line in the order they act (``kd_turn_order``)."""
-    kings = [k for k in game.line_kings if k is not None]
-    order = game.engine.hooks.turn_order(game=game, kings=list(kings))
+def turn_order(game: Game, kings: list[int]) -> list[int]:
+    """The kings of the line (``kings``, in line order) in the order they act
+    (``kd_turn_order``)."""
+    order = game.hooks.kd_turn_order(game=game, kings=list(kings))
     if order is None:
         return kings
     if sorted(order) != sorted(kings):
@@ -147,9 +140,8 @@ def start_round(game: Game, step: Step) -> None:
     steps: list[Step] = [_LAY_OUT_LINE] if more else []
     engine = game.engine
     owner, claims = engine.king_owner, engine.claim_steps
-    implemented = engine.hooks.implemented
     # The end of a turn only matters when a plugin offers extra decisions then.
-    ends_turn = "kd_end_of_turn" in implemented
+    ends_turn = game.hooks.implements("kd_end_of_turn")
     line, line_kings = game.line, game.line_kings
     kings: list[int] = []
     for slot, king in enumerate(line_kings):
@@ -157,8 +149,7 @@ def start_round(game: Game, step: Step) -> None:
             game.discard(line[slot])
         else:
             kings.append(king)
-    if "kd_turn_order" in implemented:
-        kings = turn_order(game)
+    kings = turn_order(game, kings)
     for king in kings:
         domino = line[line_kings.index(king)]
         seat = owner[king]
@@ -173,7 +164,7 @@ def start_round(game: Game, step: Step) -> None:
 
 def end_turn(game: Game, step: Step) -> None:
     """``kd_end_of_turn``: the steps plugins add after a king's turn."""
-    found = game.engine.hooks.end_of_turn(
+    found = game.hooks.kd_end_of_turn(
         game=game, seat=step.seat, king=step.king, final=not game.next_line
     )
     extra = [s for steps in found for s in steps]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ConfigError
 from .conditions import ClaimRule, DiscardRule, PlacementRule
 from .handlers import ExtraActions, StepHandler, StepWrapper, WithExtraActions
-from .state import StateSlice, _same, is_immutable
+from .state import StateSlice, _same, is_immutable, is_singleton
 
 if TYPE_CHECKING:  # score totals receive the game (the game uses the rule book)
     from .game import Game
@@ -214,7 +214,9 @@ class RuleBook:
           class): then the engine shares it, and the plugin replaces it on change;
         * ``key(value)`` gives what is compared, for a value whose class compares
           by identity (a plain class without ``__eq__``); by default the value
-          itself is compared with ``==`` (attrs classes, dicts, lists, tuples do).
+          itself is compared with ``==`` (attrs classes, dicts, lists, tuples do;
+          so do ``None`` and enum members, of which there is only one each, e.g. a
+          ``None`` that means "nobody yet").
 
         A slice that breaks either rule is refused with a ``ConfigError`` that says
         what to pass.
@@ -232,7 +234,7 @@ class RuleBook:
                 "would share them: pass copy= (e.g. copy=dict.copy, or a method that copies "
                 "the object), or use an immutable value (tuple, frozenset, frozen attrs class)"
             )
-        if key is None and type(sample).__eq__ is object.__eq__:
+        if key is None and type(sample).__eq__ is object.__eq__ and not is_singleton(sample):
             raise ConfigError(
                 f"{where}: {type(sample).__name__} compares by identity, so two equal states "
                 "would differ: pass key= (a function returning the values to compare, e.g. a "

@@ -31,6 +31,12 @@ def is_immutable(value: Any, depth: int = 4) -> bool:
     return False
 
 
+def is_singleton(value: Any) -> bool:
+    """Whether ``value`` is the only one of its kind (``None``, an enum member): it
+    compares by identity, and that is equality, so it needs no ``key``."""
+    return value is None or value is Ellipsis or isinstance(value, Enum)
+
+
 @attrs.frozen(kw_only=True)
 class StateSlice:
     """A plugin state slice as declared with :meth:`RuleBook.add_state`."""

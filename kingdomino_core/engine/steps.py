@@ -333,9 +333,7 @@ class PlaceHandler(StepHandler):
         else:
             assert isinstance(action, Discard)
             game.discard(action.domino, seat=action.seat)
-        hooks = game.engine.hooks
-        if "kd_after_place" in hooks.implemented:
-            hooks.after_place(game=game, seat=step.seat, action=action)
+        game.hooks.kd_after_place(game=game, seat=step.seat, action=action)
 
 
 # -- claiming ---------------------------------------------------------------------------

@@ -22,8 +22,8 @@ from typing import Any
 from attrs import frozen
 
 from ..errors import PluginError, UnknownPluginError
-from . import specs as hookspecs
 from .markers import HOOK_API, PROJECT
+from .specs import hook_names
 
 ENTRY_POINT_GROUP = "kingdomino.plugins"
 _OWN_DISTRIBUTION = "kingdomino"
@@ -220,7 +220,7 @@ def unmarked_hooks(obj: Any) -> list[str]:
 def _check_marks(name: str, obj: Any, where: str) -> None:
     unmarked = unmarked_hooks(obj)
     if unmarked:
-        known = {n for n in dir(hookspecs) if n.startswith("kd_")}
+        known = set(hook_names())
         what = ", ".join(
             f"{n}" + ("" if n in known else " (not a hook name either)") for n in unmarked
         )

@@ -16,9 +16,9 @@ fail, blamed for nothing). Their
 sizes are compared before and after each plugin's call; a change is refused like a
 bad result.
 
-Both are skipped for the engine's trusted plugins (``Engine.trusted``: the built-in
-ones), which the test suite holds to the same rules: the testing kit's
-``conformance`` plays with ``Engine.untrusted()``, where every call is checked.
+Both are made for every plugin, the built-in ones included, unless the caller turns
+them off for a whole game (``Engine.new_game(check_hooks=False)``: ``kd simulate``,
+a bot's search); ``hooks.table`` applies them.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Any
 
 from ..errors import PluginHookError
 from ..model.actions import Step
-from ..model.components import DominoId
+from ..model.components import DominoId, domino_order
 from ..model.scoring import Ranking, ScoreLine
 
 #: ``check(result, hook arguments)`` -> the problem, or None if the result is fine.
@@ -70,7 +70,7 @@ def _domino_ids(result: Any, what: str) -> str | None:
     bad = _list_of(result, DominoId, "domino ids")
     if bad is not None:
         return bad
-    if len(set(result)) != len(result):
+    if len(set(map(domino_order, result))) != len(result):  # (no Python hash per id)
         return f"{what} lists a domino twice: {_shown(result)}"
     return None
 
@@ -80,8 +80,8 @@ def _draw_pool(result: Any, kw: Mapping[str, Any]) -> str | None:
     if bad is not None:
         return bad
     game = kw["game"]
-    pile = set(game.pile)
-    stray = [str(d) for d in result if d not in pile]
+    pile = set(map(domino_order, game.pile))
+    stray = [str(d) for d in result if domino_order(d) not in pile]
     if stray:
         return f"dominoes not in the pile: {', '.join(stray)}"
     need = min(game.config.line_size, len(game.pile))
@@ -95,7 +95,7 @@ def _order_line(result: Any, kw: Mapping[str, Any]) -> str | None:
     if bad is not None:
         return bad
     drawn = kw["dominoes"]
-    if sorted(result) != sorted(drawn):
+    if sorted(map(domino_order, result)) != sorted(map(domino_order, drawn)):
         return (
             "expected the drawn dominoes "
             f"({', '.join(str(d) for d in drawn)}) reordered, got {_shown(result)}"

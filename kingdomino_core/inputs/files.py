@@ -105,7 +105,7 @@ def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise OSError(errno.EINVAL, f"not a regular file ({_kind(info.st_mode)})")
+            raise OSError(errno.EINVAL, f"not a regular file ({file_kind_of(info.st_mode)})")
         if info.st_size > limit:
             raise OSError(errno.EFBIG, f"larger than {limit} bytes (see docs/trust.md, Limits)")
         os.set_blocking(fd, True)
@@ -124,7 +124,19 @@ def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def _kind(mode: int) -> str:
+def is_regular_file(path: str | os.PathLike[str]) -> bool:
+    """True if ``path`` is (or links to) a regular file; False for anything else,
+    a missing file, a symlink loop or a name the system refuses (never raises)."""
+    if path_problem(os.fspath(path)) is not None:
+        return False
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def file_kind_of(mode: int) -> str:
+    """What a file that is not a regular file is, for a message (``"a FIFO"``)."""
     if stat.S_ISDIR(mode):
         return "a directory"
     if stat.S_ISFIFO(mode):

@@ -24,6 +24,9 @@ MAX_DEPTH = 32
 MAX_INT_DIGITS = 4300
 #: Largest kingdom a ruleset may set up (squares per side), whatever its options say.
 MAX_KINGDOM_SIZE = 15
+#: Most seats of one game, whatever a ruleset, a save or ``--players`` asks (the
+#: largest shipped game, Teamdomino, has 8).
+MAX_PLAYERS = 64
 #: Most games in one match (Dynasty), whatever the options say.
 MAX_GAMES = 100
 #: Most crowns one square may carry (the kingdom text format: 0 to 3).

@@ -17,7 +17,7 @@ A ruleset's ``plugin_files`` are Python files: loading them runs them. The rule:
 Embedding programs pass a :class:`Trust` to the loaders
 (:func:`~kingdomino_core.rulesets.files.load_ruleset`,
 :func:`~kingdomino_core.rulesets.files.load_ruleset_text`,
-:func:`~kingdomino_core.saves.savegame.build_engine`); a :class:`Ruleset` built in code
+:func:`~kingdomino_core.saves.savegame.engine_for_save`); a :class:`Ruleset` built in code
 is the program's own and is never checked.
 """
 

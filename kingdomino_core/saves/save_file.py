@@ -9,9 +9,11 @@ traceback), within the size limits of ``inputs.limits``. Recording a game into a
 from __future__ import annotations
 
 import contextlib
+import errno
 import glob
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -19,7 +21,7 @@ from typing import Any
 from attrs import field, frozen
 
 from ..errors import ReplayError
-from ..inputs.files import read_regular_file
+from ..inputs.files import file_kind_of, path_problem, read_regular_file
 from ..inputs.limits import MAX_SAVE_BYTES, InputLimitError, loads_json
 from ..inputs.names import name_problem, shown_name
 from ..inputs.strict import dotted, strict_converter
@@ -131,9 +133,40 @@ def to_json(saved: SavedGame) -> str:
     return f'{{{head},\n "log": {body},\n "result": {json.dumps(result, sort_keys=True)}}}\n'
 
 
+def save_target(path: str | os.PathLike[str]) -> Path:
+    """The file :func:`write_save` replaces for ``path``: ``path`` itself, or the file a
+    symbolic link at ``path`` points to (written through, the link kept: docs/playing.md).
+
+    Raises ``OSError`` (``strerror`` says why) for anything but a regular file or a
+    new name in an existing directory: a directory, FIFO, device or socket is never
+    replaced by a regular file, nor is a symlink to one, or a symlink loop."""
+    name = os.fspath(path)
+    problem = path_problem(name)
+    if problem is not None:
+        raise OSError(errno.EINVAL, problem)
+    target = Path(os.path.realpath(name)) if os.path.islink(name) else Path(name)
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        if os.path.islink(target):  # realpath stopped at a loop
+            raise OSError(errno.ELOOP, "a symbolic link loop") from None
+        if not (target.parent if str(target.parent) else Path(".")).is_dir():
+            raise OSError(errno.ENOENT, f"no directory {str(target.parent)!r}") from None
+        return target
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc)) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EINVAL, f"not a regular file ({file_kind_of(info.st_mode)})")
+    return target
+
+
 def write_save(path: str | os.PathLike[str], saved: SavedGame) -> None:
-    """Write atomically (temporary file, then rename), so a crash keeps the old save."""
-    target = Path(path)
+    """Write atomically (temporary file, then rename), so a crash keeps the old save.
+
+    A symbolic link is written through (the file it points to is replaced, the link
+    stays); a directory, FIFO, device or socket is refused (``OSError``), never
+    replaced: :func:`save_target`."""
+    target = save_target(path)
     text = to_json(saved)
     directory = target.parent if str(target.parent) else Path(".")
     _remove_leftovers(directory, target.name)

@@ -28,10 +28,9 @@ from ..engine.game import Game
 from ..engine.words import seat_name
 from ..errors import IllegalActionError, KingdominoError, ReplayError
 from ..hooks.plugins import default_catalogue
-from ..inputs.files import path_options, path_problem, shown
+from ..inputs.files import is_regular_file, path_options, path_problem, shown
 from ..inputs.trust import SAVED_GAME, CodeNotAllowedError, Trust
 from ..model.actions import Action
-from ..rulesets.lookup import file_kind
 from .kingdom_text import format_kingdom
 from .save_file import (
     CHANCE_SCRIPTED,
@@ -62,9 +61,9 @@ __all__ = [
     "SavedGame",
     "Verification",
     "apply_logged",
-    "build_engine",
     "decision_seed",
     "derive_seed",
+    "engine_for_save",
     "final_result",
     "parse_save",
     "read_actions",
@@ -159,7 +158,9 @@ def save_of(
 # -- replaying --------------------------------------------------------------------------
 
 
-def build_engine(saved: SavedGame, source: str = "<save>", *, trust: Trust = SAVED_GAME) -> Engine:
+def engine_for_save(
+    saved: SavedGame, source: str = "<save>", *, trust: Trust = SAVED_GAME
+) -> Engine:
     """The engine of a saved game: its stored ruleset for its number of players.
 
     The save's ``plugin_files`` run, and the data files its options name are read,
@@ -182,7 +183,7 @@ def build_engine(saved: SavedGame, source: str = "<save>", *, trust: Trust = SAV
     if refused or reads:
         raise CodeNotAllowedError(f"the saved game {source}", refused, reads=reads)
     for i, name in enumerate(saved.ruleset.plugin_files):
-        if file_kind(Path(name)) != "file":  # allowed: the message may say what it is
+        if not is_regular_file(name):  # allowed to run: the message may say what it is
             raise SaveFormatError(
                 f"{source}: ruleset.plugin_files[{i}]: {shown(name)} is not a regular file "
                 "(missing, a directory, a device or a symlink loop)"
@@ -246,7 +247,7 @@ def replay(
     stands or, with ``check_chance`` (default: when the save says chance came from
     the seed), a draw the seed would not have made.
     """
-    engine = engine or build_engine(saved, source, trust=trust)
+    engine = engine or engine_for_save(saved, source, trust=trust)
     actions = read_actions(saved, engine, source)
     if check_chance is None:
         check_chance = saved.chance == CHANCE_SEED

@@ -159,7 +159,7 @@ KD.renderKingdoms = function (view, container, opts = {}) {
         class: "seat-dot", style: `background:${view.players[s].colour}`, text: "",
       }), KD.seatName(view, s));
     });
-    const score = KD.el("span", { class: "score", text: KD.points(k.score) +
+    const score = KD.el("span", { class: "score", text: k.score_words +
       (k.match_score !== null && k.match_score !== undefined ? ` (match ${k.match_score})` : "") });
     panel.append(KD.el("h2", {}, who, score));
     const board = KD.el("div", { class: "board" });
@@ -178,8 +178,6 @@ KD.cellOf = function (container, kingdom, x, y) {
   return container.querySelector(
     `[data-kingdom="${kingdom}"] svg [data-x="${x}"][data-y="${y}"]`);
 };
-
-KD.points = (n) => `${n} point${n === 1 || n === -1 ? "" : "s"}`;
 
 // The end of the game: the banner (who won, the ranking), then each kingdom's sheet.
 KD.renderResult = function (view, container) {
@@ -230,9 +228,8 @@ KD.renderSheets = function (view, container) {
     const kingdom = view.kingdoms[sheet.kingdom];
     const rows = sheet.lines.map((line) => KD.el("tr", {},
       KD.el("td", { text: line.kind }),
-      KD.el("td", { text: line.kind === "property"
-        ? `${line.terrain}: ${line.squares} square${line.squares === 1 ? "" : "s"} × ${line.crowns} crown${line.crowns === 1 ? "" : "s"}`
-        : line.name }),
+      // The server words the line in the rules' terms ("8 fire" in Origins).
+      KD.el("td", { text: line.words }),
       KD.el("td", { class: "points", text: String(line.points) })));
     sheets.append(KD.el("table", { class: "sheet", "data-kingdom": sheet.kingdom },
       KD.el("caption", { text: KD.kingdomTitle(view, kingdom) }), ...rows,

@@ -22,8 +22,7 @@ the kingdom text notation and the refused combinations.
 from __future__ import annotations
 
 from attrs import evolve
-from kd_base.options import BaseOptions
-from kd_base.scoring import match_keys
+from kd_base.api import BaseOptions, match_keys
 
 from kingdomino_core import (
     ConfigBuilder,

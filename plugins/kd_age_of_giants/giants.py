@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from attrs import evolve, frozen
-from kd_quests import GIANTS_LAYER
+from kd_quests.api import GIANTS_LAYER
 
 from kingdomino_core import (
     Action,
@@ -219,7 +219,7 @@ def _cover_words(game: Game, step: Step, action: Action) -> str:
         return action.describe()
     kingdom = game.kingdom_of(step.seat)
     if (action.x, action.y) == (0, 0):
-        return "stand the giant on your castle (you have no crown to cover)"
+        return "stand the giant on the castle (no crown to cover)"
     cell = kingdom.board.cell(action.x, action.y)
     terrain = game.engine.registry.terrains[kingdom.terrain_at[cell]].name
     showing = kingdom.crowns_at[cell]
@@ -289,13 +289,13 @@ class FootprintHandler(StepHandler):
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
         if isinstance(action, Pass):
-            return "pass: keep your giants where they stand"
+            return "pass: the giants stay where they stand"
         if not isinstance(action, SendGiant):
             return action.describe()
         gain = _signed(points_change(game, step, action))
         return (
             f"send the giant at {action.x},{action.y} to {player(action.to)} "
-            f"(your crown there shows again: {gain})"
+            f"(the crown there shows again: {gain})"
         )
 
     def apply(self, game: Game, step: Step, action: Action) -> None:

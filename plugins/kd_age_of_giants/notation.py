@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kd_quests import GIANTS_LAYER
+from kd_quests.api import GIANTS_LAYER
 
 from kingdomino_core import Annotation, Kingdom, Registry
 from kingdomino_core.engine.registry import Piece

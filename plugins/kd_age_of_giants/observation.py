@@ -17,7 +17,7 @@ placed) and ``AogState.dismissed`` (a count for displays).
 
 from __future__ import annotations
 
-from kd_quests import GIANTS_LAYER
+from kd_quests.api import GIANTS_LAYER
 
 from kingdomino_core import Engine, Game, Registry
 from kingdomino_core.engine.encoding import LayerPlanes, StateEncoder

@@ -15,6 +15,8 @@ TieBreak = Literal["largest_property", "crowns"]
 
 @frozen(kw_only=True)
 class BaseOptions:
+    """The ``[options.base]`` table; a variant extends it with options of its own."""
+
     #: Middle Kingdom: +points when the castle is at the centre (docs/rules/base.md).
     middle_kingdom: bool = False
     middle_kingdom_points: int = 10

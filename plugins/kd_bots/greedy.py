@@ -33,7 +33,7 @@ _FOLLOW = 8
 
 class GreedyAgent:
     #: Chooses only from the engine's legal actions: runners skip re-checking its moves.
-    trusted = True
+    legal_moves_only = True
 
     """The ``greedy`` player: the action with the best immediate points."""
 
@@ -72,7 +72,7 @@ def action_values(
     kind = game.pending[0].kind
     fast_place = (
         kind == "place"
-        and "kd_after_place" not in engine.hooks.implemented
+        and not engine.hooks.implements("kd_after_place")
         and core_step(engine, "place")
     )
     fast_claim = kind == "claim" and core_step(engine, "claim")
@@ -134,7 +134,7 @@ def after_value(game: Game, action: Action, rng: random.Random, depth: int = 0) 
     seat = game.current_seat
     assert seat is not None
     kingdom = game.config.kingdom_of(seat)
-    trial = game.clone(log=False, rng=rng)
+    trial = game.clone(log=False, rng=rng, check_hooks=False)
     trial.apply(action, check=False)
     for _ in range(_FOLLOW):
         step = trial.step

@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Mapping
 
-from kingdomino_core import Action, Game, ranked_places
+from kingdomino_core import Action, Game, match_total, ranked_places
 from kingdomino_core.errors import ConfigError
 
 from .greedy import action_values
@@ -34,7 +34,7 @@ from .playout import PlayoutPolicy, play_out
 
 class MctsAgent:
     #: Chooses only from the engine's legal actions: runners skip re-checking its moves.
-    trusted = True
+    legal_moves_only = True
 
     def __init__(
         self,
@@ -135,7 +135,7 @@ class MctsAgent:
         return best
 
     def _playout(self, game: Game, action: Action, seat: int) -> float:
-        sim = game.clone(log=False, rng=self.rng)
+        sim = game.clone(log=False, rng=self.rng, check_hooks=False)
         sim.apply(action, check=False)
         play_out(sim, self.policy)
         return reward(sim, seat)
@@ -143,12 +143,25 @@ class MctsAgent:
 
 def reward(game: Game, seat: int) -> float:
     """1 for a win (1/k when shared; the ruleset's ranking, over the whole match in
-    Dynasty), plus up to 0.1 for the margin of this game's points."""
+    Dynasty), plus up to 0.1 for the margin of this game's points.
+
+    Alone at the table (one kingdom) there is nobody to beat or to lead: the reward
+    is the kingdom's own points, squashed into 0..1 (:func:`solo_reward`).
+    """
     mine = game.config.kingdom_of(seat)
     totals = [game.score_total(k) for k in range(len(game.kingdoms))]
+    if len(totals) == 1:
+        return solo_reward(match_total(game, mine, totals[mine]))
     winners = ranked_places(game, totals, limit=1)[0]  # tie-breaks only on a tie
     win = 1.0 / len(winners) if mine in winners else 0.0
     own = totals[mine]
     best_other = max((t for k, t in enumerate(totals) if k != mine), default=own)
     margin = max(-50, min(50, own - best_other))
     return win + 0.1 * (margin + 50) / 100
+
+
+def solo_reward(points: int) -> float:
+    """A one-player game's reward: more points, more reward, in 0..1 and steepest
+    where kingdoms usually score (about 10 to 70 points), so that UCB1's exploration
+    constant suits it as it suits the 0..1.1 of a game with opponents."""
+    return 0.5 + 0.5 * math.tanh((points - 40) / 30)

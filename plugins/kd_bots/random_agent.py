@@ -9,7 +9,7 @@ from kingdomino_core import Action, Game
 
 class RandomAgent:
     #: Chooses only from the engine's legal actions: runners skip re-checking its moves.
-    trusted = True
+    legal_moves_only = True
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

@@ -29,7 +29,7 @@ from kingdomino_core import (
     Step,
     hookimpl,
 )
-from kingdomino_core.engine.encoding import Choice, ProductEncoder, Square
+from kingdomino_core.engine.encoding import Choice, Position, ProductEncoder
 from kingdomino_core.mechanics import ChooseStep, line_tokens, put_tokens
 
 from . import scoring
@@ -60,9 +60,9 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
     # Numbered for learning agents (kingdomino_core.engine.encoding): every field but the seat.
     encoders = {
         BuyTile: ProductEncoder(
-            Choice("source", ("visible", "pile")), Choice("tile", sorted(data.tiles)), Square()
+            Choice("source", ("visible", "pile")), Choice("tile", sorted(data.tiles)), Position()
         ),
-        PayToken: ProductEncoder(Choice("resource", data.resources), Square()),
+        PayToken: ProductEncoder(Choice("resource", data.resources), Position()),
     }
     for cls in ACTIONS:
         registry.add_action(cls, encoder=encoders.get(cls))

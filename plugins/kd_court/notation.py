@@ -73,6 +73,26 @@ def _count_check(kingdom: Kingdom, tile_id: str, count: int) -> None:
         raise ValueError(f"the Court has only {count} {tile_id} tile(s)")
 
 
+#: Each character's symbol in terminal grids, one character each and all different
+#: (the key names them): none is a terrain letter or the castle's ``C``, and most
+#: draw the character's tool. A character of a data file not listed here is ``@``
+#: (``!`` for a warrior).
+CHARACTER_SYMBOLS = {
+    "farmer": "Y",  # a pitchfork
+    "lumberjack": "T",  # an axe
+    "fisherman": "J",  # a hook
+    "shepherdess": "?",  # a crook
+    "merchant": "$",
+    "king": "K",
+    "queen": "Q",
+    "captain": "^",  # a chevron of rank
+    "axe_warrior": "X",
+    "sword_warrior": "†",
+    "light_archer": ")",  # a bow
+    "heavy_archer": "}",  # a bigger bow
+}
+
+
 def _character(data: CourtData, tile_id: str) -> Annotation:
     count = data.tiles[tile_id].count
 
@@ -92,9 +112,8 @@ def _character(data: CourtData, tile_id: str) -> Annotation:
     tile = data.tiles[tile_id]
     words = tile.name.split()
     label = "".join(w[0].upper() for w in words) if len(words) > 1 else tile.name[:2]
-    figure = Piece(
-        symbol="!" if tile.warrior else "@", words=tile.name, label=label, shape="figure"
-    )
+    symbol = CHARACTER_SYMBOLS.get(tile_id, "!" if tile.warrior else "@")
+    figure = Piece(symbol=symbol, words=tile.name, label=label, shape="figure")
     return Annotation(
         key=tile_id,
         parse=parse,

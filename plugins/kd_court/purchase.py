@@ -234,7 +234,7 @@ class Court(Shop):
             points = character_points(probe, cell, tile.id, self.data, self.options)
             effect = f"{tile.effect()}: {plural(points, 'point')} there now"
             if tile.unit.endswith("_token"):  # the tokens still to pay may be counted ones
-                effect += " (before you pay the rest)"
+                effect += " (before the rest is paid)"
         return (
             f"buy the {tile.describe()} from the {where} onto {action.x},{action.y} "
             f"({cell_words(game, kingdom, cell)}){self.paying(kingdom, cell)}: {effect}"

@@ -9,7 +9,7 @@ modes (option ``mode``).
 
 from __future__ import annotations
 
-from kd_base.placement import Connects, ForcedPlacement, WithinSize
+from kd_base.api import Connects, ForcedPlacement, WithinSize
 
 from kingdomino_core import (
     ConfigBuilder,
@@ -26,7 +26,7 @@ from kingdomino_core import (
     Step,
     hookimpl,
 )
-from kingdomino_core.engine.encoding import Choice, Number, ProductEncoder, Square
+from kingdomino_core.engine.encoding import Choice, Number, Position, ProductEncoder
 from kingdomino_core.engine.words import kingdom_name, plural
 from kingdomino_core.inputs.limits import MAX_KINGDOM_SIZE
 from kingdomino_core.mechanics import ChooseStep, line_tokens, put_tokens
@@ -76,15 +76,15 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
     registry.add_domino_set(load_dominoes(options.dominoes))
     # Numbered for learning agents (kingdomino_core.engine.encoding): every field but the seat.
     encoders = {
-        FireThrow: ProductEncoder(Square("x", "y"), Square("tx", "ty")),
-        FireLost: ProductEncoder(Square()),
+        FireThrow: ProductEncoder(Position("x", "y"), Position("tx", "ty")),
+        FireLost: ProductEncoder(Position()),
         GiveTotem: ProductEncoder(
             Choice("totem", RESOURCES), Number("kingdom", lambda e: e.config.kingdoms)
         ),
         Recruit: ProductEncoder(
-            Choice("caveman", tuple(cavemen())), Choice("pile", (False, True)), Square()
+            Choice("caveman", tuple(cavemen())), Choice("pile", (False, True)), Position()
         ),
-        Spend: ProductEncoder(Square()),
+        Spend: ProductEncoder(Position()),
     }
     for cls in (FireThrow, FireLost, GiveTotem, CaveDraw, Recruit, Spend):
         registry.add_action(cls, encoder=encoders.get(cls))

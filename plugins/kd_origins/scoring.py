@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from kd_base.scoring import bonus_line, is_harmony, is_middle_kingdom, property_lines
+from kd_base.api import bonus_line, is_harmony, is_middle_kingdom, property_lines
 
 from kingdomino_core import Game, Kingdom, Ranking, ScoreLine, ScoreSheet, match_total, rank_by
 

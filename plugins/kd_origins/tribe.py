@@ -107,7 +107,7 @@ def _before_paying(kingdom: Kingdom, cid: str) -> str:
     resources: the rest of the payment, chosen next, may spend resources counted now."""
     tribe = [cid, *(kingdom.layers.get(CAVEMAN) or {}).values()]
     counts_resources = any(cavemen()[c].unit in (*RESOURCES, "resource") for c in tribe)
-    return " (before you pay the rest)" if counts_resources else ""
+    return " (before the rest is paid)" if counts_resources else ""
 
 
 def recruit_gain(kingdom: Kingdom, cid: str, cell: int) -> int:

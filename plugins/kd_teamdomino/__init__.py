@@ -4,7 +4,7 @@
 own picks and placements, but teammates build one shared 7x7 kingdom with one
 castle (``seat_kingdom``). Turn order follows the kings in the line, whatever the
 teams (the core's round order). Two boxes of the base game, lines alternating box 1,
-box 2, ... (:mod:`kd_xl.two_boxes`), 12 rounds, 24 dominoes per team kingdom.
+box 2, ... (``two_boxes`` from :mod:`kd_xl.api`), 12 rounds, 24 dominoes per team kingdom.
 
 Scoring, the optional bonuses and the tie-breaks are the base game's, applied per
 kingdom, so per team (I-X2); a kingdom's discards are both teammates', so Harmony
@@ -13,7 +13,7 @@ fails if either teammate discarded (base option ``harmony_requires_no_discard``)
 
 from __future__ import annotations
 
-from kd_xl import two_boxes
+from kd_xl.api import two_boxes
 
 from kingdomino_core import ConfigBuilder, DominoId, Game, GameConfig, Registry, hookimpl
 

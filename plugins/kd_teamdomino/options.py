@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from attrs import frozen
-from kd_xl.two_boxes import TwoBoxOptions
+from kd_xl.api import TwoBoxOptions
 
 SixPlayers = Literal["set_aside", "all_dominoes"]
 

@@ -9,7 +9,7 @@ the base game's; only the set-up changes.
 
 from __future__ import annotations
 
-from kd_base.options import BaseOptions
+from kd_base.api import BaseOptions
 
 from kingdomino_core import ConfigBuilder, DominoId, Game, GameConfig, Registry, hookimpl
 

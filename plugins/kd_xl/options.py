@@ -13,6 +13,8 @@ ThreePlayers = Literal["set_aside", "all_dominoes"]
 
 @frozen(kw_only=True)
 class XlOptions(TwoBoxOptions):
+    """The ``[options.xl]`` table: the two-box options and XL's own."""
+
     #: I-X1: with 3 players, ``"set_aside"`` puts 12 random dominoes of each box aside
     #: unseen and plays lines of 3 (72 dominoes); ``"all_dominoes"`` plays all 96 in
     #: lines of 4, the domino nobody picks discarded each round (docs/rules/xl.md, I-X1).

@@ -16,7 +16,7 @@ import pytest
 from play_support import kd, kd_process
 
 from kingdomino_core.inputs.trust import UNTRUSTED
-from kingdomino_core.saves.savegame import SaveFormatError, build_engine, read_save
+from kingdomino_core.saves.savegame import SaveFormatError, engine_for_save, read_save
 
 RULESET = 3
 INPUT = 4
@@ -156,5 +156,5 @@ def test_an_uploaded_save_may_name_no_file(origins_save: Path, tmp_path: Path, k
     target = str(tmp_path / "d.csv") if kind == "regular" else special_files(tmp_path)[kind]
     saved = read_save(with_dominoes(origins_save, target))
     with pytest.raises(SaveFormatError) as info:
-        build_engine(saved, "upload", trust=UNTRUSTED)
+        engine_for_save(saved, "upload", trust=UNTRUSTED)
     assert str(info.value) == "upload: options.origins.dominoes: this saved game may not name files"

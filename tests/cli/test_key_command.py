@@ -1,5 +1,5 @@
 """The ``key`` command names the piece on each square: one symbol can stand for
-several pieces (every Court character is ``@`` or ``!``, every token ``•``)."""
+several pieces (every Court resource token is ``•``, every Origins cro-magnon ``@``)."""
 
 from __future__ import annotations
 

@@ -51,13 +51,25 @@ def test_a_full_disk_is_exit_4(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     )
 
 
-def test_a_save_that_cannot_be_written_is_exit_4_after_the_result(
-    tmp_path: Path, capsys, monkeypatch
-) -> None:
-    target = tmp_path / "a-directory"
-    target.mkdir()
+def test_a_save_that_cannot_be_written_is_exit_4_after_the_result(capsys, monkeypatch) -> None:
+    # /proc takes no new file, not even from root: the write fails once the game is on.
+    target = Path("/proc/kd-cannot-save-here.json")
     r = kd(capsys, monkeypatch, "play", "-p", "random,random", "--seed", "5", "--save",
            str(target), "--json")  # fmt: skip
     assert r.code == 4
     assert r.json()["winners"]  # the game was played and shown
-    assert f"kd: error: cannot write the save {target}: Is a directory" in r.err
+    assert f"kd: error: cannot write the save {target}: " in r.err
+
+
+def test_a_save_that_names_a_directory_is_refused_before_the_game(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
+    """Issue 21: never replaced, and no game played only to be lost."""
+    target = tmp_path / "a-directory"
+    target.mkdir()
+    r = kd(capsys, monkeypatch, "play", "-p", "random,random", "--seed", "5", "--save",
+           str(target), "--json")  # fmt: skip
+    assert r.code == 2
+    assert r.out == ""
+    assert "not a regular file (a directory)" in r.err
+    assert target.is_dir()

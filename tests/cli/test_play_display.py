@@ -236,7 +236,9 @@ def test_a_status_line_says_which_bot_is_thinking() -> None:
     Session(game, seats, console=console, announce=True).run()
     decisions = sum(1 for a in game.log if not a.chance)
     assert len(console.status) == decisions
-    assert console.status[0].startswith("P1 (greedy) is thinking... (Set-up before round 1 of 6")
+    assert console.status[0] == (
+        "P1 (greedy) is thinking... (Set-up before round 1 of 6; P1 0, P2 0 points; Ctrl-C stops)"
+    )
     assert any(s.startswith("P2 (random) is thinking") for s in console.status)
     # Announced moves are in words: "P2 (random): take 12 (...), first in the line".
     assert re.match(r"P\d \((greedy|random)\): take \d+ \(", console.said[0])
@@ -258,5 +260,5 @@ def test_a_piece_in_the_first_column_keeps_a_space_after_the_ruler() -> None:
     game.play_chance()
     set_kingdom(game, 0, "G0+farmer W0 C W0 W0")  # full width: 5 columns
     rows = kingdom_block(game, 0, ["P1", "P2"]).plain.splitlines()
-    row = next(r for r in rows if "@G" in r)
-    assert row.startswith(" 0 @G"), row
+    row = next(r for r in rows if "YG" in r)  # Y: the farmer
+    assert row.startswith(" 0 YG"), row

@@ -199,3 +199,21 @@ def test_an_engine_error_raised_in_a_game_hook_is_the_plugin_s(
     assert r.code == 6
     assert "plugin 'faulty' failed in hook kd_after_place: IllegalActionError" in r.err
     assert len(read_save(save).log) >= 20
+
+
+@pytest.mark.parametrize("fault", ["KeyboardInterrupt", "GeneratorExit"])
+def test_a_plugin_raising_an_interrupt_in_a_hook_is_exit_6_naming_it(
+    fault: str, tmp_path: Path, capsys, monkeypatch
+) -> None:
+    """Failed before (issue 21): KeyboardInterrupt exited 130 without a word, and
+    GeneratorExit crashed with a traceback (exit 1)."""
+    toml = write_plugin(
+        tmp_path, f"def kd_after_place(game):\n    if len(game.log) > 20:\n        raise {fault}\n"
+    )
+    save = tmp_path / "game.json"
+    r = kd(capsys, monkeypatch, "play", "-r", str(toml), "-p", "random,random", "--seed", "1",
+           "--save", str(save))  # fmt: skip
+    assert r.code == 6, r.err
+    assert f"plugin 'faulty' failed in hook kd_after_place: {fault}" in r.err
+    assert "Traceback" not in r.err
+    assert len(read_save(save).log) >= 20

@@ -105,3 +105,66 @@ def test_ctrl_c_of_a_run_joined_to_a_cluster_cancels_its_tasks_and_leaves_the_cl
         time.sleep(0.2)
     assert ray.available_resources().get("CPU", 0) == 2
     assert ray.get(ray.remote(lambda: 42).remote()) == 42
+
+
+def test_what_ray_prints_goes_to_stderr_and_json_stays_valid(cluster, tmp_path):
+    """Issue 21: the Ray driver prints the cluster's error messages and warnings on
+    standard output (``(raylet) ...``), which broke ``--json``. A message published
+    to every driver while a joined ``kd`` runs must land on its standard error."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from ray._private.utils import publish_error_to_driver
+    from ray._private.worker import global_worker
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kingdomino_cli.app", "simulate", "-p", "greedy,greedy",
+         "-n", "30", "--seed", "1", "--json", "--backend", "ray", "--address", cluster],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=dict(os.environ, NO_COLOR="1", RAY_DEDUP_LOGS="0"),
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 240
+        while proc.poll() is None and time.monotonic() < deadline:
+            publish_error_to_driver("kd_test", "a word from the cluster", global_worker.gcs_client)
+            time.sleep(0.25)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert json.loads(out)["games"] == 30  # exactly one JSON document
+    assert "a word from the cluster" in err and "a word from the cluster" not in out
+
+
+def test_a_ray_that_cannot_start_is_one_message_with_status_8(tmp_path):
+    """Before: ``kd: internal error: FileNotFoundError ...`` and status 1, or, at an
+    address where nothing answers, minutes of retries before status 1."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    def run(*extra: str, **env: str) -> tuple[subprocess.CompletedProcess[str], float]:
+        start = time.monotonic()
+        done = subprocess.run(
+            [sys.executable, "-m", "kingdomino_cli.app", "simulate", "-p", "greedy,random",
+             "-n", "2", "--seed", "1", "--json", "--backend", "ray", *extra],
+            capture_output=True, text=True, timeout=240, env=dict(os.environ, **env),
+        )  # fmt: skip
+        return done, time.monotonic() - start
+
+    refused, seconds = run("--address", "127.0.0.1:1")
+    assert refused.returncode == 8 and refused.stdout == "", refused.stderr
+    assert refused.stderr.splitlines() == [
+        "kd: error: --backend ray: nothing answers at --address '127.0.0.1:1' "
+        "(Connection refused); is the cluster started (ray start --head)?"
+    ]
+    assert seconds < 60
+    broken, _ = run(RAY_TMPDIR=str(tmp_path / "missing" / "dir"), RAY_ADDRESS="")
+    assert broken.returncode == 8 and broken.stdout == "", broken.stderr
+    last = broken.stderr.strip().splitlines()[-1]
+    assert last.startswith("kd: error: --backend ray: could not start a local Ray instance: ")
+    assert "Traceback" not in broken.stderr and "internal error" not in broken.stderr

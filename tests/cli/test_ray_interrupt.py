@@ -140,6 +140,23 @@ def test_ctrl_c_stops_simulate_on_ray_with_every_ray_process(ray_dir):
     assert no_ray_left(ray_dir) == []
 
 
+def test_sigterm_stops_simulate_on_ray_with_every_ray_process(ray_dir):
+    """Issue 21: SIGTERM to kd alone (not its group). Before: Ray's own handler
+    ended kd with status 15."""
+    proc = start(["simulate", "-p", "greedy,greedy", "-n", "100000", "--seed", "1",
+                  "--backend", "ray", "--workers", "2"], ray_dir)  # fmt: skip
+    wait_for(proc, lambda: any("play_jobs" in t for t in _titles(proc.pid)), 240)
+    os.kill(proc.pid, signal.SIGTERM)
+    try:
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 143, err
+    assert err.strip().splitlines()[-1] == "kd: terminated" and "Traceback" not in err
+    assert no_ray_left(ray_dir) == []
+
+
 def _titles(pid: int) -> list[str]:
     """Process titles of ``pid``'s descendants (Ray workers call themselves ``ray::TASK``)."""
     parents: dict[int, int] = {}

@@ -69,20 +69,21 @@ class Terminal(Console):
         yield
 
 
-def _answers(terminal: Terminal) -> Iterator[str]:
-    """'1' at every prompt, until round 5 shows: then the end of input."""
+def _answers(terminal: Terminal, stop: int | None) -> Iterator[str]:
+    """'1' at every prompt, until round ``stop`` shows: then the end of input."""
     while True:
         visible, _game = terminal.prompts[-1]
-        if any(line.startswith("Round 5 of") or " Round 5 of" in line for line in visible):
+        if stop is not None and any(f"Round {stop} of" in line for line in visible):
             raise EOFError
         yield "1"
 
 
-def play_rounds_1_to_4(seed: int, save: Path) -> Terminal:
+def play_rounds_1_to_4(seed: int, save: Path, stop: int | None = 5) -> Terminal:
+    """A game of P1 (answering 1) against 3 greedy bots, up to round ``stop``."""
     game = make_engine(["base"], 4).new_game(seed=seed)
     seats = make_seats(entries(["human", "greedy", "greedy", "greedy"], NAMES))
     terminal = Terminal(iter(()))
-    terminal.answers = _answers(terminal)
+    terminal.answers = _answers(terminal, stop)
     assert isinstance(seats[0].agent, HumanAgent)
     seats[0].agent.console = terminal
     # Stopped at round 5, the game is saved: to ``save``, not the current directory.
@@ -167,6 +168,24 @@ def test_every_prompt_of_rounds_1_to_4_shows_the_whole_decision(tmp_path: Path) 
         assert rounds_seen - {"5"} == {"set-up", "1", "2", "3", "4"}, rounds_seen
 
 
+def test_every_round_of_a_whole_game_fits(tmp_path: Path) -> None:
+    """Beyond round 4: the others' kingdoms stay at most 5 rows and yours shrinks."""
+    terminal = play_rounds_1_to_4(3, tmp_path / "game.json", stop=None)
+    rounds = set()
+    for visible, game in terminal.prompts:
+        text = "\n".join(visible)
+        rounds.update(re.findall(r"Round (\d+) of 12", text))
+        for seat in range(4):
+            you = " \\(you\\)" if seat == 0 else ""
+            assert re.search(rf"(^|\s)P{seat + 1}{you} -?\d+ points?\b", text, re.M), text
+        rows = kingdom_block(game, 0, NAMES, me=0, last=last_moves(game)).plain.splitlines()
+        top = next(i for i, line in enumerate(visible) if "P1 (you)" in line)
+        assert all(visible[top + n].startswith(row.rstrip()) for n, row in enumerate(rows)), text
+        assert "P1, your decision: " in text and visible[-1] == "> "
+    # (P1's last placement may be played for it: a domino with one place, or none.)
+    assert rounds >= {str(n) for n in range(1, 12)}
+
+
 def test_empty_opponent_kingdoms_are_one_line_until_they_hold_a_domino(tmp_path: Path) -> None:
     terminal = play_rounds_1_to_4(7, tmp_path / "game.json")
     visible, _game = terminal.prompts[0]  # the set-up: nobody has placed anything
@@ -225,3 +244,16 @@ def test_help_is_wrapped_to_the_terminal_width() -> None:
     # Not pre-wrapped: at 200 columns each command and its words are one line.
     assert re.search(r"^  x y D +place the domino's .+ e\.g\. '1 0 E'$", wide, re.M), wide
     assert len(wide.splitlines()) < len(help_text(80).splitlines())
+
+
+def test_the_screen_in_docs_playing_is_todays(tmp_path: Path) -> None:
+    """docs/playing.md "The display" shows the 80x24 screen this game shows today."""
+    page = Path(__file__).resolve().parents[2] / "docs" / "playing.md"
+    text = page.read_text(encoding="utf-8")
+    section = text[text.index("### The display") :]
+    documented = re.search(r"```text\n(.*?)```", section, re.S)
+    assert documented is not None
+    assert "--players human,greedy,greedy,greedy --seed 11" in section[: documented.start()]
+    visible, _game = play_rounds_1_to_4(11, tmp_path / "game.json").prompts[3]
+    screen = visible[visible.index("") + 1 :]  # from the blank line before the screen
+    assert [line.rstrip() for line in screen] == documented[1].rstrip("\n").split("\n")

@@ -223,3 +223,39 @@ def test_a_ctrl_c_python_swallowed_still_stops_the_run() -> None:
     finally:
         interrupts.reset()
     assert seen == [0]
+
+
+SOLO_PLUGIN = """from kingdomino_core import hookimpl
+NAME = "solo"
+HOOK_API = 1
+
+
+@hookimpl(trylast=True)
+def kd_configure(config):
+    config.set("allowed_players", (1,), override=True)
+    config.set("kings_per_seat", 1, override=True)
+    config.set("line_size", 3, override=True)
+"""
+
+
+def test_a_one_player_ruleset_is_refused_up_front(capsys, monkeypatch, tmp_path) -> None:
+    """Issue 23: before, every game was played, then openskill failed ("must have at
+    least 2 teams") and kd exited 1. Now: status 2 at once, in words, no file."""
+    (tmp_path / "solo.py").write_text(SOLO_PLUGIN)
+    (tmp_path / "solo.toml").write_text(
+        '[ruleset]\nname = "solo"\nplugins = ["base", "solo"]\nplugin_files = ["solo.py"]\n'
+    )
+    out = tmp_path / "t.jsonl"
+    r = kd(capsys, monkeypatch, "tournament", "-r", str(tmp_path / "solo.toml"),
+           "--agents", "random,greedy", "-n", "2", "--seed", "1", "--out", str(out))  # fmt: skip
+    assert r.code == 2, r.err
+    first = r.err.splitlines()[0]
+    assert first == (
+        "kd: error: kd tournament rates entrants against each other, so a game needs at "
+        "least 2 players, not 1 (ruleset 'solo' is played alone); compare bots playing "
+        "alone with kd simulate"
+    )
+    assert not out.exists()
+    r = kd(capsys, monkeypatch, "tournament", "--agents", "random,greedy", "--players", "1",
+           "--out", str(out))  # fmt: skip
+    assert r.code == 2 and "needs at least 2 players, not 1;" in r.err and not out.exists()

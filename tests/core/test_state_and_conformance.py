@@ -5,6 +5,8 @@ rules may change and runs every check for every seed."""
 
 from __future__ import annotations
 
+import enum
+
 import pytest
 import round_rules
 from attrs import frozen
@@ -42,6 +44,11 @@ class Tally:
     placed: int = 0
 
 
+class Mood(enum.Enum):
+    CALM = 1
+    ANGRY = 2
+
+
 @pytest.mark.parametrize(
     ("args", "kwargs", "message"),
     [
@@ -65,6 +72,8 @@ def test_add_state_refuses_a_slice_it_cannot_copy_or_compare(args, kwargs, messa
         ((Tally,), {}),
         ((dict,), {"copy": dict.copy}),
         ((Plain,), {"copy": lambda p: p, "key": lambda p: p.n}),
+        ((lambda: None,), {}),  # issue 23: refused as "compares by identity"
+        ((lambda: Mood.CALM,), {}),
     ],
 )
 def test_add_state_accepts_immutable_values_and_declared_copies(args, kwargs) -> None:
@@ -120,6 +129,34 @@ def test_conformance_accepts_rules_that_change_the_round(rules: tuple[str, ...])
         report = conformance(eng, seeds=range(2))
         assert report.ok, report.problems
         assert report.checks == 2 * 4
+
+
+class FirstPlacer:
+    """A turn-2 plugin's state: ``None`` means "nobody yet", then the seat that placed
+    first; an enum member says how the game goes."""
+
+    @hookimpl
+    def kd_register_rules(self, rules: RuleBook) -> None:
+        rules.add_state("first", lambda: None)
+        rules.add_state("mood", lambda: Mood.CALM)
+
+    @hookimpl
+    def kd_after_place(self, game: Game, seat: int, action: object) -> None:
+        if game.ext["first"] is None:
+            game.ext["first"] = seat
+            game.ext["mood"] = Mood.ANGRY
+
+
+def test_a_none_or_enum_state_passes_conformance_and_its_changes_show() -> None:
+    """Issue 23: ``add_state`` refused ``None`` and enum states, which broke a plugin."""
+    eng = _engine(FirstPlacer(), "first_placer")
+    report = conformance(eng, seeds=range(2))
+    assert report.ok, report.problems
+    game = eng.new_game(seed=1)
+    before = digest(game)
+    assert digest(game.clone()) == before
+    game.ext["first"] = 0
+    assert digest(game) != before
 
 
 class Unreplayable:

@@ -13,7 +13,7 @@ from kingdomino_core.inputs.trust import DEFAULT, UNTRUSTED, CodeNotAllowedError
 from kingdomino_core.rulesets.files import load_ruleset, load_ruleset_text
 from kingdomino_core.saves.savegame import (
     PlayerEntry,
-    build_engine,
+    engine_for_save,
     parse_save,
     replay,
     save_of,
@@ -89,7 +89,7 @@ def test_a_save_runs_no_code_unless_allowed(tmp_path: Path) -> None:
     saved = parse_save(text, "upload.json")
     for trust in (UNTRUSTED, Trust(files=[tmp_path / "other.py"])):
         with pytest.raises(CodeNotAllowedError, match=r"upload\.json"):
-            build_engine(saved, "upload.json", trust=trust)
+            engine_for_save(saved, "upload.json", trust=trust)
         with pytest.raises(CodeNotAllowedError):
             replay(saved, "upload.json", trust=trust)
     assert not marker.exists()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from attrs import frozen
-from kd_base.options import BaseOptions
+from kd_base.api import BaseOptions
 
 from kingdomino_core import ConfigBuilder, ConfigError, Engine, Ruleset, RulesetError, hookimpl
 from kingdomino_core.testing import make_engine

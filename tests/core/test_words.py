@@ -125,7 +125,7 @@ def test_court_purchase_words_give_costs_and_effects() -> None:
     text = describe_action(game, farmer)
     assert text == (
         "buy the Farmer from the board onto 1,1 (lake), paying its fish token: "
-        "3 + 3 per wheat token around it: 6 points there now (before you pay the rest)"
+        "3 + 3 per wheat token around it: 6 points there now (before the rest is paid)"
     )
     mill = BuyTile(seat=0, source="visible", tile="wheat_building_1", x=1, y=0)
     assert describe_action(game, mill).endswith("+1 crown on its wheat square")
@@ -166,18 +166,18 @@ def test_origins_recruit_and_pay_words() -> None:
     # On the mammoth square (paid), next to no other mammoth: 3 per mammoth, none yet.
     assert hunter == (
         "recruit the Hunter (cave) onto 0,-1 (grassland), paying its mammoth: "
-        "3 per mammoth around it, +0 now (before you pay the rest)"
+        "3 per mammoth around it, +0 now (before the rest is paid)"
     )
     next_to = next(t for t in texts if t.startswith("recruit the Hunter (cave) onto 1,0 "))
     # The mammoth at 0,-1 counts now, but the payment chosen next may spend it.
-    assert next_to.endswith("3 per mammoth around it, +3 now (before you pay the rest)")
+    assert next_to.endswith("3 per mammoth around it, +3 now (before the rest is paid)")
     shaman = next(t for t in texts if t.startswith("recruit the Shaman (cave)"))
     assert shaman.endswith(" now")  # counts cro-magnons, and no other: paying changes nothing
     kingdom = game.kingdom_of(0)
     kingdom.layer("origins.caveman")[kingdom.board.cell(2, 0)] = "hunter"  # counts mammoths
     texts = [describe_action(game, a) for a in game.legal_actions()]
     shaman = next(t for t in texts if t.startswith("recruit the Shaman (cave)"))
-    assert shaman.endswith(" now (before you pay the rest)")  # the hunter's mammoth may go
+    assert shaman.endswith(" now (before the rest is paid)")  # the hunter's mammoth may go
     game.apply(next(a for a in game.legal_actions() if getattr(a, "caveman", "") == "hunter"))
     assert describe_step(game).startswith("Pay for your cro-magnon: spend a wooden resource")
 
@@ -301,7 +301,7 @@ def test_no_choice_of_the_court_or_the_quests_stacks_two_brackets() -> None:
                 game.resolve_chance()
                 continue
             texts = [describe_step(game), *(describe_action(game, a) for a in game.legal_actions())]
-            notes = game.engine.hooks.describe_game(game=game)
+            notes = game.hooks.kd_describe_game(game=game)
             texts += [line for lines in notes for line in lines]
             assert not [t for t in texts if stacked.search(t)]
             game.apply(choose(game))

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import ast
-import importlib
 import re
 import subprocess
 import sys
 from pathlib import Path
-
-from kingdomino_core._old_paths import OLD_PATHS
 
 from .snippets import DOCS, ROOT, blocks
 
@@ -17,8 +14,7 @@ PAGE = (DOCS / "architecture.md").read_text("utf-8")
 
 
 def test_the_python_on_the_page_runs_and_prints_what_it_says() -> None:
-    """In a new interpreter, as a plugin meets an old path (imported once, it is
-    cached like any module, and warns no more)."""
+    """In a new interpreter: an old module path is gone, the one paths import."""
     [block] = blocks("architecture.md", "python")
     done = subprocess.run(
         [sys.executable, "-c", block.code], capture_output=True, text=True, timeout=120
@@ -46,16 +42,6 @@ def test_every_core_module_is_in_the_table() -> None:
         if sub.name == "mechanics" and sub.name not in rows:
             continue  # added by its own change, documented there
         assert modules == rows.get(sub.name), sub.name
-
-
-def test_the_old_paths_table_matches_the_code() -> None:
-    section = PAGE[PAGE.index("## Old module paths") :]
-    for old, new in OLD_PATHS.items():
-        assert f"`{old}`" in section, old
-        importlib.import_module(f"kingdomino_core.{new}")
-        package = new.partition(".")[0]
-        assert f"`{package}." in section or f"`{new}`" in section, new
-    assert (ROOT / "kingdomino_core" / "_old_paths.py").is_file()
 
 
 # The layers of "Dependency direction", lowest first; errors.py is below them all.
@@ -130,7 +116,7 @@ def test_packages_import_only_downwards_at_runtime() -> None:
     for path in core_modules():
         parts = path.relative_to(ROOT / "kingdomino_core").with_suffix("").parts
         if len(parts) < 2:
-            continue  # kingdomino_core/__init__.py, errors.py, _old_paths.py
+            continue  # kingdomino_core/__init__.py, errors.py
         mine = LAYERS[parts[0]]
         for line, module in runtime_imports(path):
             names = module.split(".")
@@ -189,3 +175,29 @@ def test_every_core_module_is_under_500_lines() -> None:
         if (n := len(path.read_text("utf-8").splitlines())) >= 500
     }
     assert long == {}
+
+
+def test_no_front_end_package_has_an_import_cycle() -> None:
+    """Modules of ``kingdomino_cli``, ``kingdomino_rl`` and ``kingdomino_web`` import
+    each other without a cycle, function-local imports included (issue 22: the job
+    runner and the Ray backend imported each other)."""
+    cycles = []
+    for package in ("kingdomino_cli", "kingdomino_rl", "kingdomino_web"):
+        graph = {
+            f"{package}.{path.stem}": {
+                module
+                for _, module in runtime_imports(path)
+                if module.startswith(f"{package}.") and module != f"{package}.{path.stem}"
+            }
+            for path in sorted((ROOT / package).glob("*.py"))
+        }
+        for start, targets in graph.items():
+            seen, todo = set(), list(targets)
+            while todo:
+                module = todo.pop()
+                if module not in seen:
+                    seen.add(module)
+                    todo.extend(graph.get(module, ()))
+            if start in seen:
+                cycles.append(start)
+    assert cycles == []

@@ -46,7 +46,7 @@ def _nav_pages() -> list[str]:
 
 # -- hooks ---------------------------------------------------------------------------------
 
-HOOKS = sorted(n for n in vars(hookspecs) if n.startswith("kd_"))
+HOOKS = sorted(hookspecs.hook_names())
 
 
 @pytest.mark.parametrize("hook", HOOKS)

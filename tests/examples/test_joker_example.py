@@ -11,7 +11,7 @@ import random
 from example_support import JOKER
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kd_base.placement import Connects
+from kd_base.api import Connects
 
 from kingdomino_core import Direction, Game, Place
 from kingdomino_core.engine.steps import placement_violations

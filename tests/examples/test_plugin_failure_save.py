@@ -18,7 +18,7 @@ from kingdomino_cli.app import main
 from kingdomino_cli.exit_codes import ExitCode
 from kingdomino_core import PluginHookError
 from kingdomino_core.inputs.trust import Trust
-from kingdomino_core.saves.savegame import build_engine, read_save, replay
+from kingdomino_core.saves.savegame import engine_for_save, read_save, replay
 from kingdomino_core.testing import random_choice
 
 #: The test wrote the plugin files itself.
@@ -71,7 +71,7 @@ def test_the_log_up_to_the_failing_move_is_saved(
     saved = read_save(save)
     assert saved.result is None and len(saved.log) > 0
     game = replay(
-        saved, str(save), engine=build_engine(saved, str(save), trust=Trust(everything=True))
+        saved, str(save), engine=engine_for_save(saved, str(save), trust=Trust(everything=True))
     )
     # The failing Place was not logged: the replay stops at that decision...
     step = game.step
@@ -105,6 +105,6 @@ def test_a_plugin_failing_in_the_final_scoring_keeps_the_log(
     assert "plugin 'sour' failed in hook kd_score_kingdom" in err
     saved = read_save(save)
     game = replay(
-        saved, str(save), engine=build_engine(saved, str(save), trust=Trust(everything=True))
+        saved, str(save), engine=engine_for_save(saved, str(save), trust=Trust(everything=True))
     )
     assert game.is_terminal()  # every move is kept, though the game could not be scored

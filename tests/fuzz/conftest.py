@@ -15,7 +15,10 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     targets = sorted({t for t, _ in TALLY})
     statuses = sorted({s for _, s in TALLY})
     write = terminalreporter.write_line
-    write(f"fuzz tally (FUZZ_EXAMPLES={EXAMPLES}): runs of kd by exit status")
+    write(
+        f"fuzz tally (FUZZ_EXAMPLES={EXAMPLES}): runs of kd by exit status "
+        "(web-http: requests by HTTP status; web-ws: live channels by close code)"
+    )
     write("  " + f"{'target':<22}" + "".join(f"{s:>7}" for s in statuses) + "  total")
     for target in targets:
         row = [TALLY.get((target, s), 0) for s in statuses]

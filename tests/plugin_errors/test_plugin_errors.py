@@ -77,3 +77,32 @@ def test_misspelled_hook_argument_is_reported_at_load_time(tmp_path: Path) -> No
 def test_plugin_for_another_hook_api_is_refused(tmp_path: Path) -> None:
     with pytest.raises(PluginError, match=r"written for hook API 2.*provides hook API 1"):
         engine_with(tmp_path, "HOOK_API = 2\n")
+
+
+SELF_SCORING = (
+    "from kingdomino_core import ScoreLine, hookimpl\n"
+    "@hookimpl\n"
+    "def kd_score_kingdom(game, kingdom):\n"
+    "    if game.score_total(kingdom) > 10:\n"
+    "        return [ScoreLine(rule='house.bonus', points=5, label='bonus')]\n"
+    "    return None\n"
+)
+
+
+def test_a_scorer_asking_for_its_own_kingdoms_score_is_one_clear_plugin_error(
+    tmp_path: Path,
+) -> None:
+    """Issue 23: ``game.score_total`` inside ``kd_score_kingdom`` (no fast total)
+    recursed until ``RecursionError``; it is refused at the first repeat, naming the
+    plugin, and the game can still be scored by a well-behaved ruleset afterwards."""
+    engine = engine_with(tmp_path, SELF_SCORING)
+    assert engine.score_totals is None  # the house rule gave no fast total
+    game = engine.new_game(seed=1)
+    with pytest.raises(PluginHookError) as info:
+        game.score_total(0)
+    assert info.value.plugin == "house" and info.value.hook == "kd_score_kingdom"
+    assert type(info.value.original) is RuntimeError
+    assert "while its score lines are being made" in str(info.value)
+    assert "game.kingdoms[0]" in str(info.value)
+    with pytest.raises(PluginHookError, match="while its score lines are being made"):
+        game.score_sheet(1)  # the guard was released: the same clear error again

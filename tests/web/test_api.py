@@ -16,7 +16,7 @@ from web_support import LOCAL, LOCAL_WS, first_move
 
 from kingdomino_core import describe_action
 from kingdomino_core.inputs.trust import Trust
-from kingdomino_core.saves.savegame import build_engine, parse_save, read_actions, verify
+from kingdomino_core.saves.savegame import engine_for_save, parse_save, read_actions, verify
 from kingdomino_web import make_app
 
 #: The content type the server takes (any other body is refused: guard.py).
@@ -540,7 +540,7 @@ def test_replay_viewer_words_moves_as_the_table_does(client: TestClient) -> None
     ]
     # The same words, worked out with the engine from the save, move by move.
     saved = parse_save(text, "test")
-    engine = build_engine(saved, "test", trust=Trust())
+    engine = engine_for_save(saved, "test", trust=Trust())
     game = engine.new_game(saved.seed)
     expected, bare = [], []
     for action in read_actions(saved, engine, "test"):

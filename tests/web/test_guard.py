@@ -8,7 +8,6 @@ page and a foreign host. The server's own pages, and scripts, are unaffected.
 
 from __future__ import annotations
 
-import asyncio
 import http.client
 import json
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import Any
 
 import pytest
 import websockets
-from web_support import LiveServer
+from web_support import LiveServer, run_async
 
 from kingdomino_web.guard import HostPolicy, split_host
 
@@ -122,7 +121,7 @@ def ws_try(url: str, port: int, **headers: str) -> str:
         except websockets.InvalidStatus as exc:
             return f"refused {exc.response.status_code}"
 
-    return asyncio.run(run())
+    return run_async(run())
 
 
 def test_the_live_channel_refuses_another_site_and_a_foreign_host(

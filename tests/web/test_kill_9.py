@@ -29,7 +29,7 @@ from typing import Any
 
 from web_support import LiveServer, first_move
 
-from kingdomino_core.saves.savegame import build_engine, parse_save, read_actions
+from kingdomino_core.saves.savegame import engine_for_save, parse_save, read_actions
 from kingdomino_web.views import public_view
 
 ROUNDS = int(os.environ.get("KD_KILL_ROUNDS", "2"))
@@ -121,7 +121,7 @@ def check_saves(data: Path, seen: Seen) -> int:
     for tid, states in seen.states.items():
         source = data / f"{tid}.save.json"
         saved = parse_save(source.read_text("utf-8"), str(source))
-        engine = build_engine(saved, str(source))
+        engine = engine_for_save(saved, str(source))
         actions = read_actions(saved, engine, str(source))
         assert max(states) <= len(actions), f"{tid}: saw {max(states)} moves, saved {len(actions)}"
         game = engine.new_game(seed=saved.seed)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
+from web_support import LOCAL
 
 from kingdomino_web import make_app
 
@@ -23,7 +24,7 @@ def test_a_seat_name_that_is_not_text_is_refused_before_any_table(
     tmp_path: Path, name: str, kind: str
 ) -> None:
     data = tmp_path / "data"
-    with TestClient(make_app(data)) as client:
+    with TestClient(make_app(data), base_url=LOCAL) as client:
         seats = [{"name": name, "kind": kind}, {"name": "Bot", "kind": "bot"}]
         body = json.dumps({"ruleset": "base", "seats": seats})  # "\udcff" escaped, as a browser
         response = client.post(
@@ -33,5 +34,5 @@ def test_a_seat_name_that_is_not_text_is_refused_before_any_table(
         assert "seats[0].name" in response.json()["error"]
         assert client.get("/api/rulesets").status_code == 200
     assert not [p for p in data.glob("*") if p.name.endswith((".save.json", ".table.json"))]
-    with TestClient(make_app(data)) as client:  # the server starts again
+    with TestClient(make_app(data), base_url=LOCAL) as client:  # the server starts again
         assert client.get("/api/rulesets").status_code == 200

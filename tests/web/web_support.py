@@ -79,6 +79,7 @@ class LiveServer:
         raise RuntimeError("kd serve never listened")
 
     def stop(self) -> None:
+        """Stop the server; what it printed since it started is added to ``output``."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -86,6 +87,9 @@ class LiveServer:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        if self.proc is not None and self.proc.stdout is not None:
+            self.output.append(self.proc.stdout.read())
+            self.proc.stdout.close()
         self.proc = None
 
 
@@ -189,3 +193,25 @@ def create_in_lobby(
 LOCAL = "http://127.0.0.1"
 #: The same for WebSockets (the test client's own default name is not allowed).
 LOCAL_WS = "ws://127.0.0.1"
+
+
+def run_async(work: Any) -> Any:
+    """Run a coroutine to its end in a thread of its own (the session's Playwright
+    keeps an event loop running in this one, where ``asyncio.run`` is refused)."""
+    import asyncio
+    import threading
+
+    out: dict[str, Any] = {}
+
+    def main() -> None:
+        try:
+            out["value"] = asyncio.run(work)
+        except BaseException as exc:  # re-raised in the caller
+            out["error"] = exc
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join()
+    if "error" in out:
+        raise out["error"]
+    return out["value"]

@@ -143,12 +143,12 @@ def test_bad_notation_is_an_error_with_line_and_column(mode, text, message) -> N
 def test_describe_game_shows_totems_and_cave() -> None:
     game = origins(4, "totem").new_game(seed=1)
     game.play_chance()
-    lines = game.engine.hooks.describe_game(game=game)[0]
+    lines = game.hooks.kd_describe_game(game=game)[0]
     assert any(line.startswith("Totems: mammoth (3 points) in the middle") for line in lines)
     assert not any("Fire" in line for line in lines)  # nothing discarded: nothing said
     game = origins(4, "tribe").new_game(seed=1)
     game.play_chance()
-    lines = game.engine.hooks.describe_game(game=game)[0]
+    lines = game.hooks.kd_describe_game(game=game)[0]
     cave = next(line for line in lines if line.startswith("Cave: "))
     # What a recruit costs is on the screen before a recruit is possible.
     assert cave.endswith(

@@ -1,7 +1,8 @@
-"""Trusted agents (issue 16, item 5): the built-in bots declare ``trusted`` so that
-``kd simulate`` skips re-checking their moves; this is only sound because they can
-never submit an action outside the engine's legal list, which is checked here over
-many seeded games of every shipped ruleset. Other agents are still checked."""
+"""Agents picking legal moves only (issue 16, item 5): the built-in bots declare
+``legal_moves_only`` so that ``kd simulate`` skips re-checking their moves; this is
+only sound because they can never submit an action outside the engine's legal list,
+which is checked here over many seeded games of every shipped ruleset. Other agents
+are still checked."""
 
 from __future__ import annotations
 
@@ -24,10 +25,10 @@ SHIPPED = sorted(e.name for e in list_rulesets() if e.where == "shipped")
 BUILT_IN = ["random", "greedy", "mcts:playouts=2+width=2"]
 
 
-def test_every_built_in_bot_declares_itself_trusted() -> None:
+def test_every_built_in_bot_declares_legal_moves_only() -> None:
     registry = installed_agents()
     for spec in BUILT_IN:
-        assert registry.make(spec, random.Random(0)).trusted is True  # type: ignore[attr-defined]
+        assert registry.make(spec, random.Random(0)).legal_moves_only is True  # type: ignore[attr-defined]
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -54,7 +55,7 @@ def test_a_built_in_bot_never_submits_an_action_outside_the_legal_list(
 
 
 class Cheater:
-    """A third-party agent that does not declare ``trusted`` and tries an illegal move."""
+    """A third-party agent that does not declare ``legal_moves_only`` and tries an illegal move."""
 
     def act(self, game: Game) -> Action:
         step = game.step
@@ -64,10 +65,10 @@ class Cheater:
         return game.legal_actions()[0]
 
 
-def test_an_untrusted_agent_is_still_checked() -> None:
+def test_an_agent_that_does_not_declare_it_is_still_checked() -> None:
     entries = [PlayerEntry(name="a", agent="random"), PlayerEntry(name="b", agent="random")]
     seats = make_seats(entries, allow_human=False)
     seats[0] = Seat(index=0, entry=entries[0], agent=Cheater(), rng=DecisionRandom(0))
-    assert [s.trusted for s in seats] == [False, True]
+    assert [s.legal_moves_only for s in seats] == [False, True]
     with pytest.raises(IllegalActionError, match=r"core\.on_board|more than"):
         play_one(make_engine(["base"], 2), seats, seed=1)
