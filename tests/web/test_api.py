@@ -571,7 +571,7 @@ def test_the_replay_viewer_steps_by_decisions_with_chance_folded_in(client: Test
     replay = client.post("/api/replays", content=text.encode(), headers=JSON).json()
     stops = replay["stops"]
     saved = parse_save(text, "test")
-    engine = build_engine(saved, "test", trust=Trust())
+    engine = engine_for_save(saved, "test", trust=Trust())
     game = engine.new_game(saved.seed)
     decisions, words = [], []
     for i, action in enumerate(read_actions(saved, engine, "test")):

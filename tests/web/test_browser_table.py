@@ -18,7 +18,7 @@ from web_support import LiveServer, click_turn, create_in_lobby, shot, wait_turn
 
 from kingdomino_core import Direction, Game, Place
 from kingdomino_core.inputs.trust import Trust
-from kingdomino_core.saves.savegame import build_engine, parse_save, read_actions
+from kingdomino_core.saves.savegame import engine_for_save, parse_save, read_actions
 
 LEGAL = ".kingdom-panel.placing svg rect[data-x].legal"
 
@@ -125,7 +125,7 @@ def _game_of(page: Any, server: LiveServer) -> Game:
     assert answer.ok, answer.text()
     text = answer.text()
     saved = parse_save(text, "test")
-    engine = build_engine(saved, "test", trust=Trust())
+    engine = engine_for_save(saved, "test", trust=Trust())
     game = engine.new_game(saved.seed)
     for action in read_actions(saved, engine, "test"):
         game.apply(action)
