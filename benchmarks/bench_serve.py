@@ -12,8 +12,9 @@ next state arriving on that page (p50/p95/p99), and to that human's next decisio
 (the bots' and the other human's turns, thinking included); then checks that no
 move was lost or applied twice (each seat's moves in the saved log equal the moves
 its page had acknowledged, and no move was refused) and that every finished table's
-save verifies. Baseline, side by side: the same games replayed in-process by the
-engine (no server), in moves per second.
+save verifies; and the server's memory (resident at the end, and its peak).
+Baseline, side by side: the same games replayed in-process by the engine
+(no server), in moves per second.
 
     python benchmarks/bench_serve.py                    # 100 tables, humans think ~1 s
     python benchmarks/bench_serve.py --think 0          # humans answer at once (stress)
@@ -46,6 +47,20 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def server_memory(pid: int) -> str:
+    """The server process's resident memory now and at its peak (Linux), in MB."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return "(not measured on this system)"
+    kb = {
+        k: int(v.split()[0])
+        for k, v in (ln.split(":", 1) for ln in status.splitlines())
+        if k in ("VmRSS", "VmHWM")
+    }
+    return f"RSS {kb.get('VmRSS', 0) / 1024:.0f} MB, peak {kb.get('VmHWM', 0) / 1024:.0f} MB"
 
 
 def start_server(data: Path, port: int) -> subprocess.Popen[str]:
@@ -201,6 +216,7 @@ def main() -> int:
     try:
         stats, tables, elapsed = asyncio.run(run(args, base))
         saves = {t["id"]: http(base, f"/api/tables/{t['id']}/save") for t in tables}
+        memory = server_memory(server.pid)
     finally:
         server.terminate()
         try:
@@ -250,6 +266,7 @@ def main() -> int:
     )
     mean = statistics.mean(stats.to_state) * 1000 if stats.to_state else float("nan")
     print(f"  mean move -> state {mean:.1f} ms")
+    print(f"  server memory           {memory} (resident at the end, and its peak)")
     print(
         f"  baseline: the engine replays the same {total_moves} moves in-process at "
         f"{total_moves / replay_time:,.0f} moves/s"

@@ -249,16 +249,19 @@ def round_text(game: Game) -> str:
     return text
 
 
-def thinking_text(game: Game, names: Sequence[str], who: str) -> str:
+def thinking_text(game: Game, names: Sequence[str], who: str, *, scores: bool = True) -> str:
     """The status line while a bot decides: ``P1 (mcts) is thinking... (Round 3 of 12;
     P1 12, P2 8 points; Ctrl-C stops)``: short, to fit one line of a small terminal,
-    with the scores so a game of bots only shows how it goes."""
-    scores = ", ".join(
+    with the scores so a game of bots only shows how it goes. ``scores=False`` leaves
+    them out (no scoring hook runs for a status line nobody sees)."""
+    when = round_text(game).rsplit(", ", 1)[0]  # without the dominoes left
+    if not scores:
+        return f"{who} is thinking... ({when}; Ctrl-C stops)"
+    totals = ", ".join(
         f"{'+'.join(names[s] for s in game.config.seats_of(k))} {game.score_sheet(k).total}"
         for k in range(len(game.kingdoms))
     )
-    when = round_text(game).rsplit(", ", 1)[0]  # without the dominoes left
-    return f"{who} is thinking... ({when}; {scores} points; Ctrl-C stops)"
+    return f"{who} is thinking... ({when}; {totals} points; Ctrl-C stops)"
 
 
 def line_blocks(game: Game, names: Sequence[str], me: int | None = None) -> list[Text]:

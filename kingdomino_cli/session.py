@@ -128,7 +128,9 @@ class Session:
         self._autosave()
 
     def _thinking_text(self, seat: Seat) -> str:
-        return thinking_text(self.game, self.names, f"{seat.entry.name} ({seat.entry.agent})")
+        who = f"{seat.entry.name} ({seat.entry.agent})"
+        # The scores only for a status line shown (at a terminal): no scoring otherwise.
+        return thinking_text(self.game, self.names, who, scores=is_terminal(sys.stderr))
 
     # -- saving -----------------------------------------------------------------------
 

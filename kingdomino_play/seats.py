@@ -87,11 +87,12 @@ class Seat:
 def build_seat(index: int, entry: PlayerEntry, registry: AgentRegistry | None = None) -> Seat:
     """One seat with its agent, from ``registry`` (default: every installed plugin's
     agents). An unknown agent or a bad option raises ``ConfigError``. A person's seat
-    gets an agent only if ``registry`` has one named ``human`` (the terminal's)."""
-    registry = registry or installed_agents()
+    gets an agent only from a ``registry`` given with one named ``human`` (the
+    terminal's); otherwise the person acts through the table."""
     rng = DecisionRandom(decision_seed(0, index, 0))
-    if is_human(entry.agent) and not registry.registered(HUMAN):
+    if is_human(entry.agent) and (registry is None or not registry.registered(HUMAN)):
         return Seat(index=index, entry=entry, agent=None, rng=rng)
+    registry = registry or installed_agents()
     try:
         agent = registry.make(entry.agent, rng)
     except (TypeError, ValueError) as exc:

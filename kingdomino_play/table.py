@@ -122,6 +122,9 @@ class Table:
         self.undo_points: list[tuple[int, int]] = []
         #: The last moves in words, newest last ("Name: words").
         self.recent: list[str] = []
+        #: Every worded move still in the game, oldest first: ``(index in
+        #: :attr:`moves`, "Name: words")`` (an undo drops the moves it takes back).
+        self.history: list[tuple[int, str]] = []
         #: Why play stopped (a bot or plugin failed in :meth:`advance`), or "".
         self.failure = ""
         self._registry = registry
@@ -256,6 +259,7 @@ class Table:
         if words:
             self.recent.append(f"{self.names[seat]}: {words}")
             del self.recent[:-RECENT]
+            self.history.append((len(self.moves) - 1, self.recent[-1]))
         return Move(seat=seat, action=self.moves[-1], words=words)
 
     def _agent_fault(self, seat: Seat, exc: BaseException) -> PluginHookError:
@@ -278,6 +282,7 @@ class Table:
                 self.game = self._replayed(self.moves[:at])
                 del self.moves[at:]
                 del self.undo_points[i:]
+                self.history = [h for h in self.history if h[0] < at]
                 if self.words is not None:
                     self.recent.append("(undone: back to your previous decision)")
                     del self.recent[:-RECENT]

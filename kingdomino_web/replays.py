@@ -8,12 +8,13 @@ number of replays is kept, in memory.
 
 from __future__ import annotations
 
+import bisect
 import secrets
 import threading
 from collections import OrderedDict
 from typing import Any
 
-from attrs import define
+from attrs import define, field
 
 from kingdomino_core import (
     Action,
@@ -50,6 +51,10 @@ class Replay:
     at: int = 0
     #: The words of move ``at`` (shown again when the same move is asked for twice).
     last: str = ""
+    #: The words of the latest decision before move ``at`` (the viewer's step).
+    decided: str = ""
+    #: The moves that are decisions (index in ``actions``; the others are chance's).
+    decisions: list[int] = field(factory=list)
 
 
 class ReplayStore:
@@ -84,7 +89,11 @@ class ReplayStore:
         replay_id = secrets.token_urlsafe(12)
         with self._lock:
             self._replays[replay_id] = Replay(
-                saved=saved, source=source, actions=actions, game=engine.new_game(saved.seed)
+                saved=saved,
+                source=source,
+                actions=actions,
+                game=engine.new_game(saved.seed),
+                decisions=_decisions(engine.new_game(saved.seed), actions),
             )
             while len(self._replays) > MAX_REPLAYS:
                 self._replays.popitem(last=False)
@@ -101,6 +110,7 @@ class ReplayStore:
         return {
             "id": replay_id,
             "moves": len(replay.actions),
+            "stops": stops(replay),
             "ruleset": replay.saved.ruleset.name,
             "players": [p.name for p in replay.saved.players],
         }
@@ -114,7 +124,7 @@ class ReplayStore:
             if move < replay.at:
                 replay.game = replay.game.engine.new_game(replay.saved.seed)
                 replay.at = 0
-                replay.last = ""
+                replay.last = replay.decided = ""
             check = replay.saved.chance == CHANCE_SEED
             try:
                 while replay.at < move:
@@ -122,6 +132,9 @@ class ReplayStore:
                     action = replay.actions[replay.at]
                     seat = replay.game.current_seat
                     words = ""
+                    if _before(replay, move):  # the decision this step of the viewer shows
+                        who = replay.saved.players[seat or 0].name
+                        replay.decided = f"{who}: {move_words(replay.game, action)}"
                     if n == move:  # in the plugin's words, before the move changes the game
                         who = (
                             "chance"
@@ -138,6 +151,36 @@ class ReplayStore:
                 "id": replay_id,
                 "move": move,
                 "moves": total,
+                "stops": stops(replay),
                 "last": replay.last,
+                "decided": replay.decided,
                 "view": view,
             }
+
+
+def _decisions(game: Game, actions: list[Action]) -> list[int]:
+    """Which of ``actions`` a player decided (the others are chance's draws): played
+    once on a fresh game; past a move that does not replay, every move counts."""
+    found = []
+    for i, action in enumerate(actions):
+        seat = game.current_seat
+        if seat is not None and seat >= 0:
+            found.append(i)
+        try:
+            game.apply(action)
+        except KingdominoError:
+            return found + list(range(i + 1, len(actions)))
+    return found
+
+
+def stops(replay: Replay) -> list[int]:
+    """Where the viewer steps: before each decision (chance's draws that come before
+    it already played), then the end. Step ``k`` shows the table after ``k`` decisions."""
+    return sorted({*(replay.decisions or [0]), len(replay.actions)})
+
+
+def _before(replay: Replay, move: int) -> bool:
+    """Whether the move being played is the last decision before ``move`` (its words are
+    what the viewer shows for that step)."""
+    i = bisect.bisect_left(replay.decisions, move)
+    return i > 0 and replay.decisions[i - 1] == replay.at

@@ -280,6 +280,8 @@ class Table:
         view["table"] = self.id
         view["version"] = self.version
         view["recent"] = self.play.recent[-12:]
+        # The whole move list, numbered by decision (the table's history, undo applied).
+        view["history"] = [words for _at, words in self.play.history]
         view["failure"] = self.failure
         view["seats"] = [{"name": s.name, "kind": s.kind} for s in self.seats]
         seat = game.current_seat

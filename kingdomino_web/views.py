@@ -141,6 +141,9 @@ def public_view(
         "next_line": _line(game, game.next_line, game.next_kings),
         "current": current,
         "info": info,
+        # What the rules call a crown ("crown", or Origins' "fire"): drawn the same as
+        # in the kingdoms' boards.
+        "icon": game.engine.registry.icon_words[0],
         "finished": game.is_terminal(),
         "result": end_view(game, sheets) if game.is_terminal() else None,
     }
@@ -234,6 +237,9 @@ def decision_view(game: Game) -> dict[str, Any] | None:
             "domino": domino_view(game, step.domino),
             "kingdom": game.config.kingdom_of(step.seat),
             "placements": placements,
+            # Two identical halves: the engine lists its placements facing E and S only
+            # (facing W or N is the same placement, docs/api.md "Symmetric dominoes").
+            "symmetric": game.engine.deck[step.domino].symmetric,
         }
     return out
 

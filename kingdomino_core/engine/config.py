@@ -103,7 +103,7 @@ class ConfigBuilder:
     """Mutable view handed to ``kd_configure``; frozen into :class:`GameConfig`."""
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
-        if players > MAX_PLAYERS:
+        if isinstance(players, int) and players > MAX_PLAYERS:
             # Before any plugin sees it: a plugin may loop over the seats.
             raise PlayerCountError(players, (), limit=MAX_PLAYERS)
         #: Number of seats (read-only: the ruleset's player count).

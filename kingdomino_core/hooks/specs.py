@@ -327,11 +327,13 @@ class HookSpecs:
         Returns: the score lines this plugin contributes, or None.
         Combination: every implementation runs; the lines of all plugins together
         form the kingdom's :class:`~kingdomino_core.model.scoring.ScoreSheet`, whose total is
-        their sum. Do not ask for the score of the kingdom being scored from here
-        (``game.score_total(kingdom)``, ``score_sheet``, ``scores``): unless every scoring
-        rule has a fast total, that asks this hook again without end, so the engine
-        refuses it with a ``RuntimeError``, reported as this plugin's failure (``kd``
-        exits 6); compute the lines from ``game.kingdoms[kingdom]``.
+        their sum.
+        Careful: do not ask for the score of the kingdom being scored from here
+        (``game.score_total(kingdom)``, ``game.score_sheet(kingdom)``, ``game.scores()``):
+        unless every scoring rule has a fast total (``RuleBook.add_score_total``), that
+        asks this hook again, without end. The engine refuses it at once with a
+        ``RuntimeError``, reported as your plugin's failure (``kd`` exits 6). Compute
+        your lines from ``game.kingdoms[kingdom]`` instead.
         """
 
     @collected

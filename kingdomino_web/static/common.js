@@ -42,6 +42,11 @@ KD.svg = function (tag, attrs) {
   return node;
 };
 
+// The crown and fire shapes of the server-drawn boards (kingdomino_play/svg.py).
+KD.CROWN = "M0,8 L0,2 L3,5 L5,0 L7,5 L10,2 L10,8 Z";
+KD.FLAME = "M5,0 C7,3 10,5 10,8 C10,11 7,12 5,12 C3,12 0,11 0,8 C0,6 2,5 3,3 C4,5 5,5 5,0 Z";
+KD.icon = "crown";
+
 // A domino as a small picture: two halves with their terrain letter, crowns and marks.
 KD.dominoSvg = function (domino, size = 34) {
   const svg = KD.svg("svg", {
@@ -58,10 +63,13 @@ KD.dominoSvg = function (domino, size = 34) {
     });
     label.textContent = half.letter;
     svg.append(label);
+    // Crowns (or fire) drawn as in the kingdoms (kingdomino_play.svg): the same shape.
+    const fire = KD.icon === "fire";
     for (let c = 0; c < half.crowns; c++) {
-      svg.append(KD.svg("circle", {
-        cx: i * size + 8 + c * 9, cy: 8, r: 3.5, fill: "#ffd54f", stroke: "#5d4037",
-        class: "crown",
+      svg.append(KD.svg("path", {
+        d: fire ? KD.FLAME : KD.CROWN, class: fire ? "flame" : "crown",
+        transform: `translate(${i * size + 3 + c * 11},${3}) scale(${fire ? 0.8 : 0.9})`,
+        fill: fire ? "#ff7043" : "#ffd54f", stroke: "#5d4037", "stroke-width": 0.7,
       }));
     }
     // Printed marks a plugin shows (Registry.add_mark): craters as dark pits, others
@@ -90,10 +98,31 @@ KD.dominoSvg = function (domino, size = 34) {
   return svg;
 };
 
+// A "Copy" button for a link (seat links are sent to friends): the clipboard where the
+// page may use it, else the text selected for the person to copy.
+KD.copyButton = function (text) {
+  const button = KD.el("button", { type: "button", class: "copy", title: "Copy the link", text: "Copy" });
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = "Copied";
+    } catch (err) {
+      const link = button.previousElementSibling || button;
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+      button.textContent = "Selected: copy it";
+    }
+  });
+  return button;
+};
+
 KD.seatName = (view, seat) => (view.players[seat] ? view.players[seat].name : `seat ${seat}`);
 
 // One line of dominoes (placing or picking) with the king on each.
 KD.renderLine = function (view, dominoes, title, opts = {}) {
+  KD.icon = view.icon || "crown";
   const row = KD.el("div", { class: "line", "data-line": opts.name || "" },
     KD.el("h3", { text: title }));
   for (const d of dominoes) {
@@ -117,6 +146,7 @@ KD.kingdomTitle = function (view, kingdom) {
 // Every kingdom: its players, score, and the server-drawn SVG board.
 KD.renderKingdoms = function (view, container, opts = {}) {
   container.replaceChildren();
+  container.style.setProperty("--kingdoms", String(view.kingdoms.length)); // one row
   for (const k of view.kingdoms) {
     const current = view.current && view.current.kingdom === k.index;
     const panel = KD.el("section", {
@@ -149,8 +179,19 @@ KD.cellOf = function (container, kingdom, x, y) {
     `[data-kingdom="${kingdom}"] svg [data-x="${x}"][data-y="${y}"]`);
 };
 
-// The end of the game: ranking with the deciding tie-break, each kingdom's sheet.
+// The end of the game: the banner (who won, the ranking), then each kingdom's sheet.
 KD.renderResult = function (view, container) {
+  container.replaceChildren();
+  if (!view.result) return;
+  const banner = KD.el("div", { class: "banner" });
+  const sheets = KD.el("div");
+  KD.renderBanner(view, banner);
+  KD.renderSheets(view, sheets);
+  container.append(banner, sheets);
+};
+
+// Who won (or that nobody did) and the ranking with the deciding tie-breaks.
+KD.renderBanner = function (view, container) {
   container.replaceChildren();
   const result = view.result;
   if (!result) return;
@@ -167,14 +208,21 @@ KD.renderResult = function (view, container) {
       KD.el("td", { text: place.decided_by ? place.decided_by.replaceAll("_", " ") : "" })));
   }
   const winners = result.winners.map((s) => KD.seatName(view, s));
-  container.append(
-    KD.el("h2", { class: "winners", text: `${winners.join(" and ")} ${winners.length === 1 ? "wins" : "share the victory"}!` }),
-    ranking);
+  const headline = !winners.length ? "Nobody won."
+    : `${winners.join(" and ")} ${winners.length === 1 ? "wins" : "share the victory"}!`;
+  container.append(KD.el("h2", { class: "winners", text: headline }), ranking);
   if (result.match) {
     container.append(KD.el("p", { class: "match", text:
       "Match: " + result.match.games.map((g, i) => `game ${i + 1}: ${g.join(" / ")}`).join("; ") +
       ` — totals ${result.match.totals.join(" / ")}` }));
   }
+};
+
+// Each kingdom's score sheet, line by line.
+KD.renderSheets = function (view, container) {
+  container.replaceChildren();
+  const result = view.result;
+  if (!result) return;
   const sheets = KD.el("div", { class: "sheets" });
   for (const sheet of result.sheets) {
     const kingdom = view.kingdoms[sheet.kingdom];

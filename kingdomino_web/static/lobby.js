@@ -32,15 +32,30 @@
         KINDS.map(([v, t]) => KD.el("option", { value: v, selected: v === prev.kind, text: t })));
       const agent = KD.el("select", { class: "agent", "aria-label": `seat ${i + 1} bot` },
         bots.map((b) => KD.el("option", { value: b.name, selected: b.name === agentName, title: b.help, text: b.name })));
-      const options = KD.el("input", { class: "options", placeholder: "e.g. time=0.5", value: agentOptions || "" });
-      const sync = () => { agent.disabled = options.disabled = kind.value !== "bot"; };
+      const options = KD.el("input", { class: "options", value: agentOptions || "", "aria-label": `seat ${i + 1} bot options` });
+      // Suggest options only for a bot that takes some (its help lists them).
+      const sync = () => {
+        const takes = botOptions(agent.value);
+        agent.disabled = kind.value !== "bot";
+        options.disabled = kind.value !== "bot" || (!takes.length && !options.value);
+        options.placeholder = takes.length ? `e.g. ${takes[0]}` : "no options";
+      };
       kind.addEventListener("change", sync);
+      agent.addEventListener("change", sync);
       sync();
       body.append(KD.el("tr", { "data-seat": i },
         KD.el("td", { text: String(i + 1) }),
         KD.el("td", {}, KD.el("input", { class: "name", value: prev.name, maxlength: 40, "aria-label": `seat ${i + 1} name` })),
         KD.el("td", {}, kind), KD.el("td", {}, agent), KD.el("td", {}, options)));
     }
+  }
+
+  // "options: playouts=N, time=wall seconds" in a bot's help: the names it takes.
+  function botOptions(name) {
+    const bot = bots.find((b) => b.name === name);
+    const found = bot && /options?:\s*(.*)$/i.exec(bot.help || "");
+    if (!found) return [];
+    return found[1].split(",").map((part) => part.trim().split(" ")[0]).filter((o) => o.includes("="));
   }
 
   function readSeat(row) {
@@ -77,7 +92,8 @@
     $("created-links").replaceChildren(...(links.length ? [
       KD.el("p", { text: "Send each player their own link (it lets them play their seat only):" }),
       KD.el("ul", {}, links.map((l) => KD.el("li", {}, `${l.name}: `,
-        KD.el("a", { class: "seat-link", "data-seat": l.seat, href: tableUrl(table.id, l.token), text: tableUrl(table.id, l.token) })))),
+        KD.el("a", { class: "seat-link", "data-seat": l.seat, href: tableUrl(table.id, l.token), text: tableUrl(table.id, l.token) }),
+        " ", KD.copyButton(tableUrl(table.id, l.token))))),
     ] : []));
   }
 

@@ -4,21 +4,25 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   let replay = null;
-  let move = 0;
+  // The viewer steps by decisions: step k is the table after k decisions, the chance
+  // draws that follow each already played (stops[k] is its move in the save).
+  let step = 0;
+  let stops = [0];
 
   function error(message) {
     $("error").textContent = message || "";
     $("error").hidden = !message;
   }
 
-  async function show(n) {
+  async function show(k) {
     if (!replay) return;
+    k = Math.max(0, Math.min(k, stops.length - 1));
     try {
-      const data = await KD.api(`/api/replays/${replay.id}?move=${n}`);
-      move = data.move;
-      $("slider").value = move;
-      $("position").textContent = `move ${move} of ${data.moves}`;
-      $("last-move").textContent = data.last || (move === 0 ? "The start of the game." : "");
+      const data = await KD.api(`/api/replays/${replay.id}?move=${stops[k]}`);
+      step = k;
+      $("slider").value = step;
+      $("position").textContent = `decision ${step} of ${stops.length - 1}`;
+      $("last-move").textContent = step === 0 ? "The start of the game." : data.decided || data.last;
       const view = data.view;
       KD.renderKingdoms(view, $("kingdoms"));
       const lines = $("lines");
@@ -27,7 +31,8 @@
       if (view.next_line.length) lines.append(KD.renderLine(view, view.next_line, "Picking"));
       KD.renderInfo(view, $("info"));
       KD.renderResult(view, $("result"));
-      document.body.dataset.move = String(move);
+      document.body.dataset.move = String(step);
+      document.body.dataset.log = String(data.move);
     } catch (err) {
       error(err.message);
     }
@@ -35,8 +40,9 @@
 
   function open(info) {
     replay = info;
+    stops = info.stops && info.stops.length ? info.stops : [0, info.moves];
     $("stepper").hidden = false;
-    $("slider").max = info.moves;
+    $("slider").max = stops.length - 1;
     location.hash = `r=${info.id}`;
     show(0);
   }
@@ -55,20 +61,20 @@
   document.addEventListener("DOMContentLoaded", () => {
     $("file").addEventListener("change", upload);
     $("first").addEventListener("click", () => show(0));
-    $("prev").addEventListener("click", () => show(move - 1));
-    $("next").addEventListener("click", () => show(move + 1));
-    $("last").addEventListener("click", () => show(replay ? replay.moves : 0));
+    $("prev").addEventListener("click", () => show(step - 1));
+    $("next").addEventListener("click", () => show(step + 1));
+    $("last").addEventListener("click", () => show(stops.length - 1));
     $("slider").addEventListener("input", () => show(Number($("slider").value)));
     document.addEventListener("keydown", (event) => {
       if (!replay || event.target.tagName === "INPUT") return;
-      if (event.key === "ArrowRight") show(move + 1);
-      if (event.key === "ArrowLeft") show(move - 1);
+      if (event.key === "ArrowRight") show(step + 1);
+      if (event.key === "ArrowLeft") show(step - 1);
       if (event.key === "Home") show(0);
-      if (event.key === "End") show(replay.moves);
+      if (event.key === "End") show(stops.length - 1);
     });
     const id = new URLSearchParams(location.hash.slice(1)).get("r");
     if (id) {
-      KD.api(`/api/replays/${id}?move=0`).then((data) => open({ id, moves: data.moves })).catch((err) => error(err.message));
+      KD.api(`/api/replays/${id}?move=0`).then((data) => open({ id, moves: data.moves, stops: data.stops })).catch((err) => error(err.message));
     }
   });
 })();

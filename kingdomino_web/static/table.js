@@ -9,6 +9,11 @@
   const $ = (id) => document.getElementById(id);
   let state = null;
   let direction = 0;
+  // Where the ghost domino is held on a touch screen (a square, until confirmed), and
+  // how the last pointer touched the page ("mouse" places on click, others confirm).
+  let anchor = null;
+  let pointerKind = "mouse";
+  let wasMine = false;
   let socket = null;
   let retry = 0;
 
@@ -27,7 +32,10 @@
     socket.addEventListener("message", (event) => {
       const msg = JSON.parse(event.data);
       if (msg.type === "state") {
-        if (!state || state.view.version !== msg.view.version) selected = null;
+        if (!state || state.view.version !== msg.view.version) {
+          selected = null;
+          anchor = null;
+        }
         state = msg;
         render();
       } else if (msg.type === "refused") {
@@ -71,7 +79,12 @@
 
   function render() {
     const view = state.view;
-    document.title = `kd: ${view.ruleset}`;
+    KD.icon = view.icon || "crown";
+    const mine = Boolean(myDecision());
+    document.title = mine ? `Your turn — kd: ${view.ruleset}`
+      : view.finished ? `Game over — kd: ${view.ruleset}` : `kd: ${view.ruleset}`;
+    if (mine && !wasMine) chime();
+    wasMine = mine;
     $("ruleset").textContent = view.ruleset + (view.games > 1 ? ` — game ${view.game_number} of ${view.games}` : "");
     $("you").textContent = state.you.length
       ? `You play ${state.you.map((s) => KD.seatName(view, s)).join(", ")}`
@@ -80,7 +93,10 @@
     const status = $("status");
     if (view.failure) status.textContent = `The game stopped: ${view.failure}`;
     else if (view.finished) status.textContent = "The game is over.";
-    else if (view.current) status.textContent = view.current.words;
+    else if (decision && decision.place) status.textContent = placePrompt(decision);
+    else if (view.current && view.current.kind === "place" && view.current.domino) {
+      status.textContent = `${KD.seatName(view, view.current.seat)} places domino ${view.current.domino.name}.`;
+    } else if (view.current) status.textContent = view.current.words;
     else status.textContent = "…";
     status.className = decision ? "status yours" : "status";
     $("turn").textContent = decision ? "Your turn" : view.current && !view.finished
@@ -94,9 +110,11 @@
     }
     KD.renderInfo(view, $("info"));
     const recent = $("recent");
-    recent.replaceChildren(...view.recent.slice().reverse().map((t) => KD.el("li", { text: t })));
+    const history = view.history || view.recent;
+    recent.replaceChildren(...history.map((t, i) => KD.el("li", { value: String(i + 1), text: t })).reverse());
     renderDecision(decision);
-    KD.renderResult(view, $("result"));
+    KD.renderBanner(view, $("banner"));
+    KD.renderSheets(view, $("result"));
     $("end").hidden = !view.finished;
     $("save").href = `/api/tables/${tableId}/save`;
     if (state.host && !$("links").dataset.loaded) loadLinks();
@@ -120,10 +138,7 @@
         if (legal.has(box.dataset.domino)) box.classList.add("legal");
       }
     }
-    if (decision.place) {
-      $("place-domino").replaceChildren(KD.dominoSvg(decision.place.domino, 40));
-      showPlacements();
-    }
+    if (decision.place) showPlacements();
     for (const choice of decision.choices) {
       if (choice.target && choice.target.x !== undefined) {
         const cell = KD.cellOf($("kingdoms"), choice.target.kingdom, choice.target.x, choice.target.y);
@@ -173,6 +188,34 @@
     return DIRS[direction];
   }
 
+  // What the player sees, not coordinates: the second half's side, as on the screen.
+  const SIDE = { E: "to the right →", S: "below ↓", W: "to the left ←", N: "above ↑" };
+  const TURN = { E: 0, S: 90, W: 180, N: 270 };
+
+  function placePrompt(decision) {
+    const place = decision.place;
+    const count = Object.values(place.placements).reduce((n, list) => n + list.length, 0);
+    const name = `domino ${place.domino.name}`;
+    if (!count) return `${name} fits nowhere in your kingdom: discard it.`;
+    return `Place ${name} in your kingdom.`;
+  }
+
+  // Where the first half may go with the domino turned this way. The engine lists a
+  // domino with two identical halves facing E and S only: facing W (N) it covers the
+  // same squares as facing E (S) from its other half, and the server accepts it so.
+  function squaresFor(place, dir) {
+    if (place.symmetric && (dir === "W" || dir === "N")) {
+      const [dx, dy] = STEP[dir === "W" ? "E" : "S"];
+      return (place.placements[dir === "W" ? "E" : "S"] || []).map(([x, y]) => [x + dx, y + dy]);
+    }
+    return place.placements[dir] || [];
+  }
+
+  function legalHere(x, y) {
+    const decision = myDecision();
+    return squaresFor(decision.place, currentDir()).some(([a, b]) => a === x && b === y);
+  }
+
   function showPlacements() {
     const decision = myDecision();
     if (!decision || !decision.place) return;
@@ -180,16 +223,29 @@
     const container = $("kingdoms");
     for (const old of container.querySelectorAll("rect.mark.legal")) old.remove();
     for (const old of container.querySelectorAll(".legal")) old.classList.remove("legal");
-    for (const [x, y] of place.placements[currentDir()] || []) {
+    const here = squaresFor(place, currentDir());
+    for (const [x, y] of here) {
       const cell = KD.cellOf(container, place.kingdom, x, y);
       if (cell) KD.markCell(cell, "legal");
     }
-    $("direction").textContent = { E: "second half east →", S: "second half south ↓", W: "second half west ←", N: "second half north ↑" }[currentDir()];
+    const panel = container.querySelector(`.kingdom-panel[data-kingdom="${place.kingdom}"]`);
+    if (panel) panel.classList.add("placing");
+    const pic = KD.dominoSvg(place.domino, 40);
+    pic.style.transform = `rotate(${TURN[currentDir()]}deg)`;
+    $("place-domino").replaceChildren(pic);
+    $("direction").textContent = `second half ${SIDE[currentDir()]}`;
+    $("direction").dataset.dir = currentDir(); // for scripts and tests
     const count = Object.values(place.placements).reduce((n, list) => n + list.length, 0);
-    $("place-help").textContent = count
-      ? "Click a highlighted square for the first half; rotate with the button or the R key."
-      : "This domino fits nowhere in your kingdom: it must be discarded.";
-    clearPreview();
+    const help = $("place-help");
+    help.classList.toggle("nothing-fits", Boolean(count && !here.length));
+    if (!count) help.textContent = "This domino fits nowhere in your kingdom: it must be discarded.";
+    else if (!here.length) help.textContent = "Turn the domino: nothing fits this way.";
+    else if (pointerKind === "mouse") {
+      help.textContent = "Point at a lit square and click to place the first half there; turn the domino with the button or the R key.";
+    } else {
+      help.textContent = "Touch a lit square (or drag your finger) to hold the domino there; tap it again or use the button to turn it, then press “Place here”.";
+    }
+    drawGhost(anchor);
   }
 
   function rotate(step = 1) {
@@ -201,33 +257,104 @@
     for (const old of document.querySelectorAll(".preview")) old.remove();
   }
 
+  // The ghost domino: its two halves drawn where they would land (red when they cannot).
+  function drawGhost(at) {
+    clearPreview();
+    const decision = myDecision();
+    const confirm = $("confirm");
+    confirm.hidden = !(decision && decision.place && anchor && pointerKind !== "mouse");
+    if (!decision || !decision.place || !at) return;
+    const cell = KD.cellOf($("kingdoms"), decision.place.kingdom, at.x, at.y);
+    if (!cell) return;
+    const svg = cell.closest("svg");
+    const size = Number(svg.dataset.cell);
+    const x0 = Number(svg.dataset.x0);
+    const y0 = Number(svg.dataset.y0);
+    const [dx, dy] = STEP[currentDir()];
+    const legal = legalHere(at.x, at.y);
+    confirm.disabled = false;
+    confirm.classList.toggle("bad", !legal);
+    decision.place.domino.halves.forEach((half, i) => {
+      svg.append(KD.svg("rect", {
+        x: (at.x + i * dx - x0) * size + 4, y: (at.y + i * dy - y0) * size + 4,
+        width: size - 8, height: size - 8, rx: 4, fill: half.colour,
+        class: "preview" + (legal ? "" : " bad") + (i ? "" : " first"), "pointer-events": "none",
+      }));
+    });
+  }
+
   function cellTarget(event) {
     const target = event.target.closest("[data-x]");
     if (!target || !target.closest("svg.kingdom")) return null;
     return { x: Number(target.dataset.x), y: Number(target.dataset.y), node: target };
   }
 
-  function preview(event) {
+  // The square under a pointer of the kingdom being placed in (a finger keeps its
+  // first target while it moves, so look at what is under it now).
+  function placingCellAt(event) {
     const decision = myDecision();
-    clearPreview();
-    if (!decision || !decision.place) return;
-    const hit = cellTarget(event);
-    const panel = event.target.closest(".kingdom-panel");
-    if (!hit || !panel || Number(panel.dataset.kingdom) !== decision.place.kingdom) return;
-    const svg = hit.node.closest("svg");
-    const size = Number(svg.dataset.cell);
-    const x0 = Number(svg.dataset.x0);
-    const y0 = Number(svg.dataset.y0);
-    const [dx, dy] = STEP[currentDir()];
-    const legal = (decision.place.placements[currentDir()] || []).some(([x, y]) => x === hit.x && y === hit.y);
-    decision.place.domino.halves.forEach((half, i) => {
-      const rect = KD.svg("rect", {
-        x: (hit.x + i * dx - x0) * size + 4, y: (hit.y + i * dy - y0) * size + 4,
-        width: size - 8, height: size - 8, rx: 4, fill: half.colour,
-        class: "preview" + (legal ? "" : " bad"), "pointer-events": "none",
-      });
-      svg.append(rect);
-    });
+    if (!decision || !decision.place) return null;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const target = under && under.closest("[data-x]");
+    const panel = under && under.closest(".kingdom-panel");
+    if (!target || !target.closest("svg.kingdom") || !panel) return null;
+    if (Number(panel.dataset.kingdom) !== decision.place.kingdom) return null;
+    return { x: Number(target.dataset.x), y: Number(target.dataset.y) };
+  }
+
+  function setPointer(kind) {
+    const changed = kind !== pointerKind;
+    pointerKind = kind;
+    if (changed) showPlacements();
+  }
+
+  let pressed = null;
+
+  function onPointerDown(event) {
+    setPointer(event.pointerType || "mouse");
+    if (pointerKind === "mouse") return;
+    const at = placingCellAt(event);
+    pressed = at ? { at, moved: false } : null;
+  }
+
+  function onPointerMove(event) {
+    if (event.pointerType === "mouse") {
+      if (pointerKind !== "mouse") setPointer("mouse");
+      drawGhost(placingCellAt(event));
+      return;
+    }
+    if (!pressed) return;
+    const at = placingCellAt(event);
+    if (at && (at.x !== pressed.at.x || at.y !== pressed.at.y)) pressed.moved = true;
+    if (at && pressed.moved) {
+      anchor = at;
+      drawGhost(anchor);
+    }
+  }
+
+  function onPointerUp(event) {
+    if (event.pointerType === "mouse" || !pressed) return;
+    const at = placingCellAt(event) || (pressed.moved ? anchor : null);
+    const again = !pressed.moved && at && anchor && at.x === anchor.x && at.y === anchor.y;
+    pressed = null;
+    if (!at) return;
+    if (again) {
+      rotate(1); // a second tap on the held domino turns it
+      return;
+    }
+    anchor = at;
+    refuse("");
+    drawGhost(anchor);
+  }
+
+  function placeAt(at) {
+    const decision = myDecision();
+    const action = {
+      kind: "place", seat: decision.seat, domino: decision.place.domino.id,
+      x: at.x, y: at.y, direction: currentDir(),
+    };
+    if (legalHere(at.x, at.y)) act(action);
+    else explain(action);
   }
 
   function onBoardClick(event) {
@@ -237,13 +364,8 @@
     if (!decision || !hit || !panel) return;
     const kingdom = Number(panel.dataset.kingdom);
     if (decision.place && kingdom === decision.place.kingdom) {
-      const action = {
-        kind: "place", seat: decision.seat, domino: decision.place.domino.id,
-        x: hit.x, y: hit.y, direction: currentDir(),
-      };
-      const legal = (decision.place.placements[currentDir()] || []).some(([x, y]) => x === hit.x && y === hit.y);
-      if (legal) act(action);
-      else explain(action);
+      // A mouse places on click; a finger holds the ghost until "Place here".
+      if (pointerKind === "mouse") placeAt(hit);
       return;
     }
     const here = decision.choices.filter((c) => c.target && c.target.kingdom === kingdom &&
@@ -258,6 +380,52 @@
       refuse("");
     } else if (decision.choices.some((c) => c.target && c.target.x !== undefined)) {
       refuse("Nothing to do on that square: choose a highlighted square or a button.");
+    }
+  }
+
+  // An optional sound when the turn becomes yours (off unless switched on; remembered).
+  const SOUND_KEY = "kd.sound";
+  let audio = null;
+
+  function soundOn() {
+    try {
+      return localStorage.getItem(SOUND_KEY) === "on";
+    } catch (err) {
+      return false;
+    }
+  }
+
+  function showSound() {
+    const button = $("sound");
+    button.textContent = soundOn() ? "Sound: on" : "Sound: off";
+    button.setAttribute("aria-pressed", String(soundOn()));
+  }
+
+  function toggleSound() {
+    try {
+      localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
+    } catch (err) {
+      // private mode: the toggle lasts for this page only
+    }
+    showSound();
+    if (soundOn()) chime();
+  }
+
+  function chime() {
+    if (!soundOn() || !window.AudioContext) return;
+    try {
+      audio = audio || new AudioContext();
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.4);
+      document.body.dataset.chimes = String(Number(document.body.dataset.chimes || 0) + 1);
+    } catch (err) {
+      // no sound device: the title says it
     }
   }
 
@@ -283,7 +451,8 @@
       const data = await KD.api(`/api/tables/${tableId}/links`, { token });
       const items = data.links.filter((l) => l.kind === "link").map((l) => {
         const url = `${location.origin}/table/${tableId}#t=${l.token}`;
-        return KD.el("li", {}, `${l.name}: `, KD.el("a", { href: url, class: "seat-link", "data-seat": l.seat, text: url }));
+        return KD.el("li", {}, `${l.name}: `, KD.el("a", { href: url, class: "seat-link", "data-seat": l.seat, text: url }),
+          " ", KD.copyButton(url));
       });
       if (items.length) box.replaceChildren(KD.el("h3", { text: "Seat links (send one to each player)" }), KD.el("ul", {}, items));
     } catch (err) {
@@ -305,9 +474,20 @@
   document.addEventListener("DOMContentLoaded", () => {
     const kingdoms = $("kingdoms");
     kingdoms.addEventListener("click", onBoardClick);
-    kingdoms.addEventListener("mousemove", preview);
-    kingdoms.addEventListener("mouseleave", clearPreview);
+    // Pointer Events: one path for a mouse, a pen and a finger.
+    kingdoms.addEventListener("pointerdown", onPointerDown);
+    kingdoms.addEventListener("pointermove", onPointerMove);
+    kingdoms.addEventListener("pointerup", onPointerUp);
+    kingdoms.addEventListener("pointerleave", (event) => {
+      if (event.pointerType === "mouse") drawGhost(null);
+    });
     $("rotate").addEventListener("click", () => rotate(1));
+    $("confirm").addEventListener("click", () => {
+      if (anchor && myDecision() && myDecision().place) placeAt(anchor);
+    });
+    document.addEventListener("pointerdown", (event) => setPointer(event.pointerType || "mouse"));
+    $("sound").addEventListener("click", toggleSound);
+    showSound();
     $("undo").addEventListener("click", () => send({ type: "undo" }));
     $("replay").addEventListener("click", openReplay);
     document.addEventListener("keydown", (event) => {

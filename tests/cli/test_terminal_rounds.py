@@ -56,3 +56,22 @@ def test_the_last_round_of_a_4_player_game_is_round_12_of_12() -> None:
     seen = _rounds_seen(["base"], 4, {})
     assert "Round 13 of 13" not in " ".join(seen)
     assert seen[-1] == "Round 12 of 12, 0 dominoes left"
+
+
+def test_the_status_line_of_a_bot_gives_the_round_and_the_scores() -> None:
+    from kingdomino_cli.display import thinking_text
+
+    game = make_engine(["base"], 2).new_game(seed=2)
+    while game.lines_drawn < 3 or game.is_chance():
+        if game.is_chance():
+            game.resolve_chance()
+        else:
+            game.apply(game.legal_actions()[0])
+    totals = [game.score_sheet(k).total for k in range(2)]
+    assert thinking_text(game, ["Ann", "Bob"], "Bob (greedy)") == (
+        f"Bob (greedy) is thinking... (Round 2 of 6; Ann {totals[0]}, Bob {totals[1]} points;"
+        " Ctrl-C stops)"
+    )
+    assert thinking_text(game, ["Ann", "Bob"], "Bob (greedy)", scores=False) == (
+        "Bob (greedy) is thinking... (Round 2 of 6; Ctrl-C stops)"
+    )

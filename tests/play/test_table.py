@@ -148,6 +148,28 @@ def test_undo_goes_back_to_the_latest_decision_of_the_seats_asked() -> None:
     assert table2.undo({0, 1}) and len(table2.moves) == latest[1]
 
 
+def test_the_history_holds_every_worded_move_still_in_the_game() -> None:
+    """The move list the browser numbers: every decision (not chance's draws), however
+    long the game, and an undo takes its moves off it."""
+    table = Table(base().new_game(seed=12), ANN_VS_BOT, undo=True)
+    table.advance()
+    for _ in range(5):
+        table.act(table.game.legal_actions()[-1])
+        table.advance()
+    chance = {"reveal", "draw_king"}
+    decided = [i for i, action in enumerate(table.moves) if action.kind not in chance]
+    assert [at for at, _words in table.history] == decided
+    assert [words for _at, words in table.history] == table.recent
+    before = len(table.history)
+    assert table.undo({0})
+    assert len(table.history) < before
+    assert all(at < len(table.moves) for at, _words in table.history)
+    play_to_end(table, pick=-1)
+    decided = [i for i, action in enumerate(table.moves) if action.kind not in chance]
+    assert [at for at, _words in table.history] == decided  # the whole game, not its end
+    assert len(table.history) > 40
+
+
 def test_where_undo_is_off_nothing_is_kept_for_it() -> None:
     """Issue 21: no copy of the game per move; no undo point at all without undo."""
     table = Table(base().new_game(seed=5), ANN_VS_BOT)

@@ -559,3 +559,31 @@ def test_replay_viewer_words_moves_as_the_table_does(client: TestClient) -> None
     # Asking for the same move twice shows its words again.
     again = client.get(f"/api/replays/{replay['id']}?move={replay['moves']}").json()
     assert again["last"] == shown[-1]
+
+
+def test_the_replay_viewer_steps_by_decisions_with_chance_folded_in(client: TestClient) -> None:
+    """``stops``: the moves where each step of the viewer lands (before each decision,
+    then the end), so a step never shows a draw of chance alone; ``decided``: the words
+    of the decision that step shows; the whole move list of the table, numbered."""
+    table = create(client, HUMAN_VS_BOT, seed=5)
+    end = play_out(client, table["id"], table["host"])
+    text = client.get(f"/api/tables/{table['id']}/save").text
+    replay = client.post("/api/replays", content=text.encode(), headers=JSON).json()
+    stops = replay["stops"]
+    saved = parse_save(text, "test")
+    engine = engine_for_save(saved, "test", trust=Trust())
+    game = engine.new_game(saved.seed)
+    decisions, words = [], []
+    for i, action in enumerate(read_actions(saved, engine, "test")):
+        seat = game.current_seat
+        if seat is not None and seat >= 0:
+            decisions.append(i)
+            words.append(f"{saved.players[seat].name}: {describe_action(game, action, game.step)}")
+        game.apply(action)
+    assert stops == [*decisions, replay["moves"]]
+    assert len(stops) < replay["moves"]  # chance's draws are no steps of their own
+    for k in (1, 2, len(stops) // 2, len(stops) - 1):
+        shown = client.get(f"/api/replays/{replay['id']}?move={stops[k]}").json()
+        assert shown["decided"] == words[k - 1]
+    # The table's move list is the whole game, one entry per decision.
+    assert end["view"]["history"] == words

@@ -62,6 +62,10 @@ def test_the_replay_viewer_says_1_point_and_fire(
         (s, n) for s in range(6) if (n := _one_point_move(_save(tmp_path, "origins-discovery", s)))
     )
     path = tmp_path / f"origins-discovery-{seed}.json"
+    # The viewer steps by decisions (chance's draws folded in): the step that shows the
+    # table after that move is the number of decisions up to it.
+    saved = read_save(path)
+    move = sum(replay(saved, upto=i).current_seat not in (None, -1) for i in range(move))
     page.goto(live_server.url + "/replay")
     page.set_input_files("#file", str(path))
     page.wait_for_selector("#stepper:not([hidden])")
