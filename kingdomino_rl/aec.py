@@ -136,8 +136,8 @@ class KingdominoEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; ``seed`` (None or an integer 0..2**63-1) fixes it. ``options``
         (None or a dict) are not used."""
-        number = checks.seed_value(seed)
         checks.options_value(options)
+        number = checks.seed_value(seed)
         if number is None:
             number = int(np.random.SeedSequence().generate_state(2, np.uint64)[0] >> 1)
         self.game = self.engine.new_game(seed=number)
