@@ -394,7 +394,7 @@ def fast_vs_python(n: int, rounds: int) -> None:
     try:
         from kingdomino_fast.batch import play  # noqa: F401
     except ImportError:
-        print("  (the kernel needs the fast extra: pip install 'kingdomino[fast]')")
+        print("  (the kernel needs the fast extra: pip install -e '.[fast]')")
         return
     from kingdomino_cli.cmd_simulate import jobs_for
     from kingdomino_cli.runner import run_jobs

@@ -36,7 +36,7 @@ ServeTrust = Annotated[
     ),
 ]
 
-INSTALL_HINT = "kd serve needs the web extra (Starlette and uvicorn): pip install 'kingdomino[web]'"
+INSTALL_HINT = "kd serve needs the web extra (Starlette and uvicorn): pip install -e '.[web]'"
 
 
 def serve(

@@ -38,7 +38,7 @@ def unavailable() -> str | None:
     try:
         import kingdomino_fast.loop  # noqa: F401
     except ImportError as exc:
-        return f"the fast engine needs numba and numpy (pip install 'kingdomino[fast]'): {exc}"
+        return f"the fast engine needs numba and numpy (pip install -e '.[fast]'): {exc}"
     return None
 
 

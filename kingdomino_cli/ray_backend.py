@@ -1,4 +1,4 @@
-"""Running jobs on a Ray cluster (``--backend ray``; ``pip install 'kingdomino[ray]'``).
+"""Running jobs on a Ray cluster (``--backend ray``; ``pip install -e '.[ray]'``).
 
 Each chunk of jobs is one Ray task running :func:`kingdomino_cli.jobs.play_jobs`,
 the same function local workers run, so a seed gives exactly the same results on
@@ -44,7 +44,7 @@ def _ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise RayStartError("--backend ray needs Ray: pip install 'kingdomino[ray]'") from None
+        raise RayStartError("--backend ray needs Ray: pip install -e '.[ray]'") from None
     return ray
 
 

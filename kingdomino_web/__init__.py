@@ -1,6 +1,6 @@
 """kingdomino_web: ``kd serve``, a table in the browser for humans and bots.
 
-Install with the ``web`` extra (``pip install 'kingdomino[web]'``): Starlette for the
+Install with the ``web`` extra (``pip install -e '.[web]'``): Starlette for the
 routes and uvicorn for the server. Every page, script and style ships in this
 package (``static/``); nothing is fetched from the network.
 

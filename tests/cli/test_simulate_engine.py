@@ -116,7 +116,7 @@ def test_without_numba_simulate_is_what_it_was(capsys, monkeypatch) -> None:
     assert report(auto.out) == report(python.out)
     assert "kingdomino_fast.loop" not in sys.modules
     fast = kd(capsys, monkeypatch, *args, "--engine", "fast")
-    assert fast.code == 2 and "pip install 'kingdomino[fast]'" in fast.err
+    assert fast.code == 2 and "pip install -e '.[fast]'" in fast.err
 
 
 def test_tournament_fast_writes_the_same_results_file(capsys, monkeypatch, tmp_path) -> None:
