@@ -42,7 +42,8 @@ def start_game(game: Game) -> None:
         *[_DRAW_KING] * cfg.kings,
         _START_ROUND,
     ]
-    game.hooks.kd_setup_game(game=game)
+    if "kd_setup_game" in game.hooks.implemented:
+        game.hooks.kd_setup_game(game=game)
 
 
 def more_lines(game: Game) -> bool:
@@ -56,7 +57,12 @@ def lay_out_line(game: Game, step: Step) -> None:
     if not more_lines(game):
         return
     game.lines_drawn += 1
-    pool = game.hooks.kd_draw_pool(game=game, line_number=game.lines_drawn)
+    hooks = game.hooks
+    # The round hooks are skipped, not called, when no plugin implements them (the
+    # table's ``implemented``, found once): they run several times a game.
+    pool = None
+    if "kd_draw_pool" in hooks.implemented:
+        pool = hooks.kd_draw_pool(game=game, line_number=game.lines_drawn)
     if pool is None:
         pool = game.pile[:]  # the pile is kept sorted
     else:
@@ -76,7 +82,10 @@ def line_ready(game: Game, step: Step) -> None:
     (``kd_line_discards``), becomes the line to pick from (or an upcoming one)."""
     drawn = game.drawn
     hooks = game.hooks
-    order = hooks.kd_order_line(game=game, dominoes=list(drawn))
+    implemented = hooks.implemented
+    order = None
+    if "kd_order_line" in implemented:
+        order = hooks.kd_order_line(game=game, dominoes=list(drawn))
     if order is None:
         order = list(drawn)
     elif len(order) != len(drawn) or sorted(order, key=domino_order) != sorted(
@@ -85,15 +94,19 @@ def line_ready(game: Game, step: Step) -> None:
         raise PluginError("kd_order_line must return the drawn dominoes, reordered")
     order = list(order)
     game.pool, game.drawn = [], []
-    found = hooks.kd_line_discards(game=game, line_number=game.lines_drawn, dominoes=list(order))
-    if found:
-        order = market_discards(game, order, found)
+    if "kd_line_discards" in implemented:
+        found = hooks.kd_line_discards(
+            game=game, line_number=game.lines_drawn, dominoes=list(order)
+        )
+        if found:
+            order = market_discards(game, order, found)
     if game.next_line:
         game.upcoming.append(order)
     else:
         game.next_line = order
         game.next_kings = [None] * len(order)
-    hooks.kd_line_laid_out(game=game, line_number=game.lines_drawn, dominoes=list(order))
+    if "kd_line_laid_out" in implemented:
+        hooks.kd_line_laid_out(game=game, line_number=game.lines_drawn, dominoes=list(order))
 
 
 def market_discards(
@@ -141,7 +154,8 @@ def start_round(game: Game, step: Step) -> None:
     engine = game.engine
     owner, claims = engine.king_owner, engine.claim_steps
     # The end of a turn only matters when a plugin offers extra decisions then.
-    ends_turn = game.hooks.implements("kd_end_of_turn")
+    implemented = game.hooks.implemented
+    ends_turn = "kd_end_of_turn" in implemented
     line, line_kings = game.line, game.line_kings
     kings: list[int] = []
     for slot, king in enumerate(line_kings):
@@ -149,7 +163,8 @@ def start_round(game: Game, step: Step) -> None:
             game.discard(line[slot])
         else:
             kings.append(king)
-    kings = turn_order(game, kings)
+    if "kd_turn_order" in implemented:
+        kings = turn_order(game, kings)
     for king in kings:
         domino = line[line_kings.index(king)]
         seat = owner[king]

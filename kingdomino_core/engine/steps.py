@@ -333,7 +333,9 @@ class PlaceHandler(StepHandler):
         else:
             assert isinstance(action, Discard)
             game.discard(action.domino, seat=action.seat)
-        game.hooks.kd_after_place(game=game, seat=step.seat, action=action)
+        hooks = game.hooks
+        if "kd_after_place" in hooks.implemented:  # (every decision: skip a no-op call)
+            hooks.kd_after_place(game=game, seat=step.seat, action=action)
 
 
 # -- claiming ---------------------------------------------------------------------------

@@ -57,9 +57,12 @@ class HookTable(HookSpecs):
         #: Whether this table checks game hooks (the caller's choice).
         self.check = check
         self._order: dict[str, tuple[str, ...]] = {}
+        implemented = []
         for name in hook_names():
             caller = getattr(pm.hook, name)
             impls = self.order(name, caller.get_hookimpls())
+            if impls:
+                implemented.append(name)
             self._order[name] = tuple(i.plugin_name for i in reversed(impls) if not _wraps(i))
             build = tier(name) == "build"
             setattr(
@@ -73,6 +76,10 @@ class HookTable(HookSpecs):
                     announce=announce if build else None,
                 ),
             )
+        #: The hooks some active plugin implements (a wrapper counts), found once
+        #: when the table is built: a call site in the game loop reads it to skip a
+        #: hook nobody implements without calling anything.
+        self.implemented: frozenset[str] = frozenset(implemented)
 
     @staticmethod
     def order(name: str, impls: Sequence[Any]) -> list[Any]:
@@ -106,7 +113,7 @@ class HookTable(HookSpecs):
 
     def implements(self, name: str) -> bool:
         """Whether any active plugin implements hook ``name`` (a wrapper counts)."""
-        return getattr(self, name) not in (_no_result, _no_results)
+        return name in self.implemented
 
 
 def _wraps(impl: Any) -> bool:
@@ -148,6 +155,8 @@ def _compile(
         calls = tuple(impls)
 
     passes = _passing(name)
+    if len(impls) == 1 and not _wraps(impls[0]):
+        return _direct(name, calls[0] if check else impls[0], spec, first, passes, check=check)
 
     def call(**kw: Any) -> Any:
         try:
@@ -159,6 +168,39 @@ def _compile(
         if outermost is not None:
             _check_whole(outermost, name, result, kw, first)
         return result
+
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+def _direct(
+    name: str, impl: Any, spec: Any, first: bool, passes: type[KingdominoError], *, check: bool
+) -> Callable[..., Any]:
+    """The call of a hook with one implementation and no wrapper: what pluggy's loop
+    does for it (the arguments picked by name, a ``None`` left out of a collected
+    hook's list), bound once without the loop's per-call machinery. There is no order
+    to settle for one implementation, so this is the same call path, only shorter."""
+    fn = impl.function
+    own = tuple(spec.argnames) if check else tuple(impl.argnames)  # a _Checked takes all
+    pick = itemgetter(*own) if own else None
+    star = len(own) != 1
+    plugin = impl.plugin_name
+
+    def call(**kw: Any) -> Any:
+        try:
+            if pick is None:
+                res = fn()
+            elif star:
+                res = fn(*pick(kw))
+            else:
+                res = fn(pick(kw))
+        except passes:  # named already (or, building, the core's own refusal)
+            raise
+        except HOOK_FAULTS as exc:
+            raise PluginHookError(plugin, name, exc) from exc
+        if first:
+            return res
+        return [] if res is None else [res]
 
     call.__name__ = call.__qualname__ = name
     return call
