@@ -7,6 +7,10 @@ arguments and result type checkers read from the decorated specification. Every
 call, build and game hooks alike, goes through pluggy's own call loop
 (``pluggy._callers._multicall``, which ``HookCaller.__call__`` runs), with the
 implementations in the one order of the contract (:meth:`HookTable.order`).
+A hook with a single implementation and no wrapper has no order to settle: its call
+is bound once, when the table is built, to that implementation (what the loop would
+do, without its per-call machinery), and ``HookTable.implemented`` names the hooks
+some plugin implements, so the game loop skips the others without a call.
 
 Checking is the caller's choice, made once per table: with ``check=True`` (the
 default) every implementation, whoever ships it, is wrapped so its result is
@@ -156,7 +160,9 @@ def _compile(
 
     passes = _passing(name)
     if len(impls) == 1 and not _wraps(impls[0]):
-        return _direct(name, calls[0] if check else impls[0], spec, first, passes, check=check)
+        if check:
+            return _direct_checked(name, impls[0], spec, first, passes, announce)
+        return _direct(name, impls[0], first, passes)
 
     def call(**kw: Any) -> Any:
         try:
@@ -173,18 +179,13 @@ def _compile(
     return call
 
 
-def _direct(
-    name: str, impl: Any, spec: Any, first: bool, passes: type[KingdominoError], *, check: bool
-) -> Callable[..., Any]:
-    """The call of a hook with one implementation and no wrapper: what pluggy's loop
-    does for it (the arguments picked by name, a ``None`` left out of a collected
-    hook's list), bound once without the loop's per-call machinery. There is no order
-    to settle for one implementation, so this is the same call path, only shorter."""
-    fn = impl.function
-    own = tuple(spec.argnames) if check else tuple(impl.argnames)  # a _Checked takes all
-    pick = itemgetter(*own) if own else None
-    star = len(own) != 1
-    plugin = impl.plugin_name
+def _direct(name: str, impl: Any, first: bool, passes: type[KingdominoError]) -> Callable[..., Any]:
+    """The unchecked call of a hook with one implementation and no wrapper: what
+    pluggy's loop does for it (its arguments picked by name, a ``None`` left out of a
+    collected hook's list), bound once without the loop's per-call machinery. One
+    implementation has no order to settle, so this is the same call, only shorter."""
+    fn, plugin = impl.function, impl.plugin_name
+    pick, star = _picker(tuple(impl.argnames))
 
     def call(**kw: Any) -> Any:
         try:
@@ -204,6 +205,74 @@ def _direct(
 
     call.__name__ = call.__qualname__ = name
     return call
+
+
+def _direct_checked(
+    name: str,
+    impl: Any,
+    spec: Any,
+    first: bool,
+    passes: type[KingdominoError],
+    announce: Callable[[str], None] | None,
+) -> Callable[..., Any]:
+    """:func:`_direct` with the checks of :class:`_Checked` (its ``run``, reading the
+    hook's arguments by name): the core's state compared around the call, the result
+    checked, a fault named after the plugin. A checked game pays no loop for a hook
+    with one implementation (``kd_after_place`` runs at every placement)."""
+    fn, plugin = impl.function, impl.plugin_name
+    argnames = tuple(spec.argnames)
+    pick, star = _picker(tuple(impl.argnames))
+    named = tuple(k for k in impl.kwargnames if k in argnames)
+    guarded = "game" in argnames
+    check = CHECKS.get(name)
+
+    def call(**kw: Any) -> Any:
+        try:
+            if guarded:
+                game = kw["game"]
+                before = (len(game.kingdoms), len(game.pile), len(game.log), len(game.ext))
+            if announce is not None:
+                announce(plugin)
+            try:
+                if named:
+                    res = fn(*[kw[a] for a in impl.argnames], **{k: kw[k] for k in named})
+                elif pick is None:
+                    res = fn()
+                elif star:
+                    res = fn(*pick(kw))
+                else:
+                    res = fn(pick(kw))
+            except passes:
+                raise
+            except HOOK_FAULTS as exc:
+                raise PluginHookError(plugin, name, exc) from exc
+            if guarded and before != (
+                len(game.kingdoms),
+                len(game.pile),
+                len(game.log),
+                len(game.ext),
+            ):
+                check_core_state(plugin, name, before, game)
+            if res is not None and check is not None:
+                problem = check(res, kw)  # (the hook's arguments, by name)
+                if problem is not None:
+                    raise PluginResultError(plugin, name, problem)
+        except passes:  # named already (or, building, the core's own refusal)
+            raise
+        except HOOK_FAULTS as exc:
+            raise PluginHookError(plugin, name, exc) from exc
+        if first:
+            return res
+        return [] if res is None else [res]
+
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+def _picker(names: tuple[str, ...]) -> tuple[Callable[[Any], Any] | None, bool]:
+    """An implementation's arguments picked by name, in C: the getter (None when it
+    takes none) and whether it gives a tuple to spread (more than one name)."""
+    return (itemgetter(*names) if names else None), len(names) != 1
 
 
 class _Checked:
