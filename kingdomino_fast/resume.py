@@ -85,6 +85,16 @@ EPSILON = 0.1
 
 
 @njit(cache=True)
+def _draw(mt, pre):
+    """The next number: ``pre[0]`` if one was drawn ahead (>= 0), else the Twister's."""
+    r = pre[0]
+    if r >= 0.0:
+        pre[0] = -1.0
+        return r
+    return mt_random(mt)
+
+
+@njit(cache=True)
 def _push(pending, ints, kind, seat, king, domino):
     n = ints[I_NPENDING]
     pending[n, 0] = kind
@@ -114,17 +124,17 @@ def _region_gain(q, t, cr, c1, c2, terr, reg, rsize, rcrown, width, ids):
 
 @njit(cache=True)
 def _policy_place(q, d, deck, terr, reg, rsize, rcrown, kinfo, near, params, sample,
-                  cand_cell, cand_dir, pick, ids, mt):  # fmt: skip
+                  cand_cell, cand_dir, pick, ids, mt, pre):  # fmt: skip
     """``PlayoutPolicy.act`` at a place step: the placement index (-1: discard)."""
     ta, ca, tb, cb, sym = deck[d, 0], deck[d, 1], deck[d, 2], deck[d, 3], deck[d, 4]
     n = placements(q, ta, tb, sym, terr, near, kinfo, params, cand_cell, cand_dir)
-    if mt_random(mt) >= EPSILON and n > 0:
+    if _draw(mt, pre) >= EPSILON and n > 0:
         width = params[P_WIDTH]
         m = n
         if n > sample:
             m = sample
             for k in range(sample):
-                pick[k] = int(mt_random(mt) * n)
+                pick[k] = int(_draw(mt, pre) * n)
         else:
             for k in range(n):
                 pick[k] = k
@@ -139,36 +149,36 @@ def _policy_place(q, d, deck, terr, reg, rsize, rcrown, kinfo, near, params, sam
             else:
                 g = _region_gain(q, ta, ca, c1, -1, terr, reg, rsize, rcrown, width, ids)
                 g += _region_gain(q, tb, cb, c2, -1, terr, reg, rsize, rcrown, width, ids)
-            v = g + mt_random(mt) * 0.5
+            v = g + _draw(mt, pre) * 0.5
             if v > best_v:
                 best = i
                 best_v = v
         return best
     # sample_action: one of the placements, or the discard when none fits
     extra = 1 if n == 0 else 0
-    k = int(mt_random(mt) * (n + extra))
+    k = int(_draw(mt, pre) * (n + extra))
     return k if k < n else -1
 
 
 @njit(cache=True)
-def _policy_claim(next_line, next_kings, nnext, deck, free, mt):
+def _policy_claim(next_line, next_kings, nnext, deck, free, mt, pre):
     """``PlayoutPolicy.act`` at a claim step: the slot of the next line claimed."""
     nfree = 0
     for s in range(nnext):
         if next_kings[s] < 0:
             free[nfree] = s
             nfree += 1
-    if mt_random(mt) >= EPSILON:
+    if _draw(mt, pre) >= EPSILON:
         best = free[0]
         best_v = -1.0
         for i in range(nfree):
             d = next_line[free[i]]
-            v = deck[d, 1] + deck[d, 3] + mt_random(mt)
+            v = deck[d, 1] + deck[d, 3] + _draw(mt, pre)
             if v > best_v:
                 best = free[i]
                 best_v = v
         return best
-    return free[int(mt_random(mt) * nfree)]
+    return free[int(_draw(mt, pre) * nfree)]
 
 
 @njit(cache=True)
@@ -204,13 +214,14 @@ def play_out_state(
     params, deck, order_key, box, scoring, king_owner, seat_kingdom, tiebreaks,
     dynasty_tiebreaks, cells_terr, cells_crowns, discards, in_pile, pool, drawn, line,
     line_kings, next_line, next_kings, undrawn, pending, ints, past, first, sample, mt,
-    last, totals, places, logs,
+    pre, last, totals, places, logs,
 ):  # fmt: skip
     """Play the game in the state arrays to its end (see the module docstring).
 
     ``first``: the action applied before the playout, for the decision on top of
     ``pending``: ``[F_NONE, 0, 0]``, ``[F_CLAIM, slot, 0]``, ``[F_PLACE, first
-    cell, direction]`` or ``[F_DISCARD, 0, 0]`` (legal: the caller checked). The state
+    cell, direction]`` or ``[F_DISCARD, 0, 0]`` (legal: the caller checked). ``pre[0]``:
+    a number already drawn from the generator, used first (-1: none). The state
     arrays are changed. Writes each kingdom's total in the last game (``last``), its
     match total (``totals``) and its place (0 first, ties sharing), and every move
     to ``logs`` (rows of five, ``kernel.LOG_*``) while it has room. Returns the
@@ -276,7 +287,7 @@ def play_out_state(
                 _push(pending, ints, S_REVEAL, -1, -1, -1)
         elif kind == S_REVEAL:
             npool = ints[I_NPOOL]
-            j = int(mt_random(mt) * npool)
+            j = int(_draw(mt, pre) * npool)
             d = pool[j]
             for m in range(j, npool - 1):
                 pool[m] = pool[m + 1]
@@ -303,7 +314,7 @@ def play_out_state(
             ints[I_NDRAWN] = 0
         elif kind == S_DRAW_KING:
             left = ints[I_NUNDRAWN]
-            j = int(mt_random(mt) * left)
+            j = int(_draw(mt, pre) * left)
             k = undrawn[j]
             for m in range(j, left - 1):
                 undrawn[m] = undrawn[m + 1]
@@ -316,7 +327,7 @@ def play_out_state(
                 slot = first[1]
                 forced = F_NONE
             else:
-                slot = _policy_claim(next_line, next_kings, ints[I_NNEXT], deck, free, mt)
+                slot = _policy_claim(next_line, next_kings, ints[I_NNEXT], deck, free, mt, pre)
             next_kings[slot] = king
             _log(logs, move, LOG_CLAIM, seat, king, next_line[slot], 0)
             move += 1
@@ -331,7 +342,7 @@ def play_out_state(
                 forced = F_NONE
             else:
                 i = _policy_place(q, dom, deck, terr, reg, rsize, rcrown, kinfo, near, params,
-                                  sample, cand_cell, cand_dir, pick, ids, mt)  # fmt: skip
+                                  sample, cand_cell, cand_dir, pick, ids, mt, pre)  # fmt: skip
             if i < 0:
                 kinfo[q, K_DISCARDS] += 1
                 _log(logs, move, LOG_DISCARD, seat, dom, 0, 0)

@@ -184,10 +184,16 @@ def play_out(
     *,
     sample: int = 6,
     log: bool = False,
+    pre: np.ndarray | None = None,
 ) -> Outcome:
     """Play a copy of ``state`` to the end with the ``mcts`` playout policy
     (``sample`` placements tried per move), applying ``first`` before; ``mt`` (see
-    :func:`mt_state`) draws every number and is advanced in place."""
+    :func:`mt_state`) draws every number and is advanced in place. ``pre``: a
+    one-element array holding a number already drawn from the generator, used
+    before ``mt`` and then set to -1 (a generator whose first number of a decision
+    is not its Twister's, such as the runners' ``DecisionRandom``)."""
+    if pre is None:
+        pre = np.full(1, -1.0)
     nk = int(t.params[K.P_KINGDOMS])
     last = np.zeros(nk, np.int64)
     totals = np.zeros(nk, np.int64)
@@ -200,7 +206,7 @@ def play_out(
         state.in_pile.copy(), state.pool.copy(), state.drawn.copy(), state.line.copy(),
         state.line_kings.copy(), state.next_line.copy(), state.next_kings.copy(),
         state.undrawn.copy(), state.pending.copy(), state.ints.copy(), state.past.copy(),
-        first, sample, mt, last, totals, places, logs,
+        first, sample, mt, pre, last, totals, places, logs,
     )  # fmt: skip
     return Outcome(
         last=last, totals=totals, places=places, moves=int(moves), logs=logs if log else None
