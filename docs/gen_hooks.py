@@ -18,7 +18,7 @@ from kingdomino_core.hooks import specs as hookspecs
 from kingdomino_core.hooks.markers import PROJECT
 
 PAGE = Path(__file__).with_name("hooks.md")
-_FIELDS = ("When", "Receives", "Returns", "Combination")
+_FIELDS = ("When", "Receives", "Returns", "Combination", "Careful")
 _ROLE = re.compile(r":(?:class|func|meth|attr|mod|data):`~?([\w.]+)`")
 
 

@@ -328,6 +328,12 @@ class HookSpecs:
         Combination: every implementation runs; the lines of all plugins together
         form the kingdom's :class:`~kingdomino_core.model.scoring.ScoreSheet`, whose total is
         their sum.
+        Careful: do not ask for the score of the kingdom being scored from here
+        (``game.score_total(kingdom)``, ``game.score_sheet(kingdom)``, ``game.scores()``):
+        unless every scoring rule has a fast total (``RuleBook.add_score_total``), that
+        asks this hook again, without end. The engine refuses it at once with a
+        ``RuntimeError``, reported as your plugin's failure (``kd`` exits 6). Compute
+        your lines from ``game.kingdoms[kingdom]`` instead.
         """
 
     @collected

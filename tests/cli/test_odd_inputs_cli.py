@@ -235,3 +235,17 @@ def test_a_resumed_scripted_save_round_trips(tmp_path: Path, capsys, monkeypatch
     r = kd(capsys, monkeypatch, "play", "--resume", str(save))
     assert r.code == 0, r.err
     assert "the game is over" in r.err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "directory"])
+@pytest.mark.parametrize("command", [("replay",), ("play", "--resume"), ("ruleset", "validate")])
+def test_a_save_or_ruleset_that_is_not_a_regular_file(
+    tmp_path: Path, kind: str, command: tuple[str, ...]
+) -> None:
+    target = {"fifo": tmp_path / "x.json", "dev-zero": Path("/dev/zero"), "directory": tmp_path}
+    if kind == "fifo":
+        os.mkfifo(target["fifo"])
+    r = kd_process(*command, str(target[kind]), timeout=60)  # before: a FIFO blocked for ever
+    assert r.code == (RULESET if command[0] == "ruleset" else INPUT), r.err
+    clean(r)
+    assert "not a regular file" in r.err or "is a directory" in r.err
