@@ -10,6 +10,7 @@ Usage::
     python benchmarks/bench.py strength --mcts mcts:time=1.0 -n 200
     python benchmarks/bench.py env -n 200      # the PettingZoo environment's steps per second
     python benchmarks/bench.py fast -n 200 --rounds 5  # the compiled kernel vs kd simulate
+    python benchmarks/bench.py fast-mcts -n 100 --budgets 0.1,0.3  # mcts with/without it
 
 These machines are shared and noisy: compare figures taken in one run, and repeat.
 """
@@ -288,6 +289,53 @@ def decisions_in(engine: Engine, seeds: list[int]) -> int:
     return decisions
 
 
+def one_game(hero: str, villain: str, i: int, seed: int) -> float:
+    """Game ``i`` of :func:`match`: the hero's share of the win (seat ``i % 4``)."""
+    from kingdomino_core.engine.agents import installed_agents
+
+    registry = installed_agents()
+    engine = engine_for(("base",), 4, {})
+    seat = i % 4
+    specs = [villain] * 4
+    specs[seat] = hero
+    agents = [
+        registry.make(s, random.Random(seed * 1000 + i * 10 + k)) for k, s in enumerate(specs)
+    ]
+    game = engine.new_game(seed=seed + i)
+    game.play(lambda g, agents=agents: agents[g.current_seat].act(g))  # type: ignore[index,misc]
+    winners = game.winners()
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def mcts_kernel_strength(args: argparse.Namespace) -> None:
+    """``mcts:cpu=B`` against three greedy with its playouts in the kernel and in
+    Python (``kernel=off``), the same seeds, games interleaved so both see the same
+    load; CPU-time budgets, so the figures hold on a loaded machine."""
+    from kd_bots.fast_playouts import kernel_available
+
+    if not kernel_available():
+        print("  (numba is not installed: pip install -e '.[fast]')")
+        return
+    one_game("mcts:playouts=2", "greedy", 0, args.seed)  # load (or compile) the kernel
+    for budget in [float(b) for b in args.budgets.split(",")]:
+        arms = {"kernel": f"mcts:cpu={budget}", "python": f"mcts:cpu={budget}+kernel=off"}
+        wins = dict.fromkeys(arms, 0.0)
+        cpu = dict.fromkeys(arms, 0.0)
+        for i in range(args.n):
+            for arm, hero in arms.items():
+                start = time.process_time()
+                wins[arm] += one_game(hero, "greedy", i, args.seed)
+                cpu[arm] += time.process_time() - start
+        row = []
+        for arm in arms:
+            lo, hi = wilson(wins[arm], args.n)
+            row.append(
+                f"{arm} {wins[arm]:.1f}/{args.n} = {wins[arm] / args.n:.1%} "
+                f"(95% CI {lo:.1%}-{hi:.1%}, {cpu[arm] / args.n:.1f} CPU s a game)"
+            )
+        print(f"  mcts:cpu={budget} vs 3x greedy: " + "; ".join(row))
+
+
 def match(hero: str, villain: str, n: int, seed: int) -> tuple[float, int]:
     """``hero`` against three ``villain`` in the 4-player base game, seats rotated.
 
@@ -450,7 +498,7 @@ def main() -> None:
     parser.add_argument(
         "what",
         nargs="?",
-        choices=["speed", "simulate", "strength", "env", "fast", "all"],
+        choices=["speed", "simulate", "strength", "env", "fast", "fast-mcts", "all"],
         default="all",
     )
     parser.add_argument("-n", type=int, default=200, help="games per measurement")
@@ -460,6 +508,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--mcts", default="", help="also play this Monte Carlo agent against 3 greedy"
+    )
+    parser.add_argument(
+        "--budgets", default="0.1,0.3", help="fast-mcts: mcts CPU seconds a move, comma-separated"
     )
     parser.add_argument("-v", "--verbose", action="store_true")
     parser.add_argument(
@@ -483,6 +534,9 @@ def main() -> None:
     if args.what in ("env", "all"):
         print(f"Reinforcement-learning environment, random masked play (n={args.n} games):")
         env_speed(args)
+    if args.what in ("fast-mcts", "all"):
+        print(f"mcts with its playouts in the kernel and in Python (n={args.n} each):")
+        mcts_kernel_strength(args)
     if args.what in ("strength", "all"):
         print("Bot strength, 4-player base game, seats rotated:")
         strength(args)

@@ -124,6 +124,11 @@ class DecisionRandom(random.Random):
     program that rewinds a game object in place (rather than playing a copy) calls
     :meth:`follow` again."""
 
+    #: After a decision's first ``random()``, the rest of the decision draws from the
+    #: Mersenne Twister ``getstate``/``setstate`` expose: ``mcts`` may then draw its
+    #: playouts' numbers in the compiled kernel (``kd_bots.fast_playouts``).
+    twister_after_first_draw = True
+
     _game: Game | None = None
     _log: list[Any] | None = None  # the followed game's log (its length is the move)
     _seat: int = 0

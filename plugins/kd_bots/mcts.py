@@ -15,7 +15,9 @@ that list wins. Playouts and CPU time give the same strength on an idle or a loa
 machine; wall-clock time does not (a loaded core runs fewer playouts per second).
 ``c`` is the UCB1 exploration constant, ``sample`` the placements tried per playout
 move, ``width`` the number of candidate actions searched (the best by immediate
-points; default 12).
+points; default 12). ``kernel=off`` plays the playouts in Python even where the
+compiled kernel could (``kernel=auto``, the default: in the kernel when numba is
+installed and the game is covered, docs/fast.md; the same decisions, faster).
 """
 
 from __future__ import annotations
@@ -23,11 +25,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from kingdomino_core import Action, Game, match_total, ranked_places
 from kingdomino_core.errors import ConfigError
 
+from .fast_playouts import kernel_playouts
 from .greedy import action_values
 from .playout import PlayoutPolicy, play_out
 
@@ -46,6 +50,7 @@ class MctsAgent:
         c: float = 0.7,
         sample: int = 6,
         width: int = 12,
+        kernel: bool = True,
     ) -> None:
         self.rng = rng
         self.seconds = seconds
@@ -53,17 +58,21 @@ class MctsAgent:
         self.cpu = cpu
         self.c = c
         self.width = max(1, width)
+        self.sample = sample
+        self.kernel = kernel
+        self._fast: Any = None
         self.policy = PlayoutPolicy(rng, sample=sample)
 
     @classmethod
     def from_options(cls, options: Mapping[str, str], rng: random.Random) -> MctsAgent:
-        known = {
+        known: dict[str, Callable[[str], Any]] = {
             "time": float,
             "playouts": int,
             "cpu": float,
             "c": float,
             "sample": int,
             "width": int,
+            "kernel": _kernel_option,
         }
         values = {}
         for key, text in options.items():
@@ -72,9 +81,8 @@ class MctsAgent:
             try:
                 values[key] = known[key](text)
             except ValueError:
-                raise ConfigError(
-                    f"mcts option {key}={text!r}: expected {known[key].__name__}"
-                ) from None
+                what = "auto or off" if key == "kernel" else getattr(known[key], "__name__", "")
+                raise ConfigError(f"mcts option {key}={text!r}: expected {what}") from None
             if key in ("time", "cpu", "playouts") and not 0 <= values[key] < math.inf:
                 raise ConfigError(f"mcts option {key}={text!r}: expected a number >= 0")
         return cls(
@@ -85,6 +93,7 @@ class MctsAgent:
             c=values.get("c", 0.7),
             sample=int(values.get("sample", 6)),
             width=int(values.get("width", 12)),
+            kernel=bool(values.get("kernel", True)),
         )
 
     def act(self, game: Game) -> Action:
@@ -102,16 +111,24 @@ class MctsAgent:
         clock = time.process_time if self.cpu > 0 else time.perf_counter
         deadline = clock() + (self.cpu if self.cpu > 0 else self.seconds)
         done = 0
-        while True:
-            if self.playouts > 0:
-                if done >= self.playouts:
+        # The playouts of this decision in the kernel when it covers the game (_playout).
+        fast = kernel_playouts(game, actions, self.rng, self.sample) if self.kernel else None
+        self._fast = fast
+        try:
+            while True:
+                if self.playouts > 0:
+                    if done >= self.playouts:
+                        break
+                elif done >= n and clock() >= deadline:
                     break
-            elif done >= n and clock() >= deadline:
-                break
-            i = done if done < n else self._select(visits, totals, done)
-            totals[i] += self._playout(game, actions[i], seat)
-            visits[i] += 1
-            done += 1
+                i = done if done < n else self._select(visits, totals, done)
+                totals[i] += self._playout(game, actions[i], seat)
+                visits[i] += 1
+                done += 1
+        finally:
+            if fast is not None:
+                self._fast = None
+                fast.close()  # the generator where Python's playouts leave it
         best = max(
             range(n), key=lambda j: (totals[j] / visits[j] if visits[j] else -1.0, visits[j])
         )
@@ -135,10 +152,19 @@ class MctsAgent:
         return best
 
     def _playout(self, game: Game, action: Action, seat: int) -> float:
+        if self._fast is not None:
+            return float(self._fast.reward(action))
         sim = game.clone(log=False, rng=self.rng, check_hooks=False)
         sim.apply(action, check=False)
         play_out(sim, self.policy)
         return reward(sim, seat)
+
+
+def _kernel_option(text: str) -> bool:
+    """``kernel=auto`` (True) or ``kernel=off`` (False)."""
+    if text not in ("auto", "off"):
+        raise ValueError(text)
+    return text == "auto"
 
 
 def reward(game: Game, seat: int) -> float:

@@ -1,0 +1,423 @@
+"""The compiled playout of a game in progress, with the ``mcts`` playout policy.
+
+``play_out_state`` starts from any point of a covered game (the state arrays of
+:mod:`kingdomino_fast.state`), optionally applies one action first (the move ``mcts``
+is evaluating), and plays to the end exactly as ``plugins/kd_bots/playout.py``'s
+``play_out`` does with a ``PlayoutPolicy`` whose generator is the one passed in:
+one Mersenne Twister (``mt``, the layout of ``random.Random.getstate()``) draws both
+the chance steps and the policy's numbers, in the same order as in Python, and is
+left where Python's generator would be left.
+
+The game's queue of steps (``Game.pending``) is kept as a stack (its top is
+``pending[0]``) and run step by step as ``kingdomino_core/engine/rounds.py`` runs it,
+so a playout may start at a decision, at a chance step or between them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .kernel import (
+    K_DISCARDS,
+    LOG_CLAIM,
+    LOG_DISCARD,
+    LOG_DRAW_KING,
+    LOG_PLACE,
+    LOG_REVEAL,
+    P_DECK,
+    P_FIRST_BOX,
+    P_GAMES,
+    P_KINGDOMS,
+    P_KINGS,
+    P_LINE_SIZE,
+    P_LINES_TOTAL,
+    P_WIDTH,
+    _near_ids,
+    _put,
+    _reset_kingdoms,
+    mt_random,
+    placements,
+    second_cell,
+    total_points,
+)
+from .loop import _compare
+
+# -- steps (rows of the ``pending`` stack: kind, seat, king, domino) --------------------
+S_LAY_OUT_LINE = 0
+S_REVEAL = 1
+S_LINE_READY = 2
+S_DRAW_KING = 3
+S_CLAIM = 4
+S_PLACE = 5
+S_START_ROUND = 6
+S_END_ROUND = 7
+STEP_KINDS = {
+    "lay_out_line": S_LAY_OUT_LINE,
+    "reveal": S_REVEAL,
+    "line_ready": S_LINE_READY,
+    "draw_king": S_DRAW_KING,
+    "claim": S_CLAIM,
+    "place": S_PLACE,
+    "start_round": S_START_ROUND,
+    "end_round": S_END_ROUND,
+}
+
+# -- the ``ints`` array: the game's counters -------------------------------------------
+I_LINES_DRAWN = 0
+I_GAME_NUMBER = 1
+I_NPOOL = 2  # dominoes in ``pool``
+I_NDRAWN = 3
+I_NLINE = 4
+I_NNEXT = 5
+I_NUNDRAWN = 6
+I_NPENDING = 7
+N_INTS = 8
+
+# -- the action applied first (``first[0]``) -----------------------------------------------
+F_NONE = 0
+F_CLAIM = 1
+F_PLACE = 2
+F_DISCARD = 3
+
+#: The policy's constants, as ``PlayoutPolicy`` has them.
+EPSILON = 0.1
+
+
+@njit(cache=True)
+def _draw(mt, pre):
+    """The next number: ``pre[0]`` if one was drawn ahead (>= 0), else the Twister's."""
+    r = pre[0]
+    if r >= 0.0:
+        pre[0] = -1.0
+        return r
+    return mt_random(mt)
+
+
+@njit(cache=True)
+def _push(pending, ints, kind, seat, king, domino):
+    n = ints[I_NPENDING]
+    pending[n, 0] = kind
+    pending[n, 1] = seat
+    pending[n, 2] = king
+    pending[n, 3] = domino
+    ints[I_NPENDING] = n + 1
+
+
+@njit(cache=True)
+def _region_gain(q, t, cr, c1, c2, terr, reg, rsize, rcrown, width, ids):
+    """``playout.region_gain``: the change of (squares x crowns) of terrain ``t``'s
+    properties when squares ``c1`` (and ``c2`` if >= 0) of it join, scoring or not."""
+    n = _near_ids(terr[q], reg[q], width, c1, t, ids, 0)
+    size = 1
+    if c2 >= 0:
+        n = _near_ids(terr[q], reg[q], width, c2, t, ids, n)
+        size = 2
+    crowns = cr
+    old = 0
+    for m in range(n):
+        old += rsize[q, ids[m]] * rcrown[q, ids[m]]
+        size += rsize[q, ids[m]]
+        crowns += rcrown[q, ids[m]]
+    return size * crowns - old
+
+
+@njit(cache=True)
+def _policy_place(q, d, deck, terr, reg, rsize, rcrown, kinfo, near, params, sample,
+                  cand_cell, cand_dir, pick, ids, mt, pre):  # fmt: skip
+    """``PlayoutPolicy.act`` at a place step: the placement index (-1: discard)."""
+    ta, ca, tb, cb, sym = deck[d, 0], deck[d, 1], deck[d, 2], deck[d, 3], deck[d, 4]
+    n = placements(q, ta, tb, sym, terr, near, kinfo, params, cand_cell, cand_dir)
+    if _draw(mt, pre) >= EPSILON and n > 0:
+        width = params[P_WIDTH]
+        m = n
+        if n > sample:
+            m = sample
+            for k in range(sample):
+                pick[k] = int(_draw(mt, pre) * n)
+        else:
+            for k in range(n):
+                pick[k] = k
+        best = pick[0]
+        best_v = -1e9
+        for k in range(m):
+            i = pick[k]
+            c1 = cand_cell[i]
+            c2 = second_cell(c1, cand_dir[i], width)
+            if ta == tb:
+                g = _region_gain(q, ta, ca + cb, c1, c2, terr, reg, rsize, rcrown, width, ids)
+            else:
+                g = _region_gain(q, ta, ca, c1, -1, terr, reg, rsize, rcrown, width, ids)
+                g += _region_gain(q, tb, cb, c2, -1, terr, reg, rsize, rcrown, width, ids)
+            v = g + _draw(mt, pre) * 0.5
+            if v > best_v:
+                best = i
+                best_v = v
+        return best
+    # sample_action: one of the placements, or the discard when none fits
+    extra = 1 if n == 0 else 0
+    k = int(_draw(mt, pre) * (n + extra))
+    return k if k < n else -1
+
+
+@njit(cache=True)
+def _policy_claim(next_line, next_kings, nnext, deck, free, mt, pre):
+    """``PlayoutPolicy.act`` at a claim step: the slot of the next line claimed."""
+    nfree = 0
+    for s in range(nnext):
+        if next_kings[s] < 0:
+            free[nfree] = s
+            nfree += 1
+    if _draw(mt, pre) >= EPSILON:
+        best = free[0]
+        best_v = -1.0
+        for i in range(nfree):
+            d = next_line[free[i]]
+            v = deck[d, 1] + deck[d, 3] + _draw(mt, pre)
+            if v > best_v:
+                best = free[i]
+                best_v = v
+        return best
+    return free[int(_draw(mt, pre) * nfree)]
+
+
+@njit(cache=True)
+def _log(logs, move, kind, a, b, c, d):
+    if move < logs.shape[0]:
+        logs[move, 0] = kind
+        logs[move, 1] = a
+        logs[move, 2] = b
+        logs[move, 3] = c
+        logs[move, 4] = d
+
+
+@njit(cache=True)
+def _score_game(nk, kinfo, rsize, rcrown, rterr, scoring, params, past, last):
+    """Add the finished game to ``past`` (match total, largest property, crowns) and
+    write its totals to ``last``."""
+    for q in range(nk):
+        largest = 0
+        crowns = 0
+        for rid in range(kinfo[q, 7]):
+            if rsize[q, rid] and scoring[rterr[q, rid]]:
+                largest = max(largest, rsize[q, rid])
+                crowns += rcrown[q, rid]
+        t = total_points(q, kinfo, params)
+        last[q] = t
+        past[q, 0] += t
+        past[q, 1] = max(past[q, 1], largest)
+        past[q, 2] += crowns
+
+
+@njit(cache=True)
+def play_out_state(
+    params, deck, order_key, box, scoring, king_owner, seat_kingdom, tiebreaks,
+    dynasty_tiebreaks, cells_terr, cells_crowns, discards, in_pile, pool, drawn, line,
+    line_kings, next_line, next_kings, undrawn, pending, ints, past, first, sample, mt,
+    pre, last, totals, places, logs,
+):  # fmt: skip
+    """Play the game in the state arrays to its end (see the module docstring).
+
+    ``first``: the action applied before the playout, for the decision on top of
+    ``pending``: ``[F_NONE, 0, 0]``, ``[F_CLAIM, slot, 0]``, ``[F_PLACE, first
+    cell, direction]`` or ``[F_DISCARD, 0, 0]`` (legal: the caller checked). ``pre[0]``:
+    a number already drawn from the generator, used first (-1: none). The state
+    arrays are changed. Writes each kingdom's total in the last game (``last``), its
+    match total (``totals``) and its place (0 first, ties sharing), and every move
+    to ``logs`` (rows of five, ``kernel.LOG_*``) while it has room. Returns the
+    number of moves played."""
+    width = params[P_WIDTH]
+    cells = width * width
+    nk = params[P_KINGDOMS]
+    kings = params[P_KINGS]
+    ndeck = params[P_DECK]
+    line_size = params[P_LINE_SIZE]
+    terr = np.empty((nk, cells), np.int8)
+    crw = np.empty((nk, cells), np.int8)
+    reg = np.empty((nk, cells), np.int32)
+    rsize = np.empty((nk, cells + 1), np.int64)
+    rcrown = np.empty((nk, cells + 1), np.int64)
+    rterr = np.empty((nk, cells + 1), np.int64)
+    kinfo = np.zeros((nk, 8), np.int64)
+    near = np.zeros((nk, len(scoring) + 1, width), np.int64)
+    cand_cell = np.zeros(4 * cells, np.int64)
+    cand_dir = np.zeros(4 * cells, np.int64)
+    pick = np.zeros(max(sample, 1) + 4 * cells, np.int64)
+    free = np.zeros(line_size, np.int64)
+    ids = np.zeros(8, np.int64)
+    _reset_kingdoms(terr, crw, reg, rsize, rcrown, rterr, kinfo, near, width)
+    for q in range(nk):
+        for c in range(cells):
+            t = cells_terr[q, c]
+            if t >= 0:
+                _put(q, c, t, cells_crowns[q, c], terr, crw, reg, rsize, rcrown, rterr,
+                     kinfo, near, scoring, width, ids)  # fmt: skip
+        kinfo[q, K_DISCARDS] = discards[q]
+    move = 0
+    forced = first[0]  # F_*: the action to apply first, if any
+    while ints[I_NPENDING] > 0:
+        top = ints[I_NPENDING] - 1
+        kind = pending[top, 0]
+        seat = pending[top, 1]
+        king = pending[top, 2]
+        dom = pending[top, 3]
+        ints[I_NPENDING] = top
+        if kind == S_LAY_OUT_LINE:
+            pile_left = 0
+            for i in range(ndeck):
+                if in_pile[i]:
+                    pile_left += 1
+            if not (ints[I_LINES_DRAWN] < params[P_LINES_TOTAL] and pile_left > 0):
+                continue
+            ints[I_LINES_DRAWN] += 1
+            first_box = params[P_FIRST_BOX]
+            want = 0
+            if first_box:
+                want = first_box if ints[I_LINES_DRAWN] % 2 == 1 else 3 - first_box
+            npool = 0
+            for i in range(ndeck):
+                if in_pile[i] and (want == 0 or box[i] == want):
+                    pool[npool] = i
+                    npool += 1
+            ints[I_NPOOL] = npool
+            ints[I_NDRAWN] = 0
+            n = min(line_size, npool)
+            _push(pending, ints, S_LINE_READY, -1, -1, -1)
+            for _ in range(n):
+                _push(pending, ints, S_REVEAL, -1, -1, -1)
+        elif kind == S_REVEAL:
+            npool = ints[I_NPOOL]
+            j = int(_draw(mt, pre) * npool)
+            d = pool[j]
+            for m in range(j, npool - 1):
+                pool[m] = pool[m + 1]
+            ints[I_NPOOL] = npool - 1
+            in_pile[d] = False
+            drawn[ints[I_NDRAWN]] = d
+            ints[I_NDRAWN] += 1
+            _log(logs, move, LOG_REVEAL, d, 0, 0, 0)
+            move += 1
+        elif kind == S_LINE_READY:
+            n = ints[I_NDRAWN]
+            for a in range(1, n):  # line order (kd_order_line): (number, box)
+                v = drawn[a]
+                b = a - 1
+                while b >= 0 and order_key[drawn[b]] > order_key[v]:
+                    drawn[b + 1] = drawn[b]
+                    b -= 1
+                drawn[b + 1] = v
+            for s in range(n):
+                next_line[s] = drawn[s]
+                next_kings[s] = -1
+            ints[I_NNEXT] = n
+            ints[I_NPOOL] = 0
+            ints[I_NDRAWN] = 0
+        elif kind == S_DRAW_KING:
+            left = ints[I_NUNDRAWN]
+            j = int(_draw(mt, pre) * left)
+            k = undrawn[j]
+            for m in range(j, left - 1):
+                undrawn[m] = undrawn[m + 1]
+            ints[I_NUNDRAWN] = left - 1
+            _log(logs, move, LOG_DRAW_KING, k, 0, 0, 0)
+            move += 1
+            _push(pending, ints, S_CLAIM, king_owner[k], k, -1)
+        elif kind == S_CLAIM:
+            if forced == F_CLAIM:
+                slot = first[1]
+                forced = F_NONE
+            else:
+                slot = _policy_claim(next_line, next_kings, ints[I_NNEXT], deck, free, mt, pre)
+            next_kings[slot] = king
+            _log(logs, move, LOG_CLAIM, seat, king, next_line[slot], 0)
+            move += 1
+        elif kind == S_PLACE:
+            q = seat_kingdom[seat]
+            if forced >= F_PLACE:  # F_PLACE or F_DISCARD
+                i = -1
+                if forced == F_PLACE:
+                    i = 0
+                    cand_cell[0] = first[1]
+                    cand_dir[0] = first[2]
+                forced = F_NONE
+            else:
+                i = _policy_place(q, dom, deck, terr, reg, rsize, rcrown, kinfo, near, params,
+                                  sample, cand_cell, cand_dir, pick, ids, mt, pre)  # fmt: skip
+            if i < 0:
+                kinfo[q, K_DISCARDS] += 1
+                _log(logs, move, LOG_DISCARD, seat, dom, 0, 0)
+            else:
+                c1 = cand_cell[i]
+                c2 = second_cell(c1, cand_dir[i], width)
+                _put(q, c1, deck[dom, 0], deck[dom, 1], terr, crw, reg, rsize, rcrown, rterr,
+                     kinfo, near, scoring, width, ids)  # fmt: skip
+                _put(q, c2, deck[dom, 2], deck[dom, 3], terr, crw, reg, rsize, rcrown, rterr,
+                     kinfo, near, scoring, width, ids)  # fmt: skip
+                _log(logs, move, LOG_PLACE, seat, dom, c1, cand_dir[i])
+            move += 1
+        elif kind == S_START_ROUND:
+            n = ints[I_NNEXT]
+            for s in range(n):
+                line[s] = next_line[s]
+                line_kings[s] = next_kings[s]
+            ints[I_NLINE] = n
+            ints[I_NNEXT] = 0
+            pile_left = 0
+            for i in range(ndeck):
+                if in_pile[i]:
+                    pile_left += 1
+            more = ints[I_LINES_DRAWN] < params[P_LINES_TOTAL] and pile_left > 0
+            _push(pending, ints, S_END_ROUND, -1, -1, -1)
+            for s in range(n - 1, -1, -1):  # pushed last first: line order on top
+                k = line_kings[s]
+                if k < 0:
+                    continue
+                if more:
+                    _push(pending, ints, S_CLAIM, king_owner[k], k, -1)
+                _push(pending, ints, S_PLACE, king_owner[k], k, line[s])
+            if more:
+                _push(pending, ints, S_LAY_OUT_LINE, -1, -1, -1)
+        elif kind == S_END_ROUND:
+            if ints[I_NNEXT] > 0:
+                _push(pending, ints, S_START_ROUND, -1, -1, -1)
+                continue
+            ints[I_NLINE] = 0
+            if ints[I_GAME_NUMBER] < params[P_GAMES]:
+                _score_game(nk, kinfo, rsize, rcrown, rterr, scoring, params, past, last)
+                ints[I_GAME_NUMBER] += 1
+                _reset_kingdoms(terr, crw, reg, rsize, rcrown, rterr, kinfo, near, width)
+                in_pile[:] = True
+                ints[I_LINES_DRAWN] = 0
+                ints[I_NNEXT] = 0
+                for k in range(kings):
+                    undrawn[k] = k
+                ints[I_NUNDRAWN] = kings
+                ints[I_NPENDING] = 0
+                _push(pending, ints, S_START_ROUND, -1, -1, -1)
+                for _ in range(kings):
+                    _push(pending, ints, S_DRAW_KING, -1, -1, -1)
+                _push(pending, ints, S_LAY_OUT_LINE, -1, -1, -1)
+    _score_game(nk, kinfo, rsize, rcrown, rterr, scoring, params, past, last)
+    # ranking: match total, then the tie-breaks, highest first; equal keys share
+    names = dynasty_tiebreaks if params[P_GAMES] > 1 else tiebreaks
+    key = np.zeros((nk, 1 + max(len(tiebreaks), len(dynasty_tiebreaks))), np.int64)
+    for q in range(nk):
+        key[q, 0] = past[q, 0]
+        for t in range(len(names)):
+            key[q, 1 + t] = past[q, 1] if names[t] == 0 else past[q, 2]
+        totals[q] = past[q, 0]
+    width_key = 1 + len(names)
+    for q in range(nk):
+        above = 0
+        for o in range(nk):
+            if _compare(key, o, q, width_key) <= 0:
+                continue
+            repeat = False
+            for e in range(o):
+                if _compare(key, e, o, width_key) == 0:
+                    repeat = True
+                    break
+            if not repeat:
+                above += 1
+        places[q] = above
+    return move
