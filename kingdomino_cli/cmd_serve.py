@@ -93,11 +93,13 @@ def serve(
         if not path.is_file():
             usage_error(f"--ruleset {path}: no such file")
     folder = data if data is not None else default_data_dir()
-    from kingdomino_core.inputs.trust import Trust
+    from kingdomino_core.inputs.trust import SAVED_GAME
+
+    from .common import trust_of
 
     # Nobody names a ruleset of KD_RULESET_PATH by starting a server: no plugin file
     # runs unless allowed here (docs/trust.md, "kd serve").
-    trust = Trust(named_file=False, files=list(allow_code or ()), everything=trust_all)
+    trust = trust_of(allow_code, trust_all, base=SAVED_GAME)
     base = base_url(host, port)
 
     def announce(table: Any) -> None:
