@@ -13,6 +13,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError
+from ..i18n import get_translation
 from ..model.actions import Action, Claim, Discard, DrawKing, Place, Reveal, Step
 from ..model.components import DominoId, domino_order
 from ..model.geometry import Direction
@@ -20,6 +21,8 @@ from ..model.kingdom import Kingdom
 from .handlers import StepHandler
 from .rules import RuleBook
 from .words import domino_name, domino_words, ordinal, seat_name, square_words
+
+_ = get_translation("kingdomino_core")
 
 if TYPE_CHECKING:  # handlers receive the game they run in (the game uses them)
     from .game import Game
@@ -40,11 +43,11 @@ class RevealHandler(StepHandler):
     chance = True
 
     def describe(self, game: Game, step: Step) -> str:
-        return "A domino is drawn for the next line"
+        return _("A domino is drawn for the next line")
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
         assert isinstance(action, Reveal)
-        return f"domino {domino_words(game, action.domino)} drawn"
+        return _("domino {domino} drawn").format(domino=domino_words(game, action.domino))
 
     def sample(self, game: Game, step: Step, r: float) -> Action:
         return Reveal(domino=game.pool[int(r * len(game.pool))])
@@ -75,7 +78,7 @@ class DrawKingHandler(StepHandler):
     chance = True
 
     def describe(self, game: Game, step: Step) -> str:
-        return "A king is drawn to choose from the first line"
+        return _("A king is drawn to choose from the first line")
 
     def sample(self, game: Game, step: Step, r: float) -> Action:
         return DrawKing(king=game.undrawn_kings[int(r * len(game.undrawn_kings))])
@@ -174,8 +177,9 @@ def placement_violations(game: Game, action: Place) -> list[tuple[str, str]]:
         return [
             (
                 "core.on_board",
-                f"square {off[0][0]},{off[0][1]} is more than {board.reach} squares from "
-                "the castle",
+                _("square {x},{y} is more than {n} squares from the castle").format(
+                    x=off[0][0], y=off[0][1], n=board.reach
+                ),
             )
         ]
     first, second = board.cell(action.x, action.y), board.cell(x2, y2)
@@ -186,7 +190,8 @@ def placement_violations(game: Game, action: Place) -> list[tuple[str, str]]:
         if kingdom.occupied >> c & 1
     ]
     if taken:
-        out.append(("core.free", f"square {taken[0][0]},{taken[0][1]} is already occupied"))
+        occupied = _("square {x},{y} is already occupied").format(x=taken[0][0], y=taken[0][1])
+        out.append(("core.free", occupied))
     dom = game.domino(action.domino)
     for rule in game.engine.rules.placement_rules:
         msg = rule.check(game, kingdom, dom, first, second)
@@ -237,13 +242,13 @@ class PlaceHandler(StepHandler):
 
     def describe(self, game: Game, step: Step) -> str:
         assert step.domino is not None
-        what = f"domino {domino_words(game, step.domino)}"
-        if not any(mask for _, mask in _step_masks(game, step)):
-            return f"Discard {what}: it fits nowhere in your kingdom"
-        return (
-            f"Place {what} in your kingdom: its first half at x y (the castle is 0 0), "
+        what = domino_words(game, step.domino)
+        if not any(mask for _m, mask in _step_masks(game, step)):
+            return _("Discard domino {domino}: it fits nowhere in your kingdom").format(domino=what)
+        return _(
+            "Place domino {domino} in your kingdom: its first half at x y (the castle is 0 0), "
             "its second half towards E, S, W or N"
-        )
+        ).format(domino=what)
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
         dom = game.domino(action.domino) if isinstance(action, Place | Discard) else None
@@ -251,11 +256,15 @@ class PlaceHandler(StepHandler):
             x2, y2 = action.second
             a = square_words(game, dom.terrain_a, dom.crowns_a)
             b = square_words(game, dom.terrain_b, dom.crowns_b)
-            return f"{a} at {action.x},{action.y}, {b} at {x2},{y2}"
+            return _("{a} at {x},{y}, {b} at {x2},{y2}").format(
+                a=a, x=action.x, y=action.y, b=b, x2=x2, y2=y2
+            )
         if isinstance(action, Discard):
-            fits = any(mask for _, mask in _step_masks(game, step))
-            why = "instead of placing it" if fits else "it fits nowhere"
-            return f"discard domino {domino_name(game, action.domino)} ({why})"
+            fits = any(mask for _d, mask in _step_masks(game, step))
+            name = domino_name(game, action.domino)
+            if fits:
+                return _("discard domino {domino} (instead of placing it)").format(domino=name)
+            return _("discard domino {domino} (it fits nowhere)").format(domino=name)
         return action.describe()
 
     def sample_action(self, game: Game, step: Step, r: float) -> Action:
@@ -263,7 +272,7 @@ class PlaceHandler(StepHandler):
         kingdom = game.kingdom_of(step.seat)
         masks = _step_masks(game, step, kingdom)
         total = 0
-        for _, mask in masks:  # a loop, not sum() over a generator: this runs per move
+        for _d, mask in masks:  # a loop, not sum() over a generator: this runs per move
             total += mask.bit_count()
         # must_place: known when the engine was built (no discard rule to ask per move)
         may_discard = not total or (
@@ -293,17 +302,26 @@ class PlaceHandler(StepHandler):
 
     def check(self, game: Game, step: Step, action: Action) -> None:
         if not isinstance(action, Place | Discard):
-            raise IllegalActionError("core.step", f"expected a placement, not {action.describe()}")
+            raise IllegalActionError(
+                "core.step",
+                _("expected a placement, not {action}").format(action=action.describe()),
+            )
         if action.seat != step.seat:
             raise IllegalActionError(
-                "core.turn", f"it is {seat_name(step.seat)}'s turn, not {seat_name(action.seat)}'s"
+                "core.turn",
+                _("it is {seat}'s turn, not {other}'s").format(
+                    seat=seat_name(step.seat), other=seat_name(action.seat)
+                ),
             )
         if action.domino != step.domino:
             raise IllegalActionError(
-                "core.domino", f"the domino to place is {step.domino}, not {action.domino}"
+                "core.domino",
+                _("the domino to place is {domino}, not {other}").format(
+                    domino=step.domino, other=action.domino
+                ),
             )
         if isinstance(action, Discard):
-            if any(mask for _, mask in _step_masks(game, step)):
+            if any(mask for _d, mask in _step_masks(game, step)):
                 refused = discard_refusal(game, step.seat, step.domino)
                 if refused is not None:
                     raise IllegalActionError(*refused)
@@ -346,17 +364,23 @@ class ClaimHandler(StepHandler):
 
     def describe(self, game: Game, step: Step) -> str:
         mine = [k for k in range(game.config.kings) if game.owner(k) == step.seat]
-        king = "your king" if len(mine) < 2 else f"one of your {len(mine)} kings"
-        return (
-            f"Choose a domino to place next round: put {king} on a free domino of the next "
-            "line (the first domino of the line is placed first)"
-        )
+        if len(mine) < 2:
+            return _(
+                "Choose a domino to place next round: put your king on a free domino of the "
+                "next line (the first domino of the line is placed first)"
+            )
+        return _(
+            "Choose a domino to place next round: put one of your {n} kings on a free domino "
+            "of the next line (the first domino of the line is placed first)"
+        ).format(n=len(mine))
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
         if not isinstance(action, Claim) or action.domino not in game.next_line:
             return action.describe()
         slot = game.next_line.index(action.domino)
-        return f"take {domino_words(game, action.domino)}, {ordinal(slot + 1)} in the line"
+        return _("take {domino}, {ordinal} in the line").format(
+            domino=domino_words(game, action.domino), ordinal=ordinal(slot + 1)
+        )
 
     @staticmethod
     def _free_slots(game: Game, step: Step) -> list[int]:
@@ -383,21 +407,33 @@ class ClaimHandler(StepHandler):
 
     def check(self, game: Game, step: Step, action: Action) -> None:
         if not isinstance(action, Claim):
-            raise IllegalActionError("core.step", f"expected a claim, not {action.describe()}")
+            raise IllegalActionError(
+                "core.step", _("expected a claim, not {action}").format(action=action.describe())
+            )
         if action.seat != step.seat or action.king != step.king:
             raise IllegalActionError(
                 "core.turn",
-                f"it is {seat_name(step.seat)}'s {ordinal(step.king + 1)} king to claim, "
-                f"not {seat_name(action.seat)}'s {ordinal(action.king + 1)} king",
+                _(
+                    "it is {seat}'s {ordinal} king to claim, not {other}'s {other_ordinal} king"
+                ).format(
+                    seat=seat_name(step.seat),
+                    ordinal=ordinal(step.king + 1),
+                    other=seat_name(action.seat),
+                    other_ordinal=ordinal(action.king + 1),
+                ),
             )
         if action.domino not in game.next_line:
             raise IllegalActionError(
-                "core.claim", f"domino {action.domino} is not in the line being picked"
+                "core.claim",
+                _("domino {domino} is not in the line being picked").format(domino=action.domino),
             )
         slot = game.next_line.index(action.domino)
         if game.next_kings[slot] is not None:
             raise IllegalActionError(
-                "core.claim", f"domino {action.domino} already has king {game.next_kings[slot]}"
+                "core.claim",
+                _("domino {domino} already has king {king}").format(
+                    domino=action.domino, king=game.next_kings[slot]
+                ),
             )
         for rule in game.engine.rules.claim_rules:
             msg = rule.check(game, step.seat, step.king, slot)

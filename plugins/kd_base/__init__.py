@@ -26,6 +26,7 @@ from kingdomino_core import (
     ScoreSheet,
     hookimpl,
 )
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.limits import MAX_GAMES
 
 from . import scoring
@@ -34,6 +35,8 @@ from .options import BaseOptions
 from .placement import Connects, ForcedPlacement, WithinSize
 from .setups import OFFICIAL, THREE_PLAYER_VARIANT
 from .terrains import TERRAINS
+
+_ = package_translation("kd_base")  # its catalogs: kd_base/locales
 
 NAME = "base"
 HOOK_API = 1

@@ -8,13 +8,17 @@ placement is a discard rule (a domino that fits may not be discarded).
 from __future__ import annotations
 
 from kingdomino_core import DiscardRule, DominoId, Game, Kingdom, PlacementRule, PlayDomino
+from kingdomino_core.i18n import package_translation
+
+_ = package_translation("kd_base")
+_l = _.lazy
 
 
 class WithinSize(PlacementRule):
     """The kingdom, castle included, must fit in a ``size x size`` square."""
 
     id = "base.within_size"
-    description = "the kingdom must fit in its size x size square, castle included"
+    description = _l("the kingdom must fit in its size x size square, castle included")
 
     def square_masks(self, game: Game, kingdom: Kingdom, domino: PlayDomino) -> tuple[int, int]:
         window = kingdom.window()
@@ -27,14 +31,14 @@ class WithinSize(PlacementRule):
         if window >> first & 1 and window >> second & 1:
             return None
         n = kingdom.board.size
-        return f"the kingdom would no longer fit in {n}x{n}"
+        return _("the kingdom would no longer fit in {n}x{n}").format(n=n)
 
 
 class Connects(PlacementRule):
     """A square must touch the castle or a square of its own terrain (orthogonally)."""
 
     id = "base.connects"
-    description = (
+    description = _l(
         "at least one square must touch the castle or a square of the same terrain, orthogonally"
     )
     any_square = True
@@ -62,9 +66,9 @@ class Connects(PlacementRule):
             return None
         if board.neighbours[second] & (castle | masks[domino.terrain_b]):
             return None
-        a, b = domino.domino.squares
-        return (
-            f"neither square touches the castle or a matching terrain ({a.terrain} / {b.terrain})"
+        terrains = game.engine.registry.terrains
+        return _("neither square touches the castle or a matching terrain ({a} / {b})").format(
+            a=terrains[domino.terrain_a].name, b=terrains[domino.terrain_b].name
         )
 
 
@@ -73,8 +77,8 @@ class ForcedPlacement(DiscardRule):
     when it fits nowhere (docs/rules/base.md, forced placement)."""
 
     id = "base.forced_placement"
-    description = "a domino that fits in the kingdom must be placed, not discarded"
+    description = _l("a domino that fits in the kingdom must be placed, not discarded")
     unconditional = True
 
     def check(self, game: Game, seat: int, domino: DominoId) -> str | None:
-        return f"domino {domino} fits in the kingdom, so it must be placed"
+        return _("domino {domino} fits in the kingdom, so it must be placed").format(domino=domino)
