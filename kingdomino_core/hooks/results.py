@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..errors import PluginHookError
+from ..errors import PluginHookError, Problem
 from ..model.actions import Step
 from ..model.components import DominoId, domino_order
 from ..model.scoring import Ranking, ScoreLine
@@ -63,7 +63,7 @@ def _list_of(value: Any, kind: type | tuple[type, ...], what: str) -> str | None
 
 
 def _problems(result: Any, kw: Mapping[str, Any]) -> str | None:
-    return _list_of(result, str, "problems (strings)")
+    return _list_of(result, (Problem, str), "problems (Problem values or strings)")
 
 
 def _domino_ids(result: Any, what: str) -> str | None:

@@ -31,6 +31,7 @@ from kingdomino_core import (
     Game,
     GameConfig,
     Place,
+    Problem,
     Ranking,
     Registry,
     RuleBook,
@@ -126,24 +127,32 @@ def kd_register_rules(rules: RuleBook, config: GameConfig) -> None:
 
 
 @hookimpl
-def kd_validate(config: GameConfig) -> list[str]:
+def kd_validate(config: GameConfig) -> list[Problem | str]:
     for mode, why in REFUSED.items():
         if mode in config.options:
             return [f"age_of_giants cannot be combined with {mode}: {why}"]
     options = config.option(NAME, AgeOfGiantsOptions)
-    problems = []
+    problems: list[Problem | str] = []
     base = config.option("base", BaseOptions)
     for bonus in ("middle_kingdom", "harmony"):
         if getattr(base, bonus):
             problems.append(
-                f"options.base.{bonus}: with Age of Giants, Middle Kingdom and Harmony are "
-                "quest tiles, not separate bonuses: turn it off (name the quest in "
-                "options.quests.fixed to always play it)"
+                Problem.option(
+                    "base",
+                    bonus,
+                    "with Age of Giants, Middle Kingdom and Harmony are quest tiles, not "
+                    "separate bonuses: turn it off (name the quest in options.quests.fixed "
+                    "to always play it)",
+                )
             )
     if base.three_player_all_dominoes:
         problems.append(
-            "options.base.three_player_all_dominoes: Age of Giants always draws 5 dominoes "
-            "and discards positions 2 and 4 with 3 players (I-G16): turn it off"
+            Problem.option(
+                "base",
+                "three_player_all_dominoes",
+                "Age of Giants always draws 5 dominoes "
+                "and discards positions 2 and 4 with 3 players (I-G16): turn it off",
+            )
         )
     if config.line_size != LINE_SIZE:
         problems.append(
@@ -153,21 +162,34 @@ def kd_validate(config: GameConfig) -> list[str]:
     n = options.two_player_dominoes
     if n % LINE_SIZE or not LINE_SIZE <= n <= 30:
         problems.append(
-            f"options.age_of_giants.two_player_dominoes: a multiple of 5 from 5 to 30 "
-            f"(5x5 kingdoms hold 12 dominoes each), not {n}"
+            Problem.option(
+                "age_of_giants",
+                "two_player_dominoes",
+                f"a multiple of 5 from 5 to 30 (5x5 kingdoms hold 12 dominoes each), not {n}",
+            )
         )
     for players in (2, 3, 4, 5):
         positions = discard_positions(options, players)
-        key = f"options.age_of_giants.discards_{players}p"
+        key = f"discards_{players}p"
         if any(not 1 <= p <= LINE_SIZE for p in positions) or len(set(positions)) != len(positions):
-            problems.append(f"{key}: distinct line positions from 1 to 5, not {list(positions)}")
+            problems.append(
+                Problem.option(
+                    NAME, key, f"distinct line positions from 1 to 5, not {list(positions)}"
+                )
+            )
         elif players == config.players and LINE_SIZE - len(positions) < config.kings:
             problems.append(
-                f"{key}: {len(positions)} discarded leaves {LINE_SIZE - len(positions)} "
-                f"dominoes for {config.kings} kings"
+                Problem.option(
+                    NAME,
+                    key,
+                    f"{len(positions)} discarded leaves {LINE_SIZE - len(positions)} "
+                    f"dominoes for {config.kings} kings",
+                )
             )
     if options.giants < 0:
-        problems.append(f"options.age_of_giants.giants: 0 or more, not {options.giants}")
+        problems.append(
+            Problem.option("age_of_giants", "giants", f"0 or more, not {options.giants}")
+        )
     return problems
 
 

@@ -23,6 +23,7 @@ from kingdomino_core import (
     Game,
     GameConfig,
     Place,
+    Problem,
     Registry,
     RuleBook,
     ScoreLine,
@@ -86,12 +87,14 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
 
 @hookimpl
-def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
+def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
     options = config.option(NAME, CourtOptions)
-    problems = []
+    problems: list[Problem | str] = []
     if options.visible_tiles < 0:
         problems.append(
-            f"options.court.visible_tiles: must be 0 or more, not {options.visible_tiles}"
+            Problem.option(
+                "court", "visible_tiles", f"must be 0 or more, not {options.visible_tiles}"
+            )
         )
     data = court_data()
     known = {t.name for t in registry.terrains}

@@ -18,6 +18,7 @@ from kingdomino_core import (
     Game,
     GameConfig,
     Place,
+    Problem,
     Ranking,
     Registry,
     RuleBook,
@@ -116,25 +117,35 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
 
 @hookimpl
-def kd_validate(config: GameConfig) -> list[str]:
+def kd_validate(config: GameConfig) -> list[Problem | str]:
     options = config.option(NAME, OriginsOptions)
-    problems = []
+    problems: list[Problem | str] = []
     if not 5 <= options.neolithic_kingdom_size <= MAX_KINGDOM_SIZE:
         problems.append(
-            f"options.origins.neolithic_kingdom_size: from 5 to {MAX_KINGDOM_SIZE}, not "
-            f"{options.neolithic_kingdom_size}"
+            Problem.option(
+                "origins",
+                "neolithic_kingdom_size",
+                f"from 5 to {MAX_KINGDOM_SIZE}, not {options.neolithic_kingdom_size}",
+            )
         )
     if options.recruits_per_turn < 0:
         problems.append(
-            f"options.origins.recruits_per_turn: 0 or more, not {options.recruits_per_turn}"
+            Problem.option(
+                "origins", "recruits_per_turn", f"0 or more, not {options.recruits_per_turn}"
+            )
         )
     if options.empire_of_fire_frame < 0:
         problems.append(
-            f"options.origins.empire_of_fire_frame: 0 or positive, not "
-            f"{options.empire_of_fire_frame}"
+            Problem.option(
+                "origins",
+                "empire_of_fire_frame",
+                f"0 or positive, not {options.empire_of_fire_frame}",
+            )
         )
     if len(set(options.tiebreaks)) != len(options.tiebreaks):
-        problems.append(f"options.origins.tiebreaks: repeated criterion in {options.tiebreaks}")
+        problems.append(
+            Problem.option("origins", "tiebreaks", f"repeated criterion in {options.tiebreaks}")
+        )
     return problems
 
 
