@@ -206,13 +206,8 @@ class Server:
             return
         view = json.dumps(table.view())
         for ws, token in channels:
-            decision = table.decision_for(token)
-            seats = sorted(table.seats_of(token))
-            text = (
-                f'{{"type": "state", "view": {view}, "you": {json.dumps(seats)}, '
-                f'"host": {json.dumps(bool(token) and token == table.host)}, '
-                f'"decision": {json.dumps(decision)}}}'
-            )
+            personal = json.dumps(table.personal(token))[1:]  # "you": ..., "undo": ...}
+            text = f'{{"type": "state", "view": {view}, {personal}'
             # A page that went away is dropped by its own handler.
             with contextlib.suppress(Exception):
                 await ws.send_text(text)
