@@ -47,9 +47,8 @@ def _wait_someone(pages: tuple[Any, Any], version: str | None = None) -> Any:
             "v => document.body.dataset.turn && document.body.dataset.version !== v", arg=version
         )
     first, second = pages
-    first.wait_for_function(
-        "v => document.body.dataset.version === v", arg=second.evaluate("document.body.dataset.version")
-    )
+    shown = second.evaluate("document.body.dataset.version")
+    first.wait_for_function("v => document.body.dataset.version === v", arg=shown)
     return next(p for p in pages if _turn(p) not in ("wait", ""))
 
 
