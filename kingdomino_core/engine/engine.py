@@ -13,10 +13,10 @@ from typing import Any
 from ..errors import ConfigError, PlayerCountError, PluginError, RulesetError
 from ..hooks.plugins import Catalogue, PluginInfo, default_catalogue, make_plugin_manager
 from ..hooks.table import HookTable
-from ..model.actions import Step
-from ..model.geometry import Board, board
+from ..model.actions import PlaceCastle, Step
+from ..model.geometry import Board
 from ..model.ruleset import Ruleset
-from . import steps
+from . import castle, steps
 from .conditions import PlacementRule
 from .config import ConfigBuilder, GameConfig
 from .game import Game
@@ -84,8 +84,15 @@ class Engine:
             raise PlayerCountError(players, config.allowed_players, ruleset.name)
 
         hooks.kd_register_components(registry=registry, config=config)
+        if hooks.implements("kd_adjust_config"):
+            hooks.kd_adjust_config(config=builder, registry=registry)
+            self.config = config = builder.build()
         rules._plugin = "core"
         steps.register(rules)
+        if not config.castle_at_start:  # the castle is a decision (engine/castle.py)
+            registry._plugin = "core"
+            registry.add_action(PlaceCastle)
+            castle.register(rules)
         hooks.kd_register_rules(rules=rules, config=config, registry=registry)
         rules.compile_steps()
         # One check, the loader's too (engine.validation): the plugins' own problems,
@@ -101,7 +108,8 @@ class Engine:
             raise ConfigError("no dominoes in play: no active plugin chose a deck")
         #: Every domino in play, sorted: the draw pile of a new game.
         self.pile: tuple[Any, ...] = tuple(sorted(self.deck))
-        self.board = board(config.kingdom_size)
+        #: The geometry of every kingdom (:class:`~kingdomino_core.model.geometry.Board`).
+        self.board = config.board
         # Sort the placement rules by how they can be evaluated (see PlacementRule).
         base = PlacementRule
         #: Placement rules with ``square_masks``, ``allowed`` only, and ``check`` only.

@@ -158,6 +158,19 @@ def config_problems(config: GameConfig) -> list[Problem]:
                 f"Limits), not {config.kingdom_size}"
             )
         )
+    for key in ("kingdom_rows", "kingdom_columns"):
+        value = getattr(config, key)
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or not 0 <= value <= MAX_KINGDOM_SIZE
+        ):
+            found.append(
+                Problem(
+                    message=f"{key} must be from 1 to {MAX_KINGDOM_SIZE} (0: kingdom_size), "
+                    f"not {value!r}"
+                )
+            )
     if config.lookahead_lines < 0:
         found.append(
             Problem(message=f"lookahead_lines must be 0 or more, not {config.lookahead_lines}")

@@ -138,6 +138,7 @@ ENGINE_ORDER = (
     "state",
     "rules",
     "steps",
+    "castle",
     "encoding",
     "registry",
     "rounds",
