@@ -21,6 +21,7 @@ from kingdomino_core import (
     Direction,
     Game,
     Place,
+    PlaceCastle,
     describe_action,
     domino_name,
     find_domino,
@@ -86,6 +87,16 @@ def help_text(width: int) -> str:
 
 
 _PLACEMENT = re.compile(r"^(-?\d+)\s*[ ,]\s*(-?\d+)\s*[ ,]?\s*([A-Za-z]+)$")
+_SQUARE = re.compile(r"^(-?\d+)\s*[ ,]\s*(-?\d+)$")
+
+
+def _castle_square(game: Game, text: str) -> Action | None:
+    """A typed ``x y`` for the castle being placed (``place_castle``); None otherwise."""
+    m = _SQUARE.match(text.strip())
+    step = game.step
+    if m is None or step is None or step.kind != "place_castle":
+        return None
+    return PlaceCastle(seat=step.seat, x=int(m.group(1)), y=int(m.group(2)))
 
 
 class HumanCommand(Exception):
@@ -273,7 +284,7 @@ class HumanAgent:
                 return actions[n - 1]
             con.say(f"There is no choice {n}: choose a number from 1 to {len(actions)}.")
         else:
-            typed = self._placement(game, line)
+            typed = self._placement(game, line) or _castle_square(game, line)
             if typed is None:
                 con.say(
                     f"I did not understand {line!r}. Type a number from 1 to {len(actions)}"
