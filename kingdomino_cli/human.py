@@ -173,7 +173,7 @@ class HumanAgent:
         #: Ask even when a decision has a single legal action (``kd play --ask-forced``);
         #: by default such a move is played with a note (:mod:`kingdomino_cli.forced`).
         self.ask_forced = ask_forced
-        self._last_refused: Place | None = None
+        self._last_refused: Action | None = None
         #: The game at the last decision this player answered: what happened since is
         #: the recap on the next screen.
         self._seen: Game | None = None
@@ -350,7 +350,7 @@ class HumanAgent:
             if self._last_refused is None:
                 con.say("Nothing to explain yet: type 'why x y D' for a placement.")
                 return
-            target: Place | None = self._last_refused
+            target: Action | None = self._last_refused
         elif re.fullmatch(r"\d+", rest):
             n = int(rest)
             if 1 <= n <= len(actions):
