@@ -23,6 +23,7 @@ from kingdomino_core import (
     Discard,
     Game,
     Place,
+    PlaceCastle,
     Step,
     describe_action,
     domino_name,
@@ -70,6 +71,9 @@ def table_move_words(game: Game, action: Action) -> str:
     if not isinstance(action, Place):
         return move_words(game, action)
     try:
+        if not game.config.castle_at_start and _before_castle(game, action):
+            halves = f"{half_words(game, action.domino, 0)}, {half_words(game, action.domino, 1)}"
+            return f"places {domino_name(game, action.domino)}: {halves} (before the castle)"
         d = action.direction
         first = f"{half_words(game, action.domino, 0)} ({where_words(action.x, action.y)})"
         second = half_words(game, action.domino, 1)
@@ -77,6 +81,18 @@ def table_move_words(game: Game, action: Action) -> str:
         return f"places {domino_name(game, action.domino)}: {first}, {second}"
     except Exception:  # words must never stop a move
         return move_words(game, action)
+
+
+def _before_castle(game: Game, action: Place) -> bool:
+    """Whether ``action`` is (or was) played before its seat's castle was placed (a
+    house rule placing castles later: its coordinates are not from a castle)."""
+    kingdom = game.config.kingdom_of(action.seat)
+    for done in game.log:
+        if done == action:
+            return True
+        if isinstance(done, PlaceCastle) and game.config.kingdom_of(done.seat) == kingdom:
+            return False
+    return not game.kingdoms[kingdom].has_castle  # being played now
 
 
 def domino_view(game: Game, domino: DominoId) -> dict[str, Any]:
