@@ -15,7 +15,8 @@ options of a seat that does not decide.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kingdomino_core import (
@@ -32,6 +33,7 @@ from kingdomino_core import (
 )
 from kingdomino_core.engine.words import describe_step, half_words, icons, mark_pieces, plural
 from kingdomino_core.model.components import DominoId
+from kingdomino_core.model.pieces import OnDomino, Piece, TableNote, note_words
 from kingdomino_core.saves.savegame import PlayerEntry
 from kingdomino_core.saves.serialize import action_to_dict
 from kingdomino_play import SEAT_COLOURS, game_kingdom_svg, move_words, ranking_json
@@ -108,15 +110,58 @@ def domino_view(game: Game, domino: DominoId) -> dict[str, Any]:
 
 
 def _line(
-    game: Game, dominoes: Sequence[DominoId], kings: Sequence[int | None]
+    game: Game,
+    dominoes: Sequence[DominoId],
+    kings: Sequence[int | None],
+    on: dict[str, OnDomino] | None = None,
 ) -> list[dict[str, Any]]:
     out = []
     for domino, king in zip(dominoes, kings, strict=True):
         entry = domino_view(game, domino)
         entry["king"] = king
         entry["seat"] = None if king is None else game.owner(king)
+        lying = (on or {}).get(str(domino))
+        if lying is not None:  # tokens on its halves, a mark on the whole (TableNote)
+            entry["on"] = {
+                "halves": [
+                    None if p is None else piece_view(p) for p in (lying.first, lying.second)
+                ],
+                "whole": None if lying.whole is None else piece_view(lying.whole),
+            }
         out.append(entry)
     return out
+
+
+def piece_view(piece: Piece) -> dict[str, str]:
+    """A piece as the page draws it: its shape, the label written on it, its words."""
+    return {"shape": piece.shape, "label": piece.label, "words": piece.words}
+
+
+def _on_dominoes(notes: Sequence[str | TableNote]) -> dict[str, OnDomino]:
+    """The pieces the plugins' notes lay on dominoes of the lines, by domino id."""
+    found: dict[str, OnDomino] = {}
+    for note in notes:
+        if isinstance(note, TableNote):
+            for lying in note.on_dominoes:
+                found.setdefault(str(lying.domino), lying)
+    return found
+
+
+_SEAT = re.compile(r"\bP([1-9][0-9]?)\b")
+
+
+def _seat_names(names: Sequence[str]) -> Callable[[str], str]:
+    """Players named where the plugins' words name seats (``P2's kingdom``, the core's
+    :func:`~kingdomino_core.engine.words.seat_name`): ``Bea's kingdom``."""
+
+    def named(text: str) -> str:
+        def one(match: re.Match[str]) -> str:
+            seat = int(match[1]) - 1
+            return names[seat] if seat < len(names) else match[0]
+
+        return _SEAT.sub(one, text)
+
+    return named
 
 
 def public_view(
@@ -153,9 +198,10 @@ def public_view(
             "kingdom": config.kingdom_of(step.seat),
             "words": step_words(game, step, names),
         }
-    info: list[str] = []
-    for contributed in game.hooks.kd_describe_game(game=game):
-        info.extend(contributed)
+    notes = [note for found in game.hooks.kd_describe_game(game=game) for note in found]
+    names_of = _seat_names(names)
+    info = [names_of(note_words(note)) for note in notes]
+    on_line = _on_dominoes(notes)
     view: dict[str, Any] = {
         "ruleset": game.engine.ruleset.name,
         "description": game.engine.ruleset.description,
@@ -167,10 +213,16 @@ def public_view(
         "games": config.games,
         "moves": len(game.log),
         "kingdoms": kingdoms,
-        "line": _line(game, game.line, game.line_kings),
-        "next_line": _line(game, game.next_line, game.next_kings),
+        "line": _line(game, game.line, game.line_kings, on_line),
+        "next_line": _line(game, game.next_line, game.next_kings, on_line),
         "current": current,
         "info": info,
+        # The plugins' notes as pictures (TableNote): their pieces, each with its words.
+        "notes": [
+            {"words": text, "pieces": [piece_view(p) for p in note.pieces]}
+            for note, text in zip(notes, info, strict=True)
+            if isinstance(note, TableNote) and note.pieces
+        ],
         # What the rules call a crown ("crown", or Origins' "fire"): drawn the same as
         # in the kingdoms' boards.
         "icon": game.engine.registry.icon_words[0],
