@@ -41,9 +41,10 @@ from kingdomino_play import SEAT_COLOURS, game_kingdom_svg, move_words, ranking_
 
 def step_words(game: Game, step: Step, names: Sequence[str]) -> str:
     """The current decision in words, as the terminal says it: who, then the step
-    handler's ``describe(game, step)`` (the plugin's own words)."""
+    handler's ``describe(game, step)`` (the plugin's own words, seats named by their
+    players)."""
     who = names[step.seat] if 0 <= step.seat < len(names) else "chance"
-    return f"{who}: {describe_step(game, step)}"
+    return f"{who}: {_seat_names(names)(describe_step(game, step))}"
 
 
 def action_words(game: Game, step: Step, action: Action) -> str:
@@ -187,6 +188,7 @@ def public_view(
                 "svg": game_kingdom_svg(game, k, sheet, svg_cache),
             }
         )
+    names_of = _seat_names(names)
     step = game.step
     current = None
     if step is not None and step.seat >= 0:
@@ -199,7 +201,6 @@ def public_view(
             "words": step_words(game, step, names),
         }
     notes = [note for found in game.hooks.kd_describe_game(game=game) for note in found]
-    names_of = _seat_names(names)
     info = [names_of(note_words(note)) for note in notes]
     on_line = _on_dominoes(notes)
     view: dict[str, Any] = {
@@ -292,11 +293,13 @@ def _target(action: Action, step: Step, game: Game) -> dict[str, Any] | None:
     return None
 
 
-def decision_view(game: Game) -> dict[str, Any] | None:
-    """The legal choices of the seat deciding now (None when chance or the end)."""
+def decision_view(game: Game, names: Sequence[str] = ()) -> dict[str, Any] | None:
+    """The legal choices of the seat deciding now (None when chance or the end);
+    ``names``: the players', put where the plugins' words name seats (``P2's kingdom``)."""
     step = game.step
     if step is None or step.seat < 0:
         return None
+    named = _seat_names(names) if names else str
     actions = game.legal_actions()
     choices = []
     placements: dict[str, list[list[int]]] = {}
@@ -306,7 +309,7 @@ def decision_view(game: Game) -> dict[str, Any] | None:
             continue
         entry: dict[str, Any] = {
             "i": i,
-            "words": action_words(game, step, action),
+            "words": named(action_words(game, step, action)),
             "action": action_to_dict(action),
             "target": _target(action, step, game),
         }
