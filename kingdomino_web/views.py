@@ -186,6 +186,11 @@ def public_view(
                 "discarded": [str(d) for _s, d in kingdom.discards],
                 "discarded_names": [domino_name(game, d) for _s, d in kingdom.discards],
                 "svg": game_kingdom_svg(game, k, sheet, svg_cache),
+                # Each domino placed, on which squares (the page moves it there).
+                "placed": [
+                    {"domino": str(d), "squares": [list(kingdom.board.xy(c)) for c in (a, b)]}
+                    for _seat, d, a, b in kingdom.placements
+                ],
             }
         )
     names_of = _seat_names(names)

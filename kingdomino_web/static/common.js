@@ -210,10 +210,7 @@ KD.renderLine = function (view, dominoes, title, opts = {}) {
       : KD.el("span", { class: "king", "data-king": d.king, "data-seat": d.seat },
         KD.kingPiece ? KD.kingPiece(view.players[d.seat].colour, 22, KD.seatName(view, d.seat)) : "",
         KD.el("span", { class: "king-name", text: KD.seatName(view, d.seat) }));
-    const box = KD.el("div", {
-      class: "domino", "data-domino": d.id, tabindex: "0",
-      "data-terrains": d.halves.map((h) => h.terrain).join("|"),
-    },
+    const box = KD.el("div", { class: "domino", "data-domino": d.id, tabindex: "0" },
       KD.el("span", { class: "number", text: d.name }), KD.dominoSvg(d), king);
     if (d.on && d.on.whole) {  // a mark on the whole domino (a giant, footprints)
       box.append(KD.el("span", { class: "whole-mark", title: d.on.whole.words, "data-words": d.on.whole.words },
