@@ -72,6 +72,7 @@ from typing import TYPE_CHECKING, ParamSpec, TypeVar
 from ..errors import Problem
 from ..model.actions import Discard, Place, Step
 from ..model.components import DominoId
+from ..model.pieces import TableNote
 from ..model.scoring import Ranking, ScoreLine, ScoreSheet
 from .markers import hookspec
 
@@ -362,14 +363,17 @@ class HookSpecs:
         """
 
     @collected
-    def kd_describe_game(self, game: Game) -> list[str] | None:
+    def kd_describe_game(self, game: Game) -> list[str | TableNote] | None:
         """Lines of text about this plugin's part of the table, for displays.
 
-        When: whenever a display (``kd play``, ``kd replay``) draws the table.
+        When: whenever a display (``kd play``, ``kd replay``, the browser) draws the table.
         Receives: ``game``.
         Returns: short lines such as ``"court: visible farmer, mill, queen; 19 in the pile"``,
-        or None. Things on squares are shown through the kingdom text annotations
-        (``Registry.add_annotation``) instead.
+        or None. A line may be a :class:`~kingdomino_core.model.pieces.TableNote`
+        instead of a string: its words, with the pieces picture displays draw (the
+        browser shows the Court's tiles face up, the tokens on the lines' dominoes);
+        text displays print its words. Things on squares are shown through the
+        kingdom text annotations (``Registry.add_annotation``) instead.
         Combination: every implementation runs; the display prints all lines in order.
         """
 
