@@ -49,6 +49,7 @@ from .model.actions import CHANCE, Action, Claim, Discard, DrawKing, Pass, Place
 from .model.components import Domino, DominoId, DominoSet, Square, Terrain
 from .model.geometry import DIRECTIONS, Board, Direction
 from .model.kingdom import Kingdom
+from .model.market import Offer
 from .model.ruleset import Ruleset
 from .model.scoring import Ranking, ScoreLine, ScoreSheet, rank_by
 
@@ -86,6 +87,7 @@ __all__ = [
     "Kingdom",
     "KingdomFormatError",
     "KingdominoError",
+    "Offer",
     "Pass",
     "Place",
     "PlacementRule",

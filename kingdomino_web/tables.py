@@ -379,9 +379,11 @@ def check_seats(raw: Any, count_allowed: Sequence[int]) -> list[SeatSpec]:
 
 def game_table(game: Game, seats: Sequence[SeatSpec]) -> GameTable:
     """The play layer's table for ``seats``: undo only when no one plays from a
-    device of their own (so no undo points are kept otherwise)."""
+    device of their own (so no undo points are kept otherwise); a person's decision
+    with a single legal action is played for them, as ``kd play`` does
+    (``kingdomino_play.forced``)."""
     players = [PlayerEntry(name=s.name, agent=s.agent) for s in seats]
-    return GameTable(game, players, undo=all(s.kind != LINK for s in seats))
+    return GameTable(game, players, undo=all(s.kind != LINK for s in seats), forced=True)
 
 
 def new_table(

@@ -23,6 +23,7 @@ from .conditions import PlacementRule
 from .config import ConfigBuilder, GameConfig
 from .game import Game
 from .registry import PlayDomino, Registry
+from .rounds import Flow
 from .rules import RuleBook
 
 #: The same strict converter as ruleset files: no coercion ("no" is not a boolean),
@@ -97,9 +98,12 @@ class Engine:
 
         hooks.kd_register_components(registry=registry, config=config)
         rules._plugin = "core"
-        steps.register(rules)
+        steps.register(rules, hooks.implemented)
         hooks.kd_register_rules(rules=rules, config=config, registry=registry)
         rules.compile_steps()
+        #: The automatic steps of this engine's games, made for the hooks its plugins
+        #: implement (``rounds.Flow``).
+        self.flow = Flow(hooks.implemented)
         problems: list[str] = []
         for found in hooks.kd_validate(config=config, registry=registry):
             problems.extend(found)

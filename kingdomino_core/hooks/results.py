@@ -29,6 +29,7 @@ from typing import Any
 from ..errors import PluginHookError
 from ..model.actions import Step
 from ..model.components import DominoId, domino_order
+from ..model.market import offer_problem
 from ..model.scoring import Ranking, ScoreLine
 
 #: ``check(result, hook arguments)`` -> the problem, or None if the result is fine.
@@ -155,6 +156,20 @@ def _ranking(result: Any, kw: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _offers(result: Any, kw: Mapping[str, Any]) -> str | None:
+    return offer_problem(result, kw["dominoes"])
+
+
+def _plan(result: Any, kw: Mapping[str, Any]) -> str | None:
+    return _list_of(result, Step, "steps")
+
+
+def _verdict(result: Any, kw: Mapping[str, Any]) -> str | None:
+    return (
+        None if isinstance(result, bool) else f"expected True, False or None, got {_shown(result)}"
+    )
+
+
 def _lines(result: Any, kw: Mapping[str, Any]) -> str | None:
     return _list_of(result, str, "strings")
 
@@ -164,6 +179,9 @@ CHECKS: dict[str, Check] = {
     "kd_validate": _problems,
     "kd_draw_pool": _draw_pool,
     "kd_order_line": _order_line,
+    "kd_offer_line": _offers,
+    "kd_plan_round": _plan,
+    "kd_game_over": _verdict,
     "kd_end_of_turn": _steps,
     "kd_score_kingdom": _score_lines,
     "kd_rank": _ranking,
