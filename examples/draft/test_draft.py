@@ -76,7 +76,7 @@ def test_the_leftovers_of_the_hands_are_discarded() -> None:
 
 
 def test_a_short_deck_is_reported() -> None:
-    with pytest.raises(RulesetError, match=r"need 72 dominoes, but the deck has 48"):
+    with pytest.raises(RulesetError, match=r"need 96 dominoes, but the deck has 48.*rounds to 6"):
         make_engine(RULESET, 4, draft={"hand": 2})
     engine = make_engine(RULESET, 4, draft={"hand": 2, "rounds": 6})
     assert play_random_game(engine, seed=1).is_terminal()

@@ -111,7 +111,8 @@ class Game:
     #: ``next_line`` (the base game: one offer, the line; ``kd_offer_line``). A plugin
     #: may replace it by the same offers passed on or renamed (``Offer.passed_to``).
     offers: tuple[Offer, ...]
-    upcoming_offers: list[tuple[Offer, ...]]  #: The offers of each line of ``upcoming``.
+    #: The offers of each line of ``upcoming``, in the same order.
+    upcoming_offers: list[tuple[Offer, ...]]
     #: Rounds started in this game (0 during the first picks, before any placement).
     round: int
     #: The kings of the current round in the order they act (after ``kd_turn_order``):
