@@ -161,7 +161,13 @@ def _offers(result: Any, kw: Mapping[str, Any]) -> str | None:
 
 
 def _plan(result: Any, kw: Mapping[str, Any]) -> str | None:
-    return _list_of(result, Step, "steps")
+    bad = _list_of(result, Step, "steps")
+    if bad is not None:
+        return bad
+    given = [s for turn in kw["turns"] for s in turn]
+    if len(result) != len(given) or any(result.count(s) != given.count(s) for s in given):
+        return "expected the steps of the round's turns, each once, reordered"
+    return None
 
 
 def _verdict(result: Any, kw: Mapping[str, Any]) -> str | None:
