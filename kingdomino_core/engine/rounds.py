@@ -107,10 +107,6 @@ def market_discards(
     return [d for d in line if d not in gone]
 
 
-def _one_offer(game: Game, line: list[DominoId]) -> tuple[Offer, ...]:
-    return line_offer(line)
-
-
 def _offers_by_hook(game: Game, line: list[DominoId]) -> tuple[Offer, ...]:
     kept = set(map(domino_order, line))
     drawn = [d for d in game.drawn if domino_order(d) in kept]  # the discarded ones aside
@@ -130,7 +126,30 @@ def _laid_out(game: Game, line: list[DominoId]) -> list[DominoId]:
     return line
 
 
-def _line_ready(
+def _line_ready(stages: tuple[Stage, ...], after: tuple[Stage, ...]) -> Auto:
+    def line_ready(game: Game, step: Step) -> None:
+        """The revealed line, ordered (``kd_order_line``) and cut by the market
+        (``kd_line_discards``), becomes the market to pick from, one offer: the
+        line (or an upcoming one)."""
+        line = game.drawn
+        for stage in stages:
+            line = stage(game, line)
+        offers = (Offer(name="line", dominoes=tuple(line)),)
+        game.pool, game.drawn = [], []
+        if game.next_line:
+            game.upcoming.append(line)
+            game.upcoming_offers.append(offers)
+        else:
+            game.next_line = line
+            game.next_kings = [None] * len(line)
+            game.offers = offers
+        for stage in after:
+            stage(game, line)
+
+    return line_ready
+
+
+def _line_offered(
     stages: tuple[Stage, ...],
     offers_of: Callable[[Game, list[DominoId]], tuple[Offer, ...]],
     after: tuple[Stage, ...],
@@ -206,6 +225,38 @@ def _planned(game: Game, turns: list[tuple[Step, ...]]) -> list[Step]:
     return list(plan)
 
 
+def _plain_start_round(game: Game, step: Step) -> None:
+    """The picked line becomes the line to place: unpicked dominoes are discarded,
+    and each king, in line order, gets a place step, then a claim step while lines
+    remain (the base game's round: no plugin changes its shape)."""
+    game.line, game.line_kings = game.next_line, game.next_kings
+    if game.upcoming:
+        game.next_line = game.upcoming.pop(0)
+        game.next_kings = [None] * len(game.next_line)
+        game.offers = game.upcoming_offers.pop(0)
+    else:
+        game.next_line, game.next_kings, game.offers = [], [], ()
+    game.round += 1
+    more = more_lines(game)
+    claims = more or bool(game.next_line)
+    steps: list[Step] = [_LAY_OUT_LINE] if more else []
+    engine = game.engine
+    owner, claim_steps = engine.king_owner, engine.claim_steps
+    line = game.line
+    kings = []
+    for slot, king in enumerate(game.line_kings):
+        if king is None:
+            game.discard(line[slot])
+            continue
+        kings.append(king)
+        steps.append(Step(kind="place", seat=owner[king], king=king, domino=line[slot]))
+        if claims:
+            steps.append(claim_steps[king])
+    game.round_order = tuple(kings)
+    steps.append(_END_ROUND)
+    game.insert_steps(steps)
+
+
 def _start_round(
     order: Callable[[Game, list[int]], list[int]],
     turn: Turn,
@@ -269,6 +320,16 @@ def _over_by_hook(game: Game) -> bool:
     game.next_line, game.next_kings, game.offers = [], [], ()
     game.upcoming, game.upcoming_offers = [], []
     return True
+
+
+def _plain_end_round(game: Game, step: Step) -> None:
+    """The next round, or the end of the game when no line is left to place (the
+    next game of a match, if any)."""
+    if game.next_line:
+        game.insert_steps([_START_ROUND])
+        return
+    game.line, game.line_kings = [], []
+    next_game(game, step)
 
 
 def _end_round(over: Callable[[Game], bool], ended: bool) -> Auto:
@@ -347,27 +408,41 @@ class Flow:
             return (stage,) if name in implemented else ()
 
         has = implemented.__contains__
+        stages = (*hook("kd_order_line", _ordered), *hook("kd_line_discards", _without_discards))
+        after = hook("kd_line_laid_out", _laid_out)
+        # The base game's round (no plugin changes its shape) runs as one plain
+        # function each; a round a plugin shapes is made of the parts it needs.
+        shaped = {"kd_turn_order", "kd_end_of_turn", "kd_plan_round", "kd_start_round"}
+        ending = {"kd_game_over", "kd_end_round", "kd_end_game"}
         #: Set up a new game (``Game`` calls it, and the next game of a match).
         self.start_game = _start_game(has("kd_setup_game"))
         #: The automatic steps by kind: ``Game`` runs them as soon as they come first
         #: in ``pending``, between the decisions and chance events.
         self.auto: dict[str, Auto] = {
             "lay_out_line": _lay_out_line(_pool_by_hook if has("kd_draw_pool") else _whole_pile),
-            "line_ready": _line_ready(
-                (*hook("kd_order_line", _ordered), *hook("kd_line_discards", _without_discards)),
-                _offers_by_hook if has("kd_offer_line") else _one_offer,
-                hook("kd_line_laid_out", _laid_out),
+            "line_ready": (
+                _line_offered(stages, _offers_by_hook, after)
+                if has("kd_offer_line")
+                else _line_ready(stages, after)
             ),
-            "start_round": _start_round(
-                turn_order if has("kd_turn_order") else _line_order,
-                _turn_ending if has("kd_end_of_turn") else _turn,
-                _planned if has("kd_plan_round") else _turn_by_turn,
-                has("kd_start_round"),
+            "start_round": (
+                _start_round(
+                    turn_order if has("kd_turn_order") else _line_order,
+                    _turn_ending if has("kd_end_of_turn") else _turn,
+                    _planned if has("kd_plan_round") else _turn_by_turn,
+                    has("kd_start_round"),
+                )
+                if any(map(has, shaped))
+                else _plain_start_round
             ),
             "end_turn": end_turn,
-            "end_round": _end_round(
-                _over_by_hook if has("kd_game_over") else _last_when_no_line,
-                has("kd_end_round"),
+            "end_round": (
+                _end_round(
+                    _over_by_hook if has("kd_game_over") else _last_when_no_line,
+                    has("kd_end_round"),
+                )
+                if any(map(has, ending))
+                else _plain_end_round
             ),
             "end_game": _end_game(has("kd_end_game")),
             "next_game": next_game,

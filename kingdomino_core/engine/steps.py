@@ -348,9 +348,19 @@ class PlaceHandler(StepHandler):
 
     def apply_and_report(self, game: Game, step: Step, action: Action) -> None:
         """``apply``, then ``kd_after_place`` (the engine's ``apply`` when a plugin
-        implements it: chosen when the engine is built, never tested per move)."""
-        PlaceHandler.apply(self, game, step, action)
-        assert isinstance(action, Place | Discard)
+        implements it: chosen when the engine is built, never tested per move; its
+        body repeated, not called: this runs at every placement)."""
+        kingdom = game.kingdom_of(step.seat)
+        if isinstance(action, Place):
+            board = kingdom.board
+            first = board.cell(action.x, action.y)
+            dx, dy = action.direction._value_
+            second = first + dx + dy * board.stride
+            put_domino(kingdom, game.engine.deck[action.domino], first, second)
+            kingdom.placements.append((action.seat, action.domino, first, second))
+        else:
+            assert isinstance(action, Discard)
+            game.discard(action.domino, seat=action.seat)
         game.hooks.kd_after_place(game=game, seat=step.seat, action=action)
 
 
