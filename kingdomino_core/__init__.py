@@ -45,9 +45,20 @@ from .errors import (
 from .hooks.markers import HOOK_API, hookimpl, hookspec
 from .hooks.plugins import Catalogue, PluginInfo, default_catalogue
 from .inputs.trust import CodeNotAllowedError, Trust
-from .model.actions import CHANCE, Action, Claim, Discard, DrawKing, Pass, Place, Reveal, Step
+from .model.actions import (
+    CHANCE,
+    Action,
+    Claim,
+    Discard,
+    DrawKing,
+    Pass,
+    Place,
+    PlaceCastle,
+    Reveal,
+    Step,
+)
 from .model.components import Domino, DominoId, DominoSet, Square, Terrain
-from .model.geometry import DIRECTIONS, Board, Direction
+from .model.geometry import DIRECTIONS, Board, Direction, shape_words
 from .model.kingdom import Kingdom
 from .model.market import Offer
 from .model.ruleset import Ruleset
@@ -90,6 +101,7 @@ __all__ = [
     "Offer",
     "Pass",
     "Place",
+    "PlaceCastle",
     "PlacementRule",
     "PlayDomino",
     "PlayerCountError",
@@ -124,4 +136,5 @@ __all__ = [
     "match_totals",
     "rank_by",
     "ranked_places",
+    "shape_words",
 ]

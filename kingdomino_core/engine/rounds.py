@@ -374,7 +374,9 @@ def _start_game(set_up: bool) -> Callable[[Game], None]:
         pile, the first lines and king draws queued, then ``kd_setup_game``."""
         cfg, eng = game.config, game.engine
         terrains = len(eng.registry.terrains)
-        game.kingdoms = [Kingdom(eng.board, terrains) for _ in range(cfg.kingdoms)]
+        game.kingdoms = [
+            Kingdom(eng.board, terrains, castle=cfg.castle_at_start) for _ in range(cfg.kingdoms)
+        ]
         game.pile = list(eng.pile)
         game.lines_drawn = game.round = 0
         game.line, game.line_kings = [], []
