@@ -38,6 +38,7 @@ from .errors import (
     PlayerCountError,
     PluginError,
     PluginHookError,
+    Problem,
     ReplayError,
     RulesetError,
     UnknownPluginError,
@@ -61,6 +62,7 @@ from .model.components import Domino, DominoId, DominoSet, Square, Terrain
 from .model.geometry import DIRECTIONS, Board, Direction, shape_words
 from .model.kingdom import Kingdom
 from .model.market import Offer
+from .model.pieces import OnDomino, TableNote
 from .model.ruleset import Ruleset
 from .model.scoring import Ranking, ScoreLine, ScoreSheet, rank_by
 
@@ -99,6 +101,7 @@ __all__ = [
     "KingdomFormatError",
     "KingdominoError",
     "Offer",
+    "OnDomino",
     "Pass",
     "Place",
     "PlaceCastle",
@@ -108,6 +111,7 @@ __all__ = [
     "PluginError",
     "PluginHookError",
     "PluginInfo",
+    "Problem",
     "Ranking",
     "Registry",
     "ReplayError",
@@ -121,6 +125,7 @@ __all__ = [
     "Step",
     "StepHandler",
     "StepWrapper",
+    "TableNote",
     "Terrain",
     "Trust",
     "UnknownPluginError",

@@ -312,7 +312,7 @@ class Table:
         seat = game.current_seat
         # No decision to show while the table itself plays a person's forced move.
         asked = seat is not None and seat >= 0 and self.play.forced_move() is None
-        decision = decision_view(game) if asked else None
+        decision = decision_view(game, self.play.names) if asked else None
         points = self.play.undo_points
         undoable = frozenset({points[-1][0]}) if points else frozenset()
         self._shown = Shown(self.version, view, decision, undoable, saved)

@@ -37,6 +37,7 @@ from kingdomino_core import (
     Game,
     GameConfig,
     Offer,
+    Problem,
     Registry,
     Step,
     hookimpl,
@@ -66,15 +67,19 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 
 @hookimpl
-def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
+def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
     options = config.option(NAME, Options)
     if options.hand < config.kings_per_seat:
         return [
-            f"options.draft.hand: must be at least the {config.kings_per_seat} kings of a "
-            f"player, not {options.hand}"
+            Problem.option(
+                NAME,
+                "hand",
+                f"must be at least the {config.kings_per_seat} kings of a player, "
+                f"not {options.hand}",
+            )
         ]
     if options.rounds < 0:
-        return [f"options.draft.rounds: must be 0 or more, not {options.rounds}"]
+        return [Problem.option(NAME, "rounds", f"must be 0 or more, not {options.rounds}")]
     deck = sum(len(registry.domino_sets[name].dominoes) for name, _box in config.deck)
     needed = config.line_size * config.lines_total
     if needed > deck:

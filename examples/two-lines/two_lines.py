@@ -23,7 +23,16 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from kingdomino_core import ConfigBuilder, DominoId, Game, GameConfig, Offer, Registry, hookimpl
+from kingdomino_core import (
+    ConfigBuilder,
+    DominoId,
+    Game,
+    GameConfig,
+    Offer,
+    Problem,
+    Registry,
+    hookimpl,
+)
 
 NAME = "two_lines"
 HOOK_API = 1
@@ -51,10 +60,10 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 
 @hookimpl
-def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
+def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
     options = config.option(NAME, Options)
     if options.rounds < 0:
-        return [f"options.two_lines.rounds: must be 0 or more, not {options.rounds}"]
+        return [Problem.option(NAME, "rounds", f"must be 0 or more, not {options.rounds}")]
     deck = sum(len(registry.domino_sets[name].dominoes) for name, _box in config.deck)
     needed = config.line_size * config.lines_total
     if needed > deck:

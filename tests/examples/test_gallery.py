@@ -15,9 +15,11 @@ from pathlib import Path
 
 import pytest
 from example_support import (
+    CASTLE_LATER,
     DRAFT,
     EXAMPLES,
     FIRST_BLOCK,
+    FOUR_BY_SIX,
     JOKER,
     LAKES,
     LAKES_PACKAGE,
@@ -68,6 +70,8 @@ GALLERY: dict[str, Path] = {
     "reverse_order": REVERSE_ORDER,
     "lookahead": LOOKAHEAD,
     "redraw": REDRAW,
+    "four_by_six": FOUR_BY_SIX,
+    "castle_later": CASTLE_LATER,
     "two_lines": TWO_LINES,
     "draft": DRAFT,
     "last_swap": LAST_SWAP,
