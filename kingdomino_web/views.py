@@ -248,6 +248,7 @@ def public_view(
         "kingdoms": kingdoms,
         "line": _line(game, game.line, game.line_kings, on_line),
         "next_line": _line(game, game.next_line, game.next_kings, on_line),
+        "offers": offers_view(game),
         "current": current,
         "info": info,
         # The plugins' notes as pictures (TableNote): their pieces, each with its words.
@@ -263,6 +264,19 @@ def public_view(
         "result": end_view(game, sheets) if game.is_terminal() else None,
     }
     return view
+
+
+def offers_view(game: Game) -> list[dict[str, Any]]:
+    """The market offer by offer (``Game.offers``): its name in the players' words,
+    the seat that alone picks from it (a hand) or None, and its dominoes with their
+    kings, as ``next_line`` shows them."""
+    out, start = [], 0
+    for offer in game.offers:
+        end = start + len(offer.dominoes)
+        dominoes = _line(game, game.next_line[start:end], game.next_kings[start:end])
+        out.append({"name": offer.name, "seat": offer.seat, "dominoes": dominoes})
+        start = end
+    return out
 
 
 def end_view(game: Game, sheets: Sequence[Any]) -> dict[str, Any]:
