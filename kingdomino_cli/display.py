@@ -30,6 +30,7 @@ from kingdomino_core.engine.words import domino_name, kingdom_name, mark_pieces,
 from kingdomino_core.i18n import package_translation
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.model.kingdom import CASTLE, EMPTY, Kingdom
+from kingdomino_core.model.pieces import note_words
 
 from .terminal import MINE, RULER, render
 
@@ -110,10 +111,7 @@ def _square(game: Game, kingdom: Kingdom, cell: int, width: int, last: bool) -> 
 
 def _window(kingdom: Kingdom) -> tuple[range, range]:
     """The occupied squares plus the room the kingdom can still grow into."""
-    reach = kingdom.board.size - 1
-    xs = range(kingdom.maxx - reach, kingdom.minx + reach + 1)
-    ys = range(kingdom.maxy - reach, kingdom.miny + reach + 1)
-    return xs, ys
+    return kingdom.room()  # the ruleset's shape: no row or column it can never use
 
 
 def kingdom_title(game: Game, index: int, names: Sequence[str], me: int | None) -> Text:
@@ -288,7 +286,7 @@ def line_blocks(game: Game, names: Sequence[str], me: int | None = None) -> list
     done = _placed(game)
     for title, line, kings in (
         (_("Placing (this round):"), game.line, game.line_kings),
-        (_("Picking (next round):"), game.next_line, game.next_kings),
+        *offer_rows(game, names, me),
     ):
         if not line:
             continue
@@ -309,6 +307,36 @@ def line_blocks(game: Game, names: Sequence[str], me: int | None = None) -> list
                 block.append(" ✓", style=_ROOM)
         out.append(block)
     return out
+
+
+def offer_rows(
+    game: Game, names: Sequence[str], me: int | None = None
+) -> list[tuple[str, list[DominoId], list[int | None]]]:
+    """The market being picked from, offer by offer, each under its name (the base
+    game's one line: ``Picking (next round):``) and, for an offer held by one seat
+    (a hand), whose it is: (title, dominoes, their kings)."""
+    if len(game.offers) < 2 and all(o.name == "line" and o.seat is None for o in game.offers):
+        return [(_("Picking (next round):"), game.next_line, game.next_kings)]
+    rows = []
+    start = 0
+    for offer in game.offers:
+        end = start + len(offer.dominoes)
+        holder = ""
+        if offer.seat is not None:
+            holder = (
+                _(" (yours)")
+                if offer.seat == me
+                else _(" ({name} picks)").format(name=names[offer.seat])
+            )
+        rows.append(
+            (
+                _("Picking (next round), {offer}{holder}:").format(offer=offer.name, holder=holder),
+                game.next_line[start:end],
+                game.next_kings[start:end],
+            )
+        )
+        start = end
+    return rows
 
 
 def lines_block(game: Game, names: Sequence[str], me: int | None = None) -> Text:
@@ -375,7 +403,8 @@ def pieces_lines(game: Game, width: int | None = None) -> list[str]:
 
 def plugin_text(game: Game) -> list[str]:
     """What the plugins say about the table (``kd_describe_game``)."""
-    return [line for contributed in game.hooks.kd_describe_game(game=game) for line in contributed]
+    found = game.hooks.kd_describe_game(game=game)
+    return [note_words(line) for contributed in found for line in contributed]
 
 
 def _grid(

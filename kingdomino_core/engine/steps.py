@@ -10,6 +10,7 @@ cell and that a kingdom has a board.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError
@@ -18,21 +19,38 @@ from ..model.actions import Action, Claim, Discard, DrawKing, Place, Reveal, Ste
 from ..model.components import DominoId, domino_order
 from ..model.geometry import Direction
 from ..model.kingdom import Kingdom
+from .conditions import ClaimRule
 from .handlers import StepHandler
 from .rules import RuleBook
 from .words import domino_name, domino_words, ordinal, seat_name, square_words
 
 _ = get_translation("kingdomino_core")
 
+
+def refuse(rule: str, message: str, **fields: object) -> IllegalActionError:
+    """The refusal of rule ``rule``: its translated ``message`` with its fields filled."""
+    return IllegalActionError(rule, message.format(**fields))
+
+
 if TYPE_CHECKING:  # handlers receive the game they run in (the game uses them)
     from .game import Game
     from .registry import PlayDomino
 
 
-def register(rules: RuleBook) -> None:
-    """Register the core handlers (called by the engine before any plugin's)."""
-    for handler in (RevealHandler(), DrawKingHandler(), PlaceHandler(), ClaimHandler()):
+def register(rules: RuleBook, implemented: Collection[str]) -> None:
+    """Register the core handlers (called by the engine before any plugin's), made for
+    the hooks the engine's plugins implement (``implemented``): a placement or claim
+    reports to ``kd_after_place`` / ``kd_after_claim`` only where a plugin listens, and
+    a market of offers (``kd_offer_line``) gets the claim rule of offers held by a seat."""
+    place, claim = PlaceHandler(), ClaimHandler()
+    if "kd_after_place" in implemented:
+        place.apply = place.apply_and_report  # type: ignore[method-assign]
+    if "kd_after_claim" in implemented:
+        claim.apply = claim.apply_and_report  # type: ignore[method-assign]
+    for handler in (RevealHandler(), DrawKingHandler(), place, claim):
         rules.add_step_handler(handler)
+    if "kd_offer_line" in implemented:
+        rules.add_claim_rule(OfferHolder())
 
 
 # -- chance ---------------------------------------------------------------------------
@@ -174,14 +192,8 @@ def placement_violations(game: Game, action: Place) -> list[tuple[str, str]]:
     x2, y2 = action.second
     off = [(x, y) for x, y in ((action.x, action.y), (x2, y2)) if not board.on_board(x, y)]
     if off:
-        return [
-            (
-                "core.on_board",
-                _("square {x},{y} is more than {n} squares from the castle").format(
-                    x=off[0][0], y=off[0][1], n=board.reach
-                ),
-            )
-        ]
+        far = _("square {x},{y} is more than {n} squares from the castle")
+        return [("core.on_board", far.format(x=off[0][0], y=off[0][1], n=board.reach))]
     first, second = board.cell(action.x, action.y), board.cell(x2, y2)
     out = []
     taken = [
@@ -244,7 +256,7 @@ class PlaceHandler(StepHandler):
         assert step.domino is not None
         what = domino_words(game, step.domino)
         if not any(mask for _m, mask in _step_masks(game, step)):
-            return _("Discard domino {domino}: it fits nowhere in your kingdom").format(domino=what)
+            return _("Discard domino {d}: it fits nowhere in your kingdom").format(d=what)
         return _(
             "Place domino {domino} in your kingdom: its first half at x y (the castle is 0 0), "
             "its second half towards E, S, W or N"
@@ -256,15 +268,14 @@ class PlaceHandler(StepHandler):
             x2, y2 = action.second
             a = square_words(game, dom.terrain_a, dom.crowns_a)
             b = square_words(game, dom.terrain_b, dom.crowns_b)
-            return _("{a} at {x},{y}, {b} at {x2},{y2}").format(
-                a=a, x=action.x, y=action.y, b=b, x2=x2, y2=y2
-            )
+            where = _("{a} at {x},{y}, {b} at {x2},{y2}")
+            return where.format(a=a, x=action.x, y=action.y, b=b, x2=x2, y2=y2)
         if isinstance(action, Discard):
             fits = any(mask for _d, mask in _step_masks(game, step))
-            name = domino_name(game, action.domino)
-            if fits:
-                return _("discard domino {domino} (instead of placing it)").format(domino=name)
-            return _("discard domino {domino} (it fits nowhere)").format(domino=name)
+            why = _("instead of placing it") if fits else _("it fits nowhere")
+            return _("discard domino {d} ({why})").format(
+                d=domino_name(game, action.domino), why=why
+            )
         return action.describe()
 
     def sample_action(self, game: Game, step: Step, r: float) -> Action:
@@ -302,24 +313,13 @@ class PlaceHandler(StepHandler):
 
     def check(self, game: Game, step: Step, action: Action) -> None:
         if not isinstance(action, Place | Discard):
-            raise IllegalActionError(
-                "core.step",
-                _("expected a placement, not {action}").format(action=action.describe()),
-            )
+            raise refuse("core.step", _("expected a placement, not {a}"), a=action.describe())
         if action.seat != step.seat:
-            raise IllegalActionError(
-                "core.turn",
-                _("it is {seat}'s turn, not {other}'s").format(
-                    seat=seat_name(step.seat), other=seat_name(action.seat)
-                ),
-            )
+            turn = _("it is {seat}'s turn, not {other}'s")
+            raise refuse("core.turn", turn, seat=seat_name(step.seat), other=seat_name(action.seat))
         if action.domino != step.domino:
-            raise IllegalActionError(
-                "core.domino",
-                _("the domino to place is {domino}, not {other}").format(
-                    domino=step.domino, other=action.domino
-                ),
-            )
+            which = _("the domino to place is {domino}, not {other}")
+            raise refuse("core.domino", which, domino=step.domino, other=action.domino)
         if isinstance(action, Discard):
             if any(mask for _d, mask in _step_masks(game, step)):
                 refused = discard_refusal(game, step.seat, step.domino)
@@ -351,9 +351,47 @@ class PlaceHandler(StepHandler):
         else:
             assert isinstance(action, Discard)
             game.discard(action.domino, seat=action.seat)
-        hooks = game.hooks
-        if "kd_after_place" in hooks.implemented:  # (every decision: skip a no-op call)
-            hooks.kd_after_place(game=game, seat=step.seat, action=action)
+
+    def apply_and_report(self, game: Game, step: Step, action: Action) -> None:
+        """``apply``, then ``kd_after_place`` (the engine's ``apply`` when a plugin
+        implements it: chosen when the engine is built, never tested per move; its
+        body repeated, not called: this runs at every placement)."""
+        kingdom = game.kingdom_of(step.seat)
+        if isinstance(action, Place):
+            board = kingdom.board
+            first = board.cell(action.x, action.y)
+            dx, dy = action.direction._value_
+            second = first + dx + dy * board.stride
+            put_domino(kingdom, game.engine.deck[action.domino], first, second)
+            kingdom.placements.append((action.seat, action.domino, first, second))
+        else:
+            assert isinstance(action, Discard)
+            game.discard(action.domino, seat=action.seat)
+        game.hooks.kd_after_place(game=game, seat=step.seat, action=action)
+
+
+# -- the canonical form of a placement ---------------------------------------------
+
+
+_W, _N = Direction.W, Direction.N
+_OPPOSITE = {_W: Direction.E, _N: Direction.S}
+
+
+def canonical(game: Game, action: Action) -> Action:
+    """A domino with two identical halves placed facing W or N is the same placement as
+    the one facing E or S from its other square: the form ``legal_actions`` lists,
+    and the one logged (docs/api.md, "Symmetric dominoes")."""
+    if (
+        type(action) is Place
+        and (action.direction is _W or action.direction is _N)  # (no enum hash call)
+        and game.engine.deck[action.domino].symmetric
+    ):
+        x, y = action.second
+        return Place(
+            seat=action.seat, domino=action.domino, x=x, y=y,
+            direction=_OPPOSITE[action.direction],
+        )  # fmt: skip
+    return action
 
 
 # -- claiming ---------------------------------------------------------------------------
@@ -364,22 +402,19 @@ class ClaimHandler(StepHandler):
 
     def describe(self, game: Game, step: Step) -> str:
         mine = [k for k in range(game.config.kings) if game.owner(k) == step.seat]
-        if len(mine) < 2:
-            return _(
-                "Choose a domino to place next round: put your king on a free domino of the "
-                "next line (the first domino of the line is placed first)"
-            )
+        king = _("your king") if len(mine) < 2 else _("one of your {n} kings").format(n=len(mine))
         return _(
-            "Choose a domino to place next round: put one of your {n} kings on a free domino "
-            "of the next line (the first domino of the line is placed first)"
-        ).format(n=len(mine))
+            "Choose a domino to place next round: put {king} on a free domino of the next line "
+            "(the first domino of the line is placed first)"
+        ).format(king=king)
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
-        if not isinstance(action, Claim) or action.domino not in game.next_line:
+        offer = game.offer_of(action.domino) if isinstance(action, Claim) else None
+        if offer is None or not isinstance(action, Claim):
             return action.describe()
-        slot = game.next_line.index(action.domino)
-        return _("take {domino}, {ordinal} in the line").format(
-            domino=domino_words(game, action.domino), ordinal=ordinal(slot + 1)
+        slot = offer.dominoes.index(action.domino)
+        return _("take {domino}, {ordinal} in the {offer}").format(
+            domino=domino_words(game, action.domino), ordinal=ordinal(slot + 1), offer=offer.name
         )
 
     @staticmethod
@@ -407,34 +442,20 @@ class ClaimHandler(StepHandler):
 
     def check(self, game: Game, step: Step, action: Action) -> None:
         if not isinstance(action, Claim):
-            raise IllegalActionError(
-                "core.step", _("expected a claim, not {action}").format(action=action.describe())
-            )
+            raise refuse("core.step", _("expected a claim, not {a}"), a=action.describe())
         if action.seat != step.seat or action.king != step.king:
-            raise IllegalActionError(
-                "core.turn",
-                _(
-                    "it is {seat}'s {ordinal} king to claim, not {other}'s {other_ordinal} king"
-                ).format(
-                    seat=seat_name(step.seat),
-                    ordinal=ordinal(step.king + 1),
-                    other=seat_name(action.seat),
-                    other_ordinal=ordinal(action.king + 1),
-                ),
-            )
+            turn = _("it is {seat}'s {n} king to claim, not {other}'s {m} king")
+            seats = {"seat": seat_name(step.seat), "other": seat_name(action.seat)}
+            n, m = ordinal(step.king + 1), ordinal(action.king + 1)
+            raise refuse("core.turn", turn, n=n, m=m, **seats)
         if action.domino not in game.next_line:
-            raise IllegalActionError(
-                "core.claim",
-                _("domino {domino} is not in the line being picked").format(domino=action.domino),
+            raise refuse(
+                "core.claim", _("domino {d} is not in the line being picked"), d=action.domino
             )
         slot = game.next_line.index(action.domino)
         if game.next_kings[slot] is not None:
-            raise IllegalActionError(
-                "core.claim",
-                _("domino {domino} already has king {king}").format(
-                    domino=action.domino, king=game.next_kings[slot]
-                ),
-            )
+            held = _("domino {d} already has king {king}")
+            raise refuse("core.claim", held, d=action.domino, king=game.next_kings[slot])
         for rule in game.engine.rules.claim_rules:
             msg = rule.check(game, step.seat, step.king, slot)
             if msg:
@@ -453,3 +474,26 @@ class ClaimHandler(StepHandler):
         else:
             slot = line.index(domino)
         game.next_kings[slot] = action.king
+
+    def apply_and_report(self, game: Game, step: Step, action: Action) -> None:
+        """``apply``, then ``kd_after_claim`` (see ``PlaceHandler.apply_and_report``)."""
+        ClaimHandler.apply(self, game, step, action)
+        assert isinstance(action, Claim)
+        game.hooks.kd_after_claim(game=game, seat=step.seat, action=action)
+
+
+class OfferHolder(ClaimRule):
+    """A king takes a domino only from an offer open to its seat (a hand is its
+    holder's alone): the core's claim rule of every market of offers."""
+
+    id = "core.offer"
+    description = "A king picks only from the offers open to its seat."
+
+    def check(self, game: Game, seat: int, king: int, slot: int) -> str | None:
+        offer = game.offer_of(game.next_line[slot])
+        if offer is None or offer.seat is None or offer.seat == seat:
+            return None
+        return (
+            f"domino {domino_name(game, game.next_line[slot])} is in the {offer.name}, which "
+            f"{seat_name(offer.seat)} picks from, not {seat_name(seat)}"
+        )

@@ -7,7 +7,16 @@ placement is a discard rule (a domino that fits may not be discarded).
 
 from __future__ import annotations
 
-from kingdomino_core import DiscardRule, DominoId, Game, Kingdom, PlacementRule, PlayDomino
+from kingdomino_core import (
+    DiscardRule,
+    DominoId,
+    Game,
+    GameConfig,
+    Kingdom,
+    PlacementRule,
+    PlayDomino,
+    shape_words,
+)
 from kingdomino_core.i18n import package_translation
 
 _ = package_translation("kd_base")
@@ -15,10 +24,20 @@ _l = _.lazy
 
 
 class WithinSize(PlacementRule):
-    """The kingdom, castle included, must fit in a ``size x size`` square."""
+    """The kingdom, castle included, must fit in a ``size x size`` square (or its
+    ``rows x columns`` rectangle, either way round when the shape may turn)."""
 
     id = "base.within_size"
     description = _l("the kingdom must fit in its size x size square, castle included")
+
+    def __init__(self, config: GameConfig | None = None) -> None:
+        if config is not None:
+            rows, columns = config.kingdom_shape
+            if rows != columns:
+                words = shape_words(rows, columns, config.kingdom_either_way)
+                self.description = _l("the kingdom must fit in {shape}, castle included").format(
+                    shape=words
+                )
 
     def square_masks(self, game: Game, kingdom: Kingdom, domino: PlayDomino) -> tuple[int, int]:
         window = kingdom.window()
@@ -30,8 +49,17 @@ class WithinSize(PlacementRule):
         window = kingdom.window()
         if window >> first & 1 and window >> second & 1:
             return None
-        n = kingdom.board.size
-        return _("the kingdom would no longer fit in {n}x{n}").format(n=n)
+        return _("the kingdom would no longer fit in {shape}").format(
+            shape=kingdom.board.shape_words
+        )
+
+    def check_kingdom(self, game: Game, kingdom: Kingdom) -> str | None:
+        width, height = kingdom.extent
+        if kingdom.board.fits(width, height):
+            return None
+        return _("it spans {rows} rows by {columns} columns, more than {shape}").format(
+            rows=height, columns=width, shape=kingdom.board.shape_words
+        )
 
 
 class Connects(PlacementRule):
@@ -45,7 +73,10 @@ class Connects(PlacementRule):
 
     def square_masks(self, game: Game, kingdom: Kingdom, domino: PlayDomino) -> tuple[int, int]:
         board = kingdom.board
-        castle = 1 << board.castle
+        castle = kingdom.castle_bit
+        if not castle and not kingdom.occupied:
+            centre = 1 << board.castle  # no castle yet, nothing placed: one square on 0,0
+            return centre, centre
         masks = kingdom.terrain_masks
         s, valid = board.stride, board.valid
         # board.grow(castle | masks[terrain]), inlined: this runs for every placement.
@@ -60,7 +91,11 @@ class Connects(PlacementRule):
         self, game: Game, kingdom: Kingdom, domino: PlayDomino, first: int, second: int
     ) -> str | None:
         board = kingdom.board
-        castle = 1 << board.castle
+        castle = kingdom.castle_bit
+        if not castle and not kingdom.occupied:
+            if board.castle in (first, second):
+                return None
+            return "the first domino of a kingdom whose castle comes later covers 0,0"
         masks = kingdom.terrain_masks
         if board.neighbours[first] & (castle | masks[domino.terrain_a]):
             return None
