@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from kingdomino_core import Game, IllegalActionError, Place, PlaceCastle
+from kingdomino_core import Discard, Game, IllegalActionError, Place, PlaceCastle, RulesetError
 from kingdomino_core.testing import conformance, make_engine, play_random_game
 from kingdomino_play import game_kingdom_svg
 
@@ -88,6 +88,21 @@ def test_every_kingdom_gets_its_castle_and_keeps_to_5x5(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_plays_whole_games_correctly(players: int) -> None:
     conformance(RULESET, players, seeds=range(2)).raise_for_problems()
+
+
+def test_the_castle_may_wait_for_a_second_domino() -> None:
+    engine = make_engine(RULESET, 2, castle_later={"after_dominoes": 2})
+    conformance(engine, seeds=range(2)).raise_for_problems()
+    game = play_random_game(engine, 1)
+    for seat in range(2):
+        before = [
+            a for a in game.log[: next(i for i, a in enumerate(game.log)
+                                       if isinstance(a, PlaceCastle) and a.seat == seat)]
+            if isinstance(a, Place | Discard) and a.seat == seat
+        ]  # fmt: skip
+        assert len(before) == 2  # placed, or discarded when it fitted nowhere
+    with pytest.raises(RulesetError, match="after_dominoes: from 1 to 3, not 0"):
+        make_engine(RULESET, 2, castle_later={"after_dominoes": 0})
 
 
 def test_the_kernel_is_not_used_and_a_save_replays(tmp_path: Path) -> None:
@@ -166,6 +181,22 @@ def test_a_person_plays_it_to_the_end_in_the_terminal() -> None:
     assert after[(0, 0)] == "C"
     for kingdom in data["kingdoms"]:
         assert sum(row.split().count("C") for row in kingdom["grid"]) == 1
+
+
+def test_a_person_types_the_castle_square(tmp_path: Path) -> None:
+    """``x y`` answers the castle decision as a number does; a square off the kingdom is
+    refused with the rule in words, and the person is asked again."""
+    save = tmp_path / "typed.json"
+    r = kd(
+        "play", "--ruleset", RULESET, "--trust", "-p", "human,random", "--seed", "5",
+        "--save", str(save), "--ask-forced", stdin="9 9\n0 -1\n1\n" * 200,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "Illegal: castle at 9,9: " in r.stderr and "the castle cannot go on 9,9" in r.stderr
+    log = json.loads(save.read_text())["log"]
+    mine = next(a for a in log if a["kind"] == "place_castle" and a["seat"] == 0)
+    typed_was_legal = "Illegal: castle at 0,-1" not in r.stderr
+    assert ((mine["x"], mine["y"]) == (0, -1)) == typed_was_legal
 
 
 def http(url: str, data: Any = None, token: str = "") -> Any:

@@ -52,7 +52,11 @@ The flow of a round and where a plugin changes it:
   ``kd_line_discards`` (dominoes removed before anyone picks), ``kd_line_laid_out``;
   the configuration keys ``line_size`` (dominoes drawn per line), ``lines_total``
   and ``lookahead_lines`` (lines shown ahead of the one being picked).
-* **Turn order**: ``kd_turn_order``.
+* **Offers**: ``kd_offer_line`` (the line as any number of pickable offers: two
+  lines, a hand per seat), ``kd_after_claim`` (a draft passes its hands on).
+* **Rounds**: ``kd_turn_order``, ``kd_plan_round`` (turn by turn, or in phases),
+  ``kd_start_round``, ``kd_end_round`` (``game.round_order``: who really acted,
+  in order), ``kd_game_over`` (a game end decided by a plugin), ``kd_end_game``.
 * **Decisions**: every step, core steps included (``place``, ``claim``), is played
   by a :class:`~kingdomino_core.engine.rules.StepHandler`. In ``kd_register_rules`` a
   plugin adds actions to a step's decision (``rules.add_actions``), replaces a
@@ -70,8 +74,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from ..errors import Problem
-from ..model.actions import Discard, Place, Step
+from ..model.actions import Claim, Discard, Place, Step
 from ..model.components import DominoId
+from ..model.market import Offer
+from ..model.pieces import TableNote
 from ..model.scoring import Ranking, ScoreLine, ScoreSheet
 from .markers import hookspec
 
@@ -284,6 +290,31 @@ class HookSpecs:
         discarded.
         """
 
+    @first_result
+    def kd_offer_line(
+        self, game: Game, line_number: int, dominoes: list[DominoId], drawn: list[DominoId]
+    ) -> list[Offer] | None:
+        """Make the market's offers of a new line: any number of pickable offers (two
+        lines to choose from; a hand per seat, which a draft passes on).
+
+        When: once per line, after ``kd_line_discards`` and before ``kd_line_laid_out``.
+        Receives: ``game``, ``line_number``, the line's ``dominoes`` in line order and
+        the same dominoes in ``drawn`` order (the order chance turned them up: split
+        that to deal hands or lines as drawn).
+        Returns: the offers, a list of :class:`~kingdomino_core.model.market.Offer`
+        holding the line's dominoes between them, each once (an offer with ``seat`` is
+        that seat's alone: the core refuses another seat's claim there, rule
+        ``core.offer``), or None to defer. Their dominoes, offer after offer, become
+        ``game.next_line`` (so the king on the first domino of the first offer acts
+        first next round, unless ``kd_turn_order`` says otherwise) and the offers
+        ``game.offers``; a claim names its domino, whichever offer holds it; a domino
+        nobody picks leaves play when the round starts (``Game.discard``, into
+        ``game.unpicked``). A plugin may later replace ``game.offers`` by the same
+        offers passed on or renamed (``Offer.passed_to``), never move dominoes.
+        Combination: the first non-None result wins; the default is one offer named
+        ``"line"``: the whole line (the base game's market).
+        """
+
     @collected
     def kd_line_laid_out(self, game: Game, line_number: int, dominoes: list[DominoId]) -> None:
         """React to a new line in the market (put tokens on it, refill a display).
@@ -311,6 +342,52 @@ class HookSpecs:
         published rule (the king on the first domino of the line acts first: turn
         order comes from the picks). Compute the order from the state, as boardgame.io's
         ``turn.order`` does: e.g. reverse score order is ``sorted(kings, key=...)``.
+        """
+
+    @first_result
+    def kd_plan_round(self, game: Game, turns: list[tuple[Step, ...]]) -> list[Step] | None:
+        """Arrange the round's steps: turn by turn, or in phases (all placements, then
+        all picks).
+
+        When: at the start of each round, after ``kd_turn_order``.
+        Receives: ``game`` and ``turns``: each king's turn in turn order (the order of
+        ``game.round_order``), as its steps: the ``place`` step, its ``claim`` step
+        (except in the final round) and its end of turn (when a plugin implements
+        ``kd_end_of_turn``).
+        Returns: the same steps, each once, in the order to play them (placements
+        first, then the claims: ``[t[0] for t in turns] + [s for t in turns for s in
+        t[1:]]``), or None to defer. The steps are the core's: reorder them, never
+        build or change them.
+        Combination: the first non-None result wins; the default is turn by turn
+        (the published rule).
+        """
+
+    @collected
+    def kd_start_round(self, game: Game, round: int) -> None:
+        """React to the start of a round (a decision before anyone places).
+
+        When: at the start of each round (``round`` counts from 1; the first picks,
+        before any placement, are round 0 and have no start), once its turns are
+        queued and before the next line is laid out.
+        Receives: ``game`` (``game.line``, ``game.line_kings`` and
+        ``game.round_order``, the kings in the order they will act) and ``round``.
+        Returns: nothing; may change plugin state and insert steps with
+        ``game.insert_steps``: they are played before the round's first turn.
+        Combination: every implementation runs.
+        """
+
+    @collected
+    def kd_after_claim(self, game: Game, seat: int, action: Claim) -> None:
+        """React to a king being put on a domino of the market (a draft passes its
+        hands on once every seat has picked).
+
+        When: right after the core's ``claim`` step applied a ``Claim``, the first
+        picks included.
+        Receives: ``game``, the acting ``seat`` and the ``action``
+        (``game.next_kings`` already shows the king on its domino).
+        Returns: nothing; may change plugin state, replace ``game.offers`` by the same
+        offers passed on (``Offer.passed_to``) and insert steps.
+        Combination: every implementation runs.
         """
 
     @collected
@@ -342,6 +419,48 @@ class HookSpecs:
         plugins were called.
         """
 
+    @first_result
+    def kd_game_over(self, game: Game, round: int) -> bool | None:
+        """Whether the game ends after this round (a score reached, a deck run out).
+
+        When: at the end of each round that leaves a line to place (after the last
+        one the game always ends), before ``kd_end_round``.
+        Receives: ``game`` and ``round``.
+        Returns: True to end the game now, or None (or False) to defer. When it
+        ends, the dominoes still in the market, picked or not, and the upcoming
+        lines leave play (``Game.discard``, into ``game.unpicked``).
+        Combination: the first non-None result wins; the default ends the game when
+        no line is left to place.
+        """
+
+    @collected
+    def kd_end_round(self, game: Game, round: int, final: bool) -> None:
+        """React to the end of a round (a decision by the round's last player, a tax
+        on its leader).
+
+        When: after every turn of the round (and ``kd_game_over``), before the next
+        round starts or the game ends; ``final`` is true when the game ends now.
+        Receives: ``game``, ``round`` and ``final``. ``game.round_order`` holds the
+        kings in the order they really acted this round, whatever the turn order
+        (``game.owner(game.round_order[-1])`` is its last player); ``game.next_line``
+        and ``game.next_kings`` show what each king picked for the next round.
+        Returns: nothing; may change plugin state and insert steps with
+        ``game.insert_steps``: they are played before the next round (or the end).
+        Combination: every implementation runs.
+        """
+
+    @collected
+    def kd_end_game(self, game: Game) -> None:
+        """React to the end of a game (a last decision, a final bonus of one's own).
+
+        When: once per game, after its last round (and ``kd_end_round``), before the
+        next game of a match starts; scores are final once its steps are played.
+        Receives: ``game``.
+        Returns: nothing; may change plugin state and insert steps with
+        ``game.insert_steps``: the game is over once they are played.
+        Combination: every implementation runs.
+        """
+
     @collected
     def kd_score_kingdom(self, game: Game, kingdom: int) -> list[ScoreLine] | None:
         """Score one kingdom: properties, bonuses and anything else that scores.
@@ -362,14 +481,17 @@ class HookSpecs:
         """
 
     @collected
-    def kd_describe_game(self, game: Game) -> list[str] | None:
+    def kd_describe_game(self, game: Game) -> list[str | TableNote] | None:
         """Lines of text about this plugin's part of the table, for displays.
 
-        When: whenever a display (``kd play``, ``kd replay``) draws the table.
+        When: whenever a display (``kd play``, ``kd replay``, the browser) draws the table.
         Receives: ``game``.
         Returns: short lines such as ``"court: visible farmer, mill, queen; 19 in the pile"``,
-        or None. Things on squares are shown through the kingdom text annotations
-        (``Registry.add_annotation``) instead.
+        or None. A line may be a :class:`~kingdomino_core.model.pieces.TableNote`
+        instead of a string: its words, with the pieces picture displays draw (the
+        browser shows the Court's tiles face up, the tokens on the lines' dominoes);
+        text displays print its words. Things on squares are shown through the
+        kingdom text annotations (``Registry.add_annotation``) instead.
         Combination: every implementation runs; the display prints all lines in order.
         """
 

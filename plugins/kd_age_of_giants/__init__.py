@@ -30,6 +30,7 @@ from kingdomino_core import (
     DominoId,
     Game,
     GameConfig,
+    OnDomino,
     Place,
     Problem,
     Ranking,
@@ -38,10 +39,13 @@ from kingdomino_core import (
     ScoreLine,
     ScoreSheet,
     Step,
+    TableNote,
     domino_name,
     hookimpl,
     rank_by,
 )
+from kingdomino_core.engine.registry import Piece
+from kingdomino_core.engine.words import kingdom_name
 
 from .dominoes import SET_NAME, aog_dominoes, footprint_dominoes, giant_dominoes
 from .giants import (
@@ -60,7 +64,7 @@ from .giants import (
     targets,
 )
 from .market import discard_positions, discarded
-from .notation import giant_annotations
+from .notation import giant_annotations, giant_piece
 from .observation import register_observations
 from .options import AgeOfGiantsOptions
 from .setups import setups
@@ -259,25 +263,55 @@ def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking | None:
     return rank_by(keys, ("total", *tiebreaks))
 
 
+#: The marks of the lines' giant and footprint dominoes, as pictures (I-G11).
+GIANT_DOMINO = Piece(
+    symbol="Ω",
+    words="a giant domino: whoever places it stands a giant on one of their crowns",
+    shape="figure",
+    label="G",
+)
+FOOTPRINTS = Piece(
+    symbol="∴",
+    words="footprints: whoever places it may send one of their giants to an opponent",
+    shape="footprints",
+)
+
+
 @hookimpl
-def kd_describe_game(game: Game) -> list[str]:
+def kd_describe_game(game: Game) -> list[str | TableNote]:
+    """The giants' supply (as giants), where they stand, the giant and footprint
+    dominoes of the lines (marked on them), and the market's discards; kingdoms by
+    their players (``P2's kingdom``), never by number."""
     st = state(game)
-    kingdoms = ", ".join(f"kingdom {i + 1}: {standing(k)}" for i, k in enumerate(game.kingdoms))
+    kingdoms = ", ".join(
+        f"{kingdom_name(game, i)}: {standing(k)}" for i, k in enumerate(game.kingdoms)
+    )
     text = f"giants: {st.supply} in the supply; standing in {kingdoms}"
     if st.travelling:
         text += f"; {st.travelling} on its way to an opponent"
     if st.dismissed:
         text += f"; {st.dismissed} dismissed (no crown to cover)"
-    lines = [text]
+    supply = tuple(
+        evolve(giant_piece(None), words="a giant in the supply") for _ in range(st.supply)
+    )
+    lines: list[str | TableNote] = [TableNote(words=text, pieces=supply)]
+    shown = [
+        d
+        for d in (*game.line, *game.next_line)
+        if d in giant_dominoes() or d in footprint_dominoes()
+    ]
     marked = [
         f"giant domino {domino_name(game, d)}"
         if d in giant_dominoes()
         else f"{domino_name(game, d)} has footprints"
-        for d in (*game.line, *game.next_line)
-        if d in giant_dominoes() or d in footprint_dominoes()
+        for d in shown
     ]
     if marked:
-        lines.append("on the lines: " + "; ".join(marked))
+        lying = tuple(
+            OnDomino(domino=d, whole=GIANT_DOMINO if d in giant_dominoes() else FOOTPRINTS)
+            for d in shown
+        )
+        lines.append(TableNote(words="on the lines: " + "; ".join(marked), on_dominoes=lying))
     if st.market_discards:
         gone = ", ".join(domino_name(game, d) for d in st.market_discards)
         lines.append(f"market: discarded from the last line before anyone chose: {gone}")

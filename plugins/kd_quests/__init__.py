@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from kingdomino_core import (
     Action,
@@ -28,6 +28,7 @@ from kingdomino_core import (
     RuleBook,
     ScoreLine,
     Step,
+    TableNote,
     hookimpl,
 )
 from kingdomino_core.engine.encoding import StateEncoder
@@ -258,11 +259,13 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
 
 
 @hookimpl
-def kd_describe_game(game: Game) -> list[str]:
+def kd_describe_game(game: Game) -> list[str | TableNote]:
+    """The quests in play, in words and as their tiles (pictures)."""
     shown = revealed(game)
     options = game.config.option(NAME, QuestsOptions)
     wanted = len(options.fixed) or options.count
     text = "; ".join(q.describe() for q in shown) or "none yet"
     if len(shown) < wanted:
         text += f" ({wanted - len(shown)} to reveal)"
-    return [f"quests: {text}"]
+    tiles = tuple(evolve(quest_piece(q.id), words=q.describe()) for q in shown)
+    return [TableNote(words=f"quests: {text}", pieces=tiles)]
