@@ -52,11 +52,9 @@ The flow of a round and where a plugin changes it:
   ``kd_line_discards`` (dominoes removed before anyone picks), ``kd_line_laid_out``;
   the configuration keys ``line_size`` (dominoes drawn per line), ``lines_total``
   and ``lookahead_lines`` (lines shown ahead of the one being picked).
-* **Offers**: ``kd_offer_line`` (the line as any number of pickable offers: two
-  lines, a hand per seat), ``kd_after_claim`` (a draft passes its hands on).
-* **Rounds**: ``kd_turn_order``, ``kd_plan_round`` (turn by turn, or in phases),
-  ``kd_start_round``, ``kd_end_round`` (``game.round_order``: who really acted,
-  in order), ``kd_game_over`` (a game end decided by a plugin), ``kd_end_game``.
+* **Offers**: ``kd_offer_line`` (two lines, a hand per seat), ``kd_after_claim``.
+* **Rounds**: ``kd_turn_order``, ``kd_plan_round`` (phases), ``kd_start_round``,
+  ``kd_end_round`` (``game.round_order``), ``kd_game_over``, ``kd_end_game``.
 * **Decisions**: every step, core steps included (``place``, ``claim``), is played
   by a :class:`~kingdomino_core.engine.rules.StepHandler`. In ``kd_register_rules`` a
   plugin adds actions to a step's decision (``rules.add_actions``), replaces a
@@ -294,23 +292,18 @@ class HookSpecs:
     def kd_offer_line(
         self, game: Game, line_number: int, dominoes: list[DominoId], drawn: list[DominoId]
     ) -> list[Offer] | None:
-        """Make the market's offers of a new line: any number of pickable offers (two
-        lines to choose from; a hand per seat, which a draft passes on).
+        """The market's offers of a new line (two lines to pick from; hands to pass on).
 
         When: once per line, after ``kd_line_discards`` and before ``kd_line_laid_out``.
         Receives: ``game``, ``line_number``, the line's ``dominoes`` in line order and
-        the same dominoes in ``drawn`` order (the order chance turned them up: split
-        that to deal hands or lines as drawn).
-        Returns: the offers, a list of :class:`~kingdomino_core.model.market.Offer`
-        holding the line's dominoes between them, each once (an offer with ``seat`` is
-        that seat's alone: the core refuses another seat's claim there, rule
-        ``core.offer``), or None to defer. Their dominoes, offer after offer, become
-        ``game.next_line`` (so the king on the first domino of the first offer acts
-        first next round, unless ``kd_turn_order`` says otherwise) and the offers
-        ``game.offers``; a claim names its domino, whichever offer holds it; a domino
-        nobody picks leaves play when the round starts (``Game.discard``, into
-        ``game.unpicked``). A plugin may later replace ``game.offers`` by the same
-        offers passed on or renamed (``Offer.passed_to``), never move dominoes.
+        in ``drawn`` order (as chance turned them up: split that to deal hands).
+        Returns: a list of :class:`~kingdomino_core.model.market.Offer` holding the
+        line's dominoes between them, each once (an offer with ``seat`` is that seat's
+        alone: rule ``core.offer``), or None to defer. Their dominoes, offer after
+        offer, become ``game.next_line`` and the offers ``game.offers``; a claim names
+        its domino, whichever offer holds it; a domino nobody picks leaves play when
+        the round starts (``Game.discard``). A plugin may later replace
+        ``game.offers`` by the same offers passed on (``Offer.passed_to``).
         Combination: the first non-None result wins; the default is one offer named
         ``"line"``: the whole line (the base game's market).
         """
@@ -346,18 +339,15 @@ class HookSpecs:
 
     @first_result
     def kd_plan_round(self, game: Game, turns: list[tuple[Step, ...]]) -> list[Step] | None:
-        """Arrange the round's steps: turn by turn, or in phases (all placements, then
-        all picks).
+        """Arrange the round's steps: turn by turn, or in phases (placements, then picks).
 
         When: at the start of each round, after ``kd_turn_order``.
-        Receives: ``game`` and ``turns``: each king's turn in turn order (the order of
-        ``game.round_order``), as its steps: the ``place`` step, its ``claim`` step
-        (except in the final round) and its end of turn (when a plugin implements
-        ``kd_end_of_turn``).
-        Returns: the same steps, each once, in the order to play them (placements
-        first, then the claims: ``[t[0] for t in turns] + [s for t in turns for s in
-        t[1:]]``), or None to defer. The steps are the core's: reorder them, never
-        build or change them.
+        Receives: ``game`` and ``turns``: each king's turn (in ``game.round_order``) as
+        its steps: ``place``, ``claim`` (not in the final round), its end of turn
+        (when a plugin implements ``kd_end_of_turn``).
+        Returns: the same steps, each once, in the order to play them (placements,
+        then claims: ``[t[0] for t in turns] + [s for t in turns for s in t[1:]]``),
+        or None to defer: reorder the core's steps, never build or change them.
         Combination: the first non-None result wins; the default is turn by turn
         (the published rule).
         """
@@ -366,11 +356,10 @@ class HookSpecs:
     def kd_start_round(self, game: Game, round: int) -> None:
         """React to the start of a round (a decision before anyone places).
 
-        When: at the start of each round (``round`` counts from 1; the first picks,
-        before any placement, are round 0 and have no start), once its turns are
-        queued and before the next line is laid out.
-        Receives: ``game`` (``game.line``, ``game.line_kings`` and
-        ``game.round_order``, the kings in the order they will act) and ``round``.
+        When: at the start of each round (from 1: the first picks are round 0, with
+        no start), once its turns are queued, before the next line is laid out.
+        Receives: ``game`` (``game.line``, ``game.line_kings``, ``game.round_order``:
+        the kings in the order they will act) and ``round``.
         Returns: nothing; may change plugin state and insert steps with
         ``game.insert_steps``: they are played before the round's first turn.
         Combination: every implementation runs.
@@ -378,13 +367,11 @@ class HookSpecs:
 
     @collected
     def kd_after_claim(self, game: Game, seat: int, action: Claim) -> None:
-        """React to a king being put on a domino of the market (a draft passes its
-        hands on once every seat has picked).
+        """React to a king put on a domino of the market (a draft passes hands on).
 
-        When: right after the core's ``claim`` step applied a ``Claim``, the first
-        picks included.
-        Receives: ``game``, the acting ``seat`` and the ``action``
-        (``game.next_kings`` already shows the king on its domino).
+        When: right after the core's ``claim`` step applied a ``Claim`` (first picks
+        included).
+        Receives: ``game``, the acting ``seat`` and the ``action``.
         Returns: nothing; may change plugin state, replace ``game.offers`` by the same
         offers passed on (``Offer.passed_to``) and insert steps.
         Combination: every implementation runs.
@@ -423,27 +410,24 @@ class HookSpecs:
     def kd_game_over(self, game: Game, round: int) -> bool | None:
         """Whether the game ends after this round (a score reached, a deck run out).
 
-        When: at the end of each round that leaves a line to place (after the last
-        one the game always ends), before ``kd_end_round``.
+        When: at the end of each round that leaves a line to place, before
+        ``kd_end_round``.
         Receives: ``game`` and ``round``.
-        Returns: True to end the game now, or None (or False) to defer. When it
-        ends, the dominoes still in the market, picked or not, and the upcoming
-        lines leave play (``Game.discard``, into ``game.unpicked``).
+        Returns: True to end the game now, or None (or False) to defer; the market
+        left then, picked or not, leaves play (``Game.discard``).
         Combination: the first non-None result wins; the default ends the game when
         no line is left to place.
         """
 
     @collected
     def kd_end_round(self, game: Game, round: int, final: bool) -> None:
-        """React to the end of a round (a decision by the round's last player, a tax
-        on its leader).
+        """React to the end of a round (a decision by its last player, a tax on its leader).
 
         When: after every turn of the round (and ``kd_game_over``), before the next
-        round starts or the game ends; ``final`` is true when the game ends now.
-        Receives: ``game``, ``round`` and ``final``. ``game.round_order`` holds the
-        kings in the order they really acted this round, whatever the turn order
-        (``game.owner(game.round_order[-1])`` is its last player); ``game.next_line``
-        and ``game.next_kings`` show what each king picked for the next round.
+        round or the end; ``final``: the game ends now.
+        Receives: ``game``, ``round``, ``final``. ``game.round_order``: the kings in
+        the order they really acted, whatever the turn order (the last player is
+        ``game.owner(game.round_order[-1])``); ``game.next_kings``: their picks.
         Returns: nothing; may change plugin state and insert steps with
         ``game.insert_steps``: they are played before the next round (or the end).
         Combination: every implementation runs.
@@ -454,10 +438,9 @@ class HookSpecs:
         """React to the end of a game (a last decision, a final bonus of one's own).
 
         When: once per game, after its last round (and ``kd_end_round``), before the
-        next game of a match starts; scores are final once its steps are played.
+        next game of a match.
         Receives: ``game``.
-        Returns: nothing; may change plugin state and insert steps with
-        ``game.insert_steps``: the game is over once they are played.
+        Returns: nothing; may insert steps (``game.insert_steps``): played last.
         Combination: every implementation runs.
         """
 
