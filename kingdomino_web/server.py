@@ -19,12 +19,13 @@ import attrs
 from anyio import CapacityLimiter, to_thread
 from starlette.websockets import WebSocket
 
-from kingdomino_core import KingdominoError, Ruleset
+from kingdomino_core import KingdominoError, Ruleset, i18n
 from kingdomino_core.inputs.trust import CodeNotAllowedError, Trust
 from kingdomino_core.rulesets.files import allowed_players, load_ruleset_file
 from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_play.budgets import SERVER_MOVE, budget_problem, move_seconds, table_problem
 
+from .languages import SCOPE_KEY
 from .replays import ReplayStore
 from .store import MAX_OPEN, TableStore, scan
 from .tables import (
@@ -204,10 +205,14 @@ class Server:
         channels = list(self.channels.get(table.id, ()))
         if not channels:
             return
-        view = json.dumps(table.view())
+        views: dict[str, str] = {}
         for ws, token in channels:
-            personal = json.dumps(table.personal(token))[1:]  # "you": ..., "undo": ...}
-            text = f'{{"type": "state", "view": {view}, {personal}'
+            with i18n.use_language(ws.scope.get(SCOPE_KEY, i18n.SOURCE_LANGUAGE)):
+                language = i18n.current_language()
+                if language not in views:
+                    views[language] = json.dumps(table.view())
+                personal = json.dumps(table.personal(token))[1:]  # "you": ..., "undo": ...}
+            text = f'{{"type": "state", "view": {views[language]}, {personal}'
             # A page that went away is dropped by its own handler.
             with contextlib.suppress(Exception):
                 await ws.send_text(text)

@@ -31,7 +31,7 @@ from typing import Any
 
 from attrs import define, field, frozen
 
-from kingdomino_core import Action, Game, IllegalActionError, KingdominoError, Ruleset
+from kingdomino_core import Action, Game, IllegalActionError, KingdominoError, Ruleset, i18n
 from kingdomino_core.engine.agents import installed_agents
 from kingdomino_core.engine.words import plural
 from kingdomino_core.inputs.names import name_problem
@@ -95,12 +95,23 @@ class Shown:
     is missing from the save on disk, whatever happens to the server after)."""
 
     version: int
-    view: dict[str, Any]
-    decision: dict[str, Any] | None
+    #: The public view and the decision in each language the server speaks.
+    views: dict[str, dict[str, Any]]
+    decisions: dict[str, dict[str, Any] | None]
     #: The seat that may take its decision back (undo): the one that decided last,
     #: while no one else has decided since (empty before the first decision).
     undoable: frozenset[int]
     saved: SavedGame
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The public view in the language of the request."""
+        return self.views.get(i18n.current_language()) or self.views[i18n.SOURCE_LANGUAGE]
+
+    @property
+    def decision(self) -> dict[str, Any] | None:
+        """The decision in the language of the request (None: a person's is not asked)."""
+        return self.decisions.get(i18n.current_language(), self.decisions[i18n.SOURCE_LANGUAGE])
 
 
 @define
@@ -300,6 +311,20 @@ class Table:
         if self._shown is not None and self._shown.version == self.version:
             return
         game = self.game
+        seat = game.current_seat
+        # No decision to show while the table itself plays a person's forced move.
+        asked = seat is not None and seat >= 0 and self.play.forced_move() is None
+        views, decisions = {}, {}
+        for language in i18n.available_languages():  # each page in its own language
+            with i18n.use_language(language):
+                views[language] = i18n.shown_json(self._view(game))
+                decision = decision_view(game, self.play.names) if asked else None
+                decisions[language] = i18n.shown_json(decision)
+        points = self.play.undo_points
+        undoable = frozenset({points[-1][0]}) if points else frozenset()
+        self._shown = Shown(self.version, views, decisions, undoable, saved)
+
+    def _view(self, game: Game) -> dict[str, Any]:
         view = public_view(game, self.players, self._svgs)
         view["table"] = self.id
         view["version"] = self.version
@@ -309,13 +334,7 @@ class Table:
         view["failure"] = self.failure
         view["notice"] = self._notice
         view["seats"] = [{"name": s.name, "kind": s.kind} for s in self.seats]
-        seat = game.current_seat
-        # No decision to show while the table itself plays a person's forced move.
-        asked = seat is not None and seat >= 0 and self.play.forced_move() is None
-        decision = decision_view(game, self.play.names) if asked else None
-        points = self.play.undo_points
-        undoable = frozenset({points[-1][0]}) if points else frozenset()
-        self._shown = Shown(self.version, view, decision, undoable, saved)
+        return view
 
     def persist(self) -> None:
         """Write the save if the game changed since the last write (every change
@@ -422,7 +441,12 @@ def game_table(game: Game, seats: Sequence[SeatSpec]) -> GameTable:
     A person's decision with a single legal action is played for them, as ``kd play``
     does (``kingdomino_play.forced``)."""
     players = [PlayerEntry(name=s.name, agent=s.agent) for s in seats]
-    return GameTable(game, players, undo=True, words=table_move_words, forced=True)
+    return GameTable(game, players, undo=True, words=_every_language, forced=True)
+
+
+def _every_language(game: Game, action: Action) -> str:
+    """A move in words in every language (each page shows its own)."""
+    return i18n.in_every_language(lambda: table_move_words(game, action))
 
 
 def new_table(
