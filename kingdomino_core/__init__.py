@@ -27,6 +27,7 @@ from .engine.handlers import ExtraActions, StepHandler, StepWrapper
 from .engine.match import match_games, match_total, match_totals, ranked_places
 from .engine.registry import Annotation, PlayDomino, Registry
 from .engine.rules import RuleBook
+from .engine.views import SPECTATOR, Secret, determinize, view_of
 from .engine.words import describe_action, describe_step, domino_name, find_domino
 from .errors import (
     ConfigConflictError,
@@ -58,6 +59,7 @@ __all__ = [
     "CHANCE",
     "DIRECTIONS",
     "HOOK_API",
+    "SPECTATOR",
     "Action",
     "Agent",
     "AgentRegistry",
@@ -103,6 +105,7 @@ __all__ = [
     "RulesetError",
     "ScoreLine",
     "ScoreSheet",
+    "Secret",
     "Square",
     "Step",
     "StepHandler",
@@ -113,6 +116,7 @@ __all__ = [
     "default_catalogue",
     "describe_action",
     "describe_step",
+    "determinize",
     "domino_name",
     "find_domino",
     "hookimpl",
@@ -122,4 +126,5 @@ __all__ = [
     "match_totals",
     "rank_by",
     "ranked_places",
+    "view_of",
 ]

@@ -247,10 +247,12 @@ class Server:
         channels = list(self.channels.get(table.id, ()))
         if not channels:
             return
-        view = json.dumps(table.view())
+        shared = None if table.hides else json.dumps(table.view())
         for ws, token in channels:
             decision = table.decision_for(token)
             seats = sorted(table.seats_of(token))
+            # Each seat its own view when a plugin hides something (Secret).
+            view = shared if shared is not None else json.dumps(table.view(token))
             text = (
                 f'{{"type": "state", "view": {view}, "you": {json.dumps(seats)}, '
                 f'"host": {json.dumps(bool(token) and token == table.host)}, '
@@ -333,6 +335,14 @@ def _offer(
         "plugins": list(ruleset.plugins),
     }
     return ruleset, info
+
+
+def _too_soon(what: str, table: Table) -> str:
+    """Why the save or replay of a game in progress is refused: it holds every move,
+    so what the rules hide from the seats too (even the host's own seat)."""
+    if table.hides:
+        return f"this game hides things from its players: the {what} is available once it is over"
+    return f"the {what} is available once the game is over"
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -469,8 +479,8 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
     async def download(request: Request) -> Response:
         async with server.using(request.path_params["id"]) as table:
             host = secrets.compare_digest(_token(request), table.host)
-            if not table.game.is_terminal() and not host:
-                raise TableError("the save is available once the game is over", 403)
+            if not table.game.is_terminal() and (not host or table.hides):
+                raise TableError(_too_soon("save", table), 403)
             return Response(
                 table.save_text(),
                 media_type="application/json",
@@ -483,8 +493,8 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
     async def table_replay(request: Request) -> Response:
         async with server.using(request.path_params["id"]) as table:
             host = secrets.compare_digest(_token(request), table.host)
-            if not table.game.is_terminal() and not host:
-                raise TableError("the replay is available once the game is over", 403)
+            if not table.game.is_terminal() and (not host or table.hides):
+                raise TableError(_too_soon("replay", table), 403)
             replay_id = server.replays.add_saved(
                 table.saved(), f"table {table.id}", table.game.engine
             )

@@ -33,6 +33,7 @@ from attrs import define, field, frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, KingdominoError, Ruleset
 from kingdomino_core.engine.agents import installed_agents
+from kingdomino_core.engine.views import SPECTATOR, hides
 from kingdomino_core.inputs.names import name_problem
 from kingdomino_core.inputs.trust import SAVED_GAME, Trust
 from kingdomino_core.saves.savegame import (
@@ -94,11 +95,15 @@ class Shown:
     is missing from the save on disk, whatever happens to the server after)."""
 
     version: int
+    #: What a spectator sees (everyone, when no plugin hides anything).
     view: dict[str, Any]
     decision: dict[str, Any] | None
     #: Seats with a decision to go back to (undo).
     undoable: frozenset[int]
     saved: SavedGame
+    #: What each seat sees, when a plugin hides something from some seats
+    #: (``Secret``); empty otherwise (every seat sees :attr:`view`).
+    seat_views: dict[int, dict[str, Any]] = field(factory=dict)
 
 
 @define
@@ -175,9 +180,29 @@ class Table:
                 assert shown is not None
         return shown
 
-    def view(self) -> dict[str, Any]:
-        """The public view of the state as saved."""
-        return self.shown().view
+    def view(self, token: str | None = None) -> dict[str, Any]:
+        """The state as saved, as the holder of ``token`` may see it: the view of
+        their seat (the deciding one, if the link holds several) when a plugin hides
+        something from some seats, else the one view everybody gets."""
+        shown = self.shown()
+        if not shown.seat_views:
+            return shown.view
+        seats = self.seats_of(token)
+        seat = self.viewer_of(seats)
+        return shown.view if seat is None else shown.seat_views[seat]
+
+    @property
+    def hides(self) -> bool:
+        """Whether a plugin hides something from some seats (each sees its own view)."""
+        return hides(self.game)
+
+    def viewer_of(self, seats: frozenset[int]) -> int | None:
+        """Whose eyes a page holding ``seats`` looks with: its one seat; of several
+        (people sharing a device), the one deciding now, else none (a spectator's)."""
+        if len(seats) == 1:
+            return next(iter(seats))
+        current = self.game.current_seat
+        return current if current in seats else None
 
     def decision_for(self, token: str | None) -> dict[str, Any] | None:
         """The legal choices, if the token's holder decides now."""
@@ -192,7 +217,7 @@ class Table:
         seats = self.seats_of(token)
         return {
             "type": "state",
-            "view": self.view(),
+            "view": self.view(token),
             "you": sorted(seats),
             "host": bool(token) and token == self.host,
             "decision": self.decision_for(token),
@@ -276,18 +301,29 @@ class Table:
         if self._shown is not None and self._shown.version == self.version:
             return
         game = self.game
-        view = public_view(game, self.players, self._svgs)
-        view["table"] = self.id
-        view["version"] = self.version
-        view["recent"] = self.play.recent[-12:]
-        # The whole move list, numbered by decision (the table's history, undo applied).
-        view["history"] = [words for _at, words in self.play.history]
-        view["failure"] = self.failure
-        view["seats"] = [{"name": s.name, "kind": s.kind} for s in self.seats]
+        view = self._view_for(SPECTATOR)
+        seat_views = {}
+        if hides(game):  # a plugin hides something: each seat its own view
+            seat_views = {s: self._view_for(s) for s in range(game.config.players)}
         seat = game.current_seat
         decision = decision_view(game) if seat is not None and seat >= 0 else None
         undoable = frozenset(s for s, _at in self.play.undo_points)
-        self._shown = Shown(self.version, view, decision, undoable, saved)
+        self._shown = Shown(self.version, view, decision, undoable, saved, seat_views)
+
+    def _view_for(self, viewer: int | None) -> dict[str, Any]:
+        """What ``viewer`` sees of the table (see :func:`public_view`)."""
+        game = self.game
+        hidden = hides(game)
+        view = public_view(game, self.players, None if hidden else self._svgs, viewer)
+        view["table"] = self.id
+        view["version"] = self.version
+        # The whole move list, numbered by decision (the table's history, undo applied),
+        # as the viewer may read it.
+        view["history"] = self.play.history_for(viewer)
+        view["recent"] = view["history"][-12:] if hidden else self.play.recent[-12:]
+        view["failure"] = self.failure
+        view["seats"] = [{"name": s.name, "kind": s.kind} for s in self.seats]
+        return view
 
     def persist(self) -> None:
         """Write the save if the game changed since the last write (every change

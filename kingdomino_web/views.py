@@ -10,7 +10,9 @@ their words and, for each, what to click (a square, a domino, a kingdom).
 Words come from the same places as the terminal's (the decision's handler and the
 action's ``describe()``), so a house rule's decisions appear here without browser
 code. Nothing hidden is sent: not the seed, not the draw pile's order, not the
-options of a seat that does not decide.
+options of a seat that does not decide, and of what a plugin hides (a ``Secret``: a
+hand, an objective) only what the page's seat may see: each seat gets the view of
+its own seat (``public_view(..., viewer=seat)``).
 """
 
 from __future__ import annotations
@@ -29,7 +31,9 @@ from kingdomino_core import (
     match_games,
     match_total,
     match_totals,
+    view_of,
 )
+from kingdomino_core.engine.views import SPECTATOR, describe_game
 from kingdomino_core.engine.words import describe_step, half_words, icons, mark_pieces, plural
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.saves.savegame import PlayerEntry
@@ -90,10 +94,17 @@ def _line(
 
 
 def public_view(
-    game: Game, players: Sequence[PlayerEntry], svg_cache: dict[int, Any] | None = None
+    game: Game,
+    players: Sequence[PlayerEntry],
+    svg_cache: dict[int, Any] | None = None,
+    viewer: int | None = SPECTATOR,
 ) -> dict[str, Any]:
-    """Everything on the table, for every viewer (``svg_cache``: a dict kept between
-    calls for one game, so unchanged kingdoms are not redrawn)."""
+    """Everything on the table that ``viewer`` may see (a seat, or ``SPECTATOR``:
+    the public information): drawn from the viewer's view of the game (``view_of``),
+    which is the game itself, the same for everyone, when no plugin hides anything.
+    ``svg_cache``: a dict kept between calls for one game and viewer, so unchanged
+    kingdoms are not redrawn."""
+    game = view_of(game, viewer)
     names = [p.name for p in players]
     config = game.config
     sheets = game.scores()
@@ -123,9 +134,7 @@ def public_view(
             "kingdom": config.kingdom_of(step.seat),
             "words": step_words(game, step, names),
         }
-    info: list[str] = []
-    for contributed in game.hooks.kd_describe_game(game=game):
-        info.extend(contributed)
+    info = describe_game(game, viewer)
     view: dict[str, Any] = {
         "ruleset": game.engine.ruleset.name,
         "description": game.engine.ruleset.description,

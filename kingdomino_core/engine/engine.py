@@ -24,6 +24,7 @@ from .config import ConfigBuilder, GameConfig
 from .game import Game
 from .registry import PlayDomino, Registry
 from .rules import RuleBook
+from .views import Secret
 
 #: The same strict converter as ruleset files: no coercion ("no" is not a boolean),
 #: no unknown keys, every problem reported with its key path.
@@ -147,6 +148,9 @@ class Engine:
         self.rank_tiebreak: Callable[[Game, int], tuple[int, ...]] | None = (
             rules.tiebreaks.get(rankers[0]) if len(rankers) == 1 else None
         )
+        #: What plugins hide from some seats (``RuleBook.add_secret``); empty, as in
+        #: every shipped ruleset, when everyone sees the whole table.
+        self.secrets: tuple[Secret, ...] = tuple(rules.secrets)
         #: The seat owning each king, by king number.
         self.king_owner: tuple[int, ...] = tuple(
             k // config.kings_per_seat for k in range(config.kings)

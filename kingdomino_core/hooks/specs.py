@@ -337,14 +337,20 @@ class HookSpecs:
         """
 
     @collected
-    def kd_describe_game(self, game: Game) -> list[str] | None:
+    def kd_describe_game(self, game: Game, viewer: int | None) -> list[str] | None:
         """Lines of text about this plugin's part of the table, for displays.
 
-        When: whenever a display (``kd play``, ``kd replay``) draws the table.
-        Receives: ``game``.
-        Returns: short lines such as ``"court: visible farmer, mill, queen; 19 in the pile"``,
-        or None. Things on squares are shown through the kingdom text annotations
-        (``Registry.add_annotation``) instead.
+        When: whenever a display (``kd play``, ``kd replay``, the browser) draws the
+        table for someone.
+        Receives: ``game``, already the ``viewer``'s view of it (what the active
+        secrets let that seat see: ``kingdomino_core.engine.views.view_of``), and
+        ``viewer``: the seat looking, or None for a spectator (public information
+        only). With no secret in play the view is the game itself. An
+        implementation may take ``game`` alone (hooks accept any subset of their
+        arguments), as every one written before the viewer was added does.
+        Returns: short lines such as ``"court: visible farmer, mill, queen; 19 in the pile"``
+        or ``"your objective: four lakes"``, or None. Things on squares are shown
+        through the kingdom text annotations (``Registry.add_annotation``) instead.
         Combination: every implementation runs; the display prints all lines in order.
         """
 

@@ -135,6 +135,7 @@ ENGINE_ORDER = (
     "conditions",
     "handlers",
     "state",
+    "views",
     "rules",
     "steps",
     "encoding",

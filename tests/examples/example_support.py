@@ -25,6 +25,7 @@ SIX_BY_SIX = EXAMPLES / "six-by-six" / "six-by-six.toml"
 REVERSE_ORDER = EXAMPLES / "reverse-order" / "reverse-order.toml"
 LOOKAHEAD = EXAMPLES / "lookahead" / "lookahead.toml"
 REDRAW = EXAMPLES / "redraw" / "redraw.toml"
+SECRET_OBJECTIVE = EXAMPLES / "secret-objective" / "secret-objective.toml"
 
 
 def fake_install(package: Path, target: Path) -> dict[str, dict[str, str]]:

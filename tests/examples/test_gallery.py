@@ -24,6 +24,7 @@ from example_support import (
     LOOKAHEAD,
     REDRAW,
     REVERSE_ORDER,
+    SECRET_OBJECTIVE,
     SIX_BY_SIX,
     fake_install,
 )
@@ -65,6 +66,7 @@ GALLERY: dict[str, Path] = {
     "reverse_order": REVERSE_ORDER,
     "lookahead": LOOKAHEAD,
     "redraw": REDRAW,
+    "secret_objective": SECRET_OBJECTIVE,
 }
 
 
