@@ -30,7 +30,12 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
     if teams and len(teams) < len(names):  # teams: the winning kingdoms, as teams
         won = set(result["winners"])
         winners = [t for k, t in enumerate(teams) if won & set(result["kingdoms"][k]["players"])]
-    verb = "wins" if len(winners) == 1 else "share the victory"
     status = "" if result.get("finished", True) else " (game not finished: leading)"
-    lines.append(f"{' and '.join(winners)} {verb}{status}.")
+    if not winners:  # the rules decided nobody won (a solo target missed)
+        said = "Nobody wins" if result.get("finished", True) else "Nobody would win"
+    else:
+        verb = "wins" if len(winners) == 1 else "share the victory"
+        said = f"{' and '.join(winners)} {verb}"
+    verdict = result.get("verdict") or ""
+    lines.append(f"{said}{status}: {verdict}." if verdict else f"{said}{status}.")
     return lines

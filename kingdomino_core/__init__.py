@@ -24,7 +24,13 @@ from .engine.config import ConfigBuilder, GameConfig
 from .engine.engine import Engine
 from .engine.game import Game
 from .engine.handlers import ExtraActions, StepHandler, StepWrapper
-from .engine.match import match_games, match_total, match_totals, ranked_places
+from .engine.match import (
+    match_games,
+    match_total,
+    match_totals,
+    ranked_places,
+    winning_kingdoms,
+)
 from .engine.registry import Annotation, PlayDomino, Registry
 from .engine.rules import RuleBook
 from .engine.views import SPECTATOR, Secret, determinize, view_of
@@ -127,4 +133,5 @@ __all__ = [
     "rank_by",
     "ranked_places",
     "view_of",
+    "winning_kingdoms",
 ]

@@ -160,7 +160,9 @@ def public_view(
 
 
 def end_view(game: Game, sheets: Sequence[Any]) -> dict[str, Any]:
-    """Score sheets with their breakdown, the ranking with the deciding tie-breaks."""
+    """Score sheets with their breakdown, the ranking with the deciding tie-breaks,
+    the winners (none when the rules say nobody won) and the rules' ``verdict``."""
+    ranking = game.ranking(list(sheets))
     out: dict[str, Any] = {
         "sheets": [
             {
@@ -181,8 +183,10 @@ def end_view(game: Game, sheets: Sequence[Any]) -> dict[str, Any]:
             }
             for s in sheets
         ],
-        "ranking": ranking_json(game),
-        "winners": list(game.winners()),
+        "ranking": ranking_json(game, ranking),
+        # Empty when nobody won (a solo target missed); the rules' words in "verdict".
+        "winners": list(game.winners(ranking)),
+        "verdict": ranking.verdict,
         "seed": game.seed,
     }
     if game.match_sheets:

@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from kingdomino_core import Action, Game, determinize, match_total, ranked_places
+from kingdomino_core import Action, Game, determinize, match_total, winning_kingdoms
 from kingdomino_core.engine.views import hides
 from kingdomino_core.errors import ConfigError
 
@@ -184,7 +184,7 @@ def reward(game: Game, seat: int) -> float:
     totals = [game.score_total(k) for k in range(len(game.kingdoms))]
     if len(totals) == 1:
         return solo_reward(match_total(game, mine, totals[mine]))
-    winners = ranked_places(game, totals, limit=1)[0]  # tie-breaks only on a tie
+    winners = winning_kingdoms(game, totals)  # tie-breaks only on a tie
     win = 1.0 / len(winners) if mine in winners else 0.0
     own = totals[mine]
     best_other = max((t for k, t in enumerate(totals) if k != mine), default=own)

@@ -26,6 +26,7 @@ REVERSE_ORDER = EXAMPLES / "reverse-order" / "reverse-order.toml"
 LOOKAHEAD = EXAMPLES / "lookahead" / "lookahead.toml"
 REDRAW = EXAMPLES / "redraw" / "redraw.toml"
 SECRET_OBJECTIVE = EXAMPLES / "secret-objective" / "secret-objective.toml"
+SOLO_CHALLENGE = EXAMPLES / "solo-challenge" / "solo-challenge.toml"
 
 
 def fake_install(package: Path, target: Path) -> dict[str, dict[str, str]]:

@@ -26,6 +26,7 @@ from example_support import (
     REVERSE_ORDER,
     SECRET_OBJECTIVE,
     SIX_BY_SIX,
+    SOLO_CHALLENGE,
     fake_install,
 )
 
@@ -67,7 +68,10 @@ GALLERY: dict[str, Path] = {
     "lookahead": LOOKAHEAD,
     "redraw": REDRAW,
     "secret_objective": SECRET_OBJECTIVE,
+    "solo_challenge": SOLO_CHALLENGE,
 }
+#: Rules played alone: each bot plays its own game.
+SOLO = {"solo_challenge"}
 
 
 def engine_for(rule: str, players: int = 3) -> Engine:
@@ -79,6 +83,14 @@ def engine_for(rule: str, players: int = 3) -> Engine:
 def test_random_greedy_and_mcts_play_it(rule: str) -> None:
     """One game with the three bots at one table: every move they choose is legal
     (``apply`` checks it), and the scores they play for are the rule's."""
+    if rule in SOLO:
+        for i, spec in enumerate(BOTS):
+            alone: Game = engine_for(rule, 1).new_game(seed=11)
+            agent = installed_agents().make(spec, random.Random(i))
+            alone.play(agent.act)
+            assert alone.is_terminal() and len(alone.log) > 20
+            assert alone.score_total(0) == alone.scores()[0].total
+        return
     engine = engine_for(rule)
     agents = [installed_agents().make(spec, random.Random(i)) for i, spec in enumerate(BOTS)]
     game: Game = engine.new_game(seed=11)
@@ -100,7 +112,8 @@ def test_random_greedy_and_mcts_play_it(rule: str) -> None:
 @pytest.mark.parametrize("rule", sorted(GALLERY))
 @pytest.mark.usefixtures("installed")
 def test_conformance(rule: str) -> None:
-    for players in (2, 4) if rule != "long_lines" else (2, 3):
+    counts = {"long_lines": (2, 3), "solo_challenge": (1,)}.get(rule, (2, 4))
+    for players in counts:
         conformance(engine_for(rule, players), seeds=range(2)).raise_for_problems()
 
 
