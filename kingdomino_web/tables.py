@@ -34,6 +34,7 @@ from attrs import define, field, frozen
 from kingdomino_core import Action, Game, IllegalActionError, KingdominoError, Ruleset
 from kingdomino_core.engine.agents import installed_agents
 from kingdomino_core.engine.views import SPECTATOR, hides
+from kingdomino_core.engine.words import plural
 from kingdomino_core.inputs.names import name_problem
 from kingdomino_core.inputs.trust import SAVED_GAME, Trust
 from kingdomino_core.saves.savegame import (
@@ -48,7 +49,7 @@ from kingdomino_core.saves.savegame import (
 from kingdomino_play import HUMAN, build_seat, engine_for, is_human
 from kingdomino_play import Table as GameTable
 
-from .views import decision_view, public_view
+from .views import decision_view, public_view, table_move_words
 
 #: Table ids and tokens are URL-safe base64; nothing else names a file.
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{16}$")
@@ -98,7 +99,8 @@ class Shown:
     #: What a spectator sees (everyone, when no plugin hides anything).
     view: dict[str, Any]
     decision: dict[str, Any] | None
-    #: Seats with a decision to go back to (undo).
+    #: The seat that may take its decision back (undo): the one that decided last,
+    #: while no one else has decided since (empty before the first decision).
     undoable: frozenset[int]
     saved: SavedGame
     #: What each seat sees, when a plugin hides something from some seats
@@ -129,6 +131,8 @@ class Table:
     _saved_version: int = -1
     _svgs: dict[int, Any] = field(factory=dict)
     _shown: Shown | None = None
+    #: What the last undo took back, in words, shown to everyone until the next move.
+    _notice: str = ""
 
     # -- who is who -------------------------------------------------------------
 
@@ -165,7 +169,8 @@ class Table:
 
     @property
     def undo_allowed(self) -> bool:
-        """Undo as in ``kd play``: only when no human plays from another device."""
+        """Whether the table keeps undo points (always, at a table of this server:
+        a person takes back their last decision until someone else has decided)."""
         return self.play.undo_enabled
 
     # -- views ------------------------------------------------------------------
@@ -210,18 +215,25 @@ class Table:
         found = shown.decision
         if found is None or found["seat"] not in self.seats_of(token):
             return None
-        seats = self.seats_of(token)
-        return dict(found, undo=self.undo_allowed and bool(seats & shown.undoable))
+        return dict(found, undo=self.can_undo(token))
 
-    def state_for(self, token: str | None) -> dict[str, Any]:
-        seats = self.seats_of(token)
+    def can_undo(self, token: str | None) -> bool:
+        """Whether the token's holder may take back their last decision now: they
+        decided last and no one else has decided since (bots and chance may have)."""
+        return self.undo_allowed and bool(self.seats_of(token) & self.shown().undoable)
+
+    def personal(self, token: str | None) -> dict[str, Any]:
+        """What the token's holder sees besides the public view: their seats, whether
+        they are the host, their decision, whether they may undo."""
         return {
-            "type": "state",
-            "view": self.view(token),
-            "you": sorted(seats),
+            "you": sorted(self.seats_of(token)),
             "host": bool(token) and token == self.host,
             "decision": self.decision_for(token),
+            "undo": self.can_undo(token),
         }
+
+    def state_for(self, token: str | None) -> dict[str, Any]:
+        return {"type": "state", "view": self.view(token), **self.personal(token)}
 
     # -- playing ----------------------------------------------------------------
 
@@ -251,6 +263,7 @@ class Table:
             except KingdominoError as exc:  # a plugin failed: the table is as it was
                 raise TableError(f"the move could not be played: {exc}", 500) from None
             self.version += 1
+            self._notice = ""
             self.publish()
 
     def explain(self, action: Action) -> str | None:
@@ -265,6 +278,8 @@ class Table:
             moved = len(self.play.advance(limit))
             if moved or self.failure:
                 self.version += 1
+            if moved:
+                self._notice = ""
             self.publish()
         return moved
 
@@ -272,16 +287,25 @@ class Table:
         return self.play.automatic_next()
 
     def undo(self, token: str | None) -> None:
-        """Back to the token holder's previous decision (bots' moves since are undone)."""
+        """Take back the token holder's last decision (and the bots' and chance's moves
+        since, which replay identically), while no one else has decided since; every
+        page is told who took back what."""
         with self.lock:
             seats = self.seats_of(token)
             if not seats:
                 raise TableError("this link does not hold a seat at this table", 403)
-            if not self.undo_allowed:
-                raise TableError("undo is only for games against bots on one device", 409)
-            if not self.play.undo(seats):
+            play = self.play
+            if not self.undo_allowed or not play.can_undo(seats):
+                raise TableError("nothing to undo: this is your first decision", 409)
+            seat, at = play.undo_points[-1]
+            if seat not in seats:
+                who = self.seats[seat].name
+                raise TableError(f"too late to undo: {who} has decided since", 409)
+            taken = [words for index, words in play.history if index >= at]
+            if not play.undo(seats, latest=True):  # pragma: no cover - checked above
                 raise TableError("nothing to undo: this is your first decision", 409)
             self.version += 1
+            self._notice = undo_notice(self.seats[seat].name, taken)
             self.publish()
 
     # -- files ------------------------------------------------------------------
@@ -307,7 +331,8 @@ class Table:
             seat_views = {s: self._view_for(s) for s in range(game.config.players)}
         seat = game.current_seat
         decision = decision_view(game) if seat is not None and seat >= 0 else None
-        undoable = frozenset(s for s, _at in self.play.undo_points)
+        points = self.play.undo_points
+        undoable = frozenset({points[-1][0]}) if points else frozenset()
         self._shown = Shown(self.version, view, decision, undoable, saved, seat_views)
 
     def _view_for(self, viewer: int | None) -> dict[str, Any]:
@@ -322,6 +347,7 @@ class Table:
         view["history"] = self.play.history_for(viewer)
         view["recent"] = view["history"][-12:] if hidden else self.play.recent[-12:]
         view["failure"] = self.failure
+        view["notice"] = self._notice
         view["seats"] = [{"name": s.name, "kind": s.kind} for s in self.seats]
         return view
 
@@ -365,6 +391,17 @@ class Table:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
+
+
+def undo_notice(name: str, taken: Sequence[str]) -> str:
+    """What every page says after an undo: who took back which decision (its words,
+    as the move list had them), and how many moves played since went with it."""
+    if not taken:
+        return f"{name} took back their last decision."
+    first = taken[0].removeprefix(f"{name}: ")
+    since = len(taken) - 1
+    more = f" (and the {plural(since, 'move')} played since)" if since else ""
+    return f"{name} took back their last decision: {first}{more}."
 
 
 def remove_leftovers(path: Path) -> list[Path]:
@@ -414,10 +451,10 @@ def check_seats(raw: Any, count_allowed: Sequence[int]) -> list[SeatSpec]:
 
 
 def game_table(game: Game, seats: Sequence[SeatSpec]) -> GameTable:
-    """The play layer's table for ``seats``: undo only when no one plays from a
-    device of their own (so no undo points are kept otherwise)."""
+    """The play layer's table for ``seats``, keeping undo points (two integers per
+    decision): a person may take back their last decision until someone else decides."""
     players = [PlayerEntry(name=s.name, agent=s.agent) for s in seats]
-    return GameTable(game, players, undo=all(s.kind != LINK for s in seats))
+    return GameTable(game, players, undo=True, words=table_move_words)
 
 
 def new_table(

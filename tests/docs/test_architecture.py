@@ -138,6 +138,7 @@ ENGINE_ORDER = (
     "views",
     "rules",
     "steps",
+    "castle",
     "encoding",
     "registry",
     "rounds",
