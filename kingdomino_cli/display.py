@@ -30,6 +30,7 @@ from kingdomino_core.engine.views import describe_game
 from kingdomino_core.engine.words import domino_name, kingdom_name, mark_pieces, pieces_at, plural
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.model.kingdom import CASTLE, EMPTY, Kingdom
+from kingdomino_core.model.pieces import note_words
 
 from .terminal import MINE, RULER, render
 
@@ -352,8 +353,8 @@ def pieces_lines(game: Game, width: int | None = None) -> list[str]:
 
 def plugin_text(game: Game, viewer: int | None = None) -> list[str]:
     """What the plugins say about the table to ``viewer`` (``kd_describe_game``;
-    ``game`` is the viewer's view of the game)."""
-    return describe_game(game, viewer)
+    ``game`` is the viewer's view of the game), in words."""
+    return [note_words(line) for line in describe_game(game, viewer)]
 
 
 def _grid(

@@ -330,7 +330,7 @@ class Table:
         if hides(game):  # a plugin hides something: each seat its own view
             seat_views = {s: self._view_for(s) for s in range(game.config.players)}
         seat = game.current_seat
-        decision = decision_view(game) if seat is not None and seat >= 0 else None
+        decision = decision_view(game, self.play.names) if seat is not None and seat >= 0 else None
         points = self.play.undo_points
         undoable = frozenset({points[-1][0]}) if points else frozenset()
         self._shown = Shown(self.version, view, decision, undoable, saved, seat_views)

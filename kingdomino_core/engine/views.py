@@ -35,6 +35,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ..model.actions import Action
+from ..model.pieces import TableNote
 
 if TYPE_CHECKING:  # a secret hides parts of a game, which holds the secrets' engine
     from .game import Game
@@ -141,11 +142,12 @@ def action_words(game: Game, action: Action, viewer: Viewer) -> str | None:
     return None
 
 
-def describe_game(view: Game, viewer: Viewer) -> list[str]:
+def describe_game(view: Game, viewer: Viewer) -> list[str | TableNote]:
     """The plugins' lines about the table for ``viewer`` (``kd_describe_game`` on
     ``view``, the viewer's :func:`view_of` the game), in hook order: what every
-    display prints."""
-    lines: list[str] = []
+    display shows (a :class:`~kingdomino_core.model.pieces.TableNote` as its words
+    in text)."""
+    lines: list[str | TableNote] = []
     for contributed in view.hooks.kd_describe_game(game=view, viewer=viewer):
         lines.extend(contributed)
     return lines
