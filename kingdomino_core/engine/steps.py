@@ -318,8 +318,9 @@ class PlaceHandler(StepHandler):
                     return
         broken = placement_violations(game, action)
         if broken:
-            rule = broken[0][0]
-            raise IllegalActionError(rule, "; ".join(f"{r}: {m}" for r, m in broken))
+            # The players' words only: the ids are the error's (rule, rules, str()).
+            ids = tuple(r for r, _m in broken)
+            raise IllegalActionError(ids[0], "; ".join(m for _r, m in broken), rules=ids)
 
     def apply(self, game: Game, step: Step, action: Action) -> None:
         kingdom = game.kingdom_of(step.seat)
