@@ -41,6 +41,7 @@ from kingdomino_core import (
     hookimpl,
     rank_by,
 )
+from kingdomino_core.i18n import package_translation
 
 from .dominoes import SET_NAME, aog_dominoes, footprint_dominoes, giant_dominoes
 from .giants import (
@@ -64,6 +65,10 @@ from .observation import register_observations
 from .options import AgeOfGiantsOptions
 from .setups import setups
 
+_ = package_translation("kd_age_of_giants")
+_l = _.lazy
+_n = _.ngettext
+
 NAME = "age_of_giants"
 HOOK_API = 1
 REQUIRES = ("base", "quests")
@@ -73,12 +78,18 @@ LINE_SIZE = 5
 
 #: Modes Age of Giants does not combine with, and why (shown when refused).
 REFUSED = {
-    "xl": "Kingdomino XL plays two boxes in 7x7 kingdoms with 3-4 players; Age of "
-    "Giants defines no XL game (one set of 12 dominoes, a 5-domino line)",
-    "teamdomino": "Teamdomino shares kingdoms between teammates; Age of Giants defines "
-    "no team game (who is an opponent for a footprint, two boxes, 6-8 players)",
-    "court": "no published rule combines The Court with Age of Giants (giants on "
-    "building crowns, 5 players at the Court)",
+    "xl": _l(
+        "Kingdomino XL plays two boxes in 7x7 kingdoms with 3-4 players; Age of "
+        "Giants defines no XL game (one set of 12 dominoes, a 5-domino line)"
+    ),
+    "teamdomino": _l(
+        "Teamdomino shares kingdoms between teammates; Age of Giants defines "
+        "no team game (who is an opponent for a footprint, two boxes, 6-8 players)"
+    ),
+    "court": _l(
+        "no published rule combines The Court with Age of Giants (giants on "
+        "building crowns, 5 players at the Court)"
+    ),
 }
 
 
@@ -129,45 +140,65 @@ def kd_register_rules(rules: RuleBook, config: GameConfig) -> None:
 def kd_validate(config: GameConfig) -> list[str]:
     for mode, why in REFUSED.items():
         if mode in config.options:
-            return [f"age_of_giants cannot be combined with {mode}: {why}"]
+            return [
+                _("age_of_giants cannot be combined with {mode}: {why}").format(mode=mode, why=why)
+            ]
     options = config.option(NAME, AgeOfGiantsOptions)
     problems = []
     base = config.option("base", BaseOptions)
     for bonus in ("middle_kingdom", "harmony"):
         if getattr(base, bonus):
             problems.append(
-                f"options.base.{bonus}: with Age of Giants, Middle Kingdom and Harmony are "
-                "quest tiles, not separate bonuses: turn it off (name the quest in "
-                "options.quests.fixed to always play it)"
+                _(
+                    "options.base.{bonus}: with Age of Giants, Middle Kingdom and Harmony are "
+                    "quest tiles, not separate bonuses: turn it off (name the quest in "
+                    "options.quests.fixed to always play it)"
+                ).format(bonus=bonus)
             )
     if base.three_player_all_dominoes:
         problems.append(
-            "options.base.three_player_all_dominoes: Age of Giants always draws 5 dominoes "
-            "and discards positions 2 and 4 with 3 players (I-G16): turn it off"
+            _(
+                "options.base.three_player_all_dominoes: Age of Giants always draws 5 dominoes "
+                "and discards positions 2 and 4 with 3 players (I-G16): turn it off"
+            )
         )
     if config.line_size != LINE_SIZE:
         problems.append(
-            f"age_of_giants: the line holds {config.line_size} dominoes, not 5: list "
-            "age_of_giants after the plugins that set up the table (grand_duel)"
+            _(
+                "age_of_giants: the line holds {n} dominoes, not 5: list "
+                "age_of_giants after the plugins that set up the table (grand_duel)"
+            ).format(n=config.line_size)
         )
     n = options.two_player_dominoes
     if n % LINE_SIZE or not LINE_SIZE <= n <= 30:
         problems.append(
-            f"options.age_of_giants.two_player_dominoes: a multiple of 5 from 5 to 30 "
-            f"(5x5 kingdoms hold 12 dominoes each), not {n}"
+            _(
+                "options.age_of_giants.two_player_dominoes: a multiple of 5 from 5 to 30 "
+                "(5x5 kingdoms hold 12 dominoes each), not {n}"
+            ).format(n=n)
         )
     for players in (2, 3, 4, 5):
         positions = discard_positions(options, players)
         key = f"options.age_of_giants.discards_{players}p"
         if any(not 1 <= p <= LINE_SIZE for p in positions) or len(set(positions)) != len(positions):
-            problems.append(f"{key}: distinct line positions from 1 to 5, not {list(positions)}")
+            problems.append(
+                _("{key}: distinct line positions from 1 to 5, not {positions}").format(
+                    key=key, positions=list(positions)
+                )
+            )
         elif players == config.players and LINE_SIZE - len(positions) < config.kings:
             problems.append(
-                f"{key}: {len(positions)} discarded leaves {LINE_SIZE - len(positions)} "
-                f"dominoes for {config.kings} kings"
+                _("{key}: {n} discarded leaves {left} dominoes for {kings} kings").format(
+                    key=key,
+                    n=len(positions),
+                    left=LINE_SIZE - len(positions),
+                    kings=config.kings,
+                )
             )
     if options.giants < 0:
-        problems.append(f"options.age_of_giants.giants: 0 or more, not {options.giants}")
+        problems.append(
+            _("options.age_of_giants.giants: 0 or more, not {n}").format(n=options.giants)
+        )
     return problems
 
 
@@ -214,7 +245,11 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
     return [
         ScoreLine(
             kind="giants",
-            name=f"{covered} crown{'s' if covered > 1 else ''} covered by giants",
+            name=(
+                _l("{n} crowns covered by giants")
+                if covered > 1
+                else _l("{n} crown covered by giants")
+            ).format(n=covered),
             points=0,
             crowns=covered,
             source=NAME,
@@ -240,23 +275,32 @@ def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking | None:
 @hookimpl
 def kd_describe_game(game: Game) -> list[str]:
     st = state(game)
-    kingdoms = ", ".join(f"kingdom {i + 1}: {standing(k)}" for i, k in enumerate(game.kingdoms))
-    text = f"giants: {st.supply} in the supply; standing in {kingdoms}"
+    kingdoms = _(", ").join(
+        _("kingdom {n}: {giants}").format(n=i + 1, giants=standing(k))
+        for i, k in enumerate(game.kingdoms)
+    )
+    text = _("giants: {supply} in the supply; standing in {kingdoms}").format(
+        supply=st.supply, kingdoms=kingdoms
+    )
     if st.travelling:
-        text += f"; {st.travelling} on its way to an opponent"
+        text += _("; {n} on its way to an opponent").format(n=st.travelling)
     if st.dismissed:
-        text += f"; {st.dismissed} dismissed (no crown to cover)"
+        text += _("; {n} dismissed (no crown to cover)").format(n=st.dismissed)
     lines = [text]
     marked = [
-        f"giant domino {domino_name(game, d)}"
+        _("giant domino {domino}").format(domino=domino_name(game, d))
         if d in giant_dominoes()
-        else f"{domino_name(game, d)} has footprints"
+        else _("{domino} has footprints").format(domino=domino_name(game, d))
         for d in (*game.line, *game.next_line)
         if d in giant_dominoes() or d in footprint_dominoes()
     ]
     if marked:
-        lines.append("on the lines: " + "; ".join(marked))
+        lines.append(_("on the lines: {dominoes}").format(dominoes=_("; ").join(marked)))
     if st.market_discards:
-        gone = ", ".join(domino_name(game, d) for d in st.market_discards)
-        lines.append(f"market: discarded from the last line before anyone chose: {gone}")
+        gone = _(", ").join(domino_name(game, d) for d in st.market_discards)
+        lines.append(
+            _("market: discarded from the last line before anyone chose: {dominoes}").format(
+                dominoes=gone
+            )
+        )
     return lines

@@ -30,6 +30,7 @@ from kingdomino_core import (
     hookimpl,
 )
 from kingdomino_core.engine.encoding import Choice, Position, ProductEncoder
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.mechanics import ChooseStep, line_tokens, put_tokens
 
 from . import scoring
@@ -39,8 +40,10 @@ from .observation import register_observations
 from .options import CourtOptions
 from .purchase import Court, RevealHandler
 from .state import RESOURCE_LAYER, CourtState, bump
-from .tiles import TileType, court_data
+from .tiles import TileType, court_data, resource_words
 
+_ = package_translation("kd_court")
+_n = _.ngettext
 NAME = "court"
 HOOK_API = 1
 REQUIRES = ("base",)
@@ -91,7 +94,9 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
     problems = []
     if options.visible_tiles < 0:
         problems.append(
-            f"options.court.visible_tiles: must be 0 or more, not {options.visible_tiles}"
+            _("options.court.visible_tiles: must be 0 or more, not {n}").format(
+                n=options.visible_tiles
+            )
         )
     data = court_data()
     known = {t.name for t in registry.terrains}
@@ -99,8 +104,10 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
     missing = sorted(needed - known)
     if missing:
         problems.append(
-            f"court: the active rules have no terrain {', '.join(missing)}; "
-            "the Court needs the base game's terrains"
+            _(
+                "court: the active rules have no terrain {missing}; "
+                "the Court needs the base game's terrains"
+            ).format(missing=", ".join(missing))
         )
     return problems
 
@@ -170,22 +177,33 @@ def kd_describe_game(game: Game) -> list[str]:
     court = court_of(game)
     st = court.state(game)
     tiles = court.data.tiles
-    shown = ", ".join(_tile_words(tiles[t]) for t in st.visible) or "no tile face up"
+    shown = _(", ").join(_tile_words(tiles[t]) for t in st.visible) or _("no tile face up")
+    left = len(st.pile)
     lines = [
-        f"Court board: {shown}; {len(st.pile)} tiles face down; "
-        "a tile costs 2 different resources (4 for one from the pile)"
+        _n(
+            "Court board: {shown}; {n} tile face down; "
+            "a tile costs 2 different resources (4 for one from the pile)",
+            "Court board: {shown}; {n} tiles face down; "
+            "a tile costs 2 different resources (4 for one from the pile)",
+            left,
+        ).format(shown=shown, n=left)
     ]
     on_line = []
     for domino in (*game.line, *game.next_line):
         tokens = st.on_dominoes.get(domino)
         if tokens is not None:
-            on_line.append(f"{domino} {'|'.join(t or '-' for t in tokens)}")
+            words = "|".join(resource_words(t) if t else "-" for t in tokens)
+            on_line.append(f"{domino} {words}")
     if on_line:
-        lines.append("Resource tokens on the lines' dominoes: " + ", ".join(on_line))
+        lines.append(
+            _("Resource tokens on the lines' dominoes: {dominoes}").format(
+                dominoes=_(", ").join(on_line)
+            )
+        )
     return lines
 
 
 def _tile_words(tile: TileType) -> str:
     if tile.is_building:
         return tile.describe()
-    return f"{tile.name} ({tile.effect().removesuffix(' it')})"
+    return _("{name} ({effect})").format(name=tile.name, effect=tile.effect(it=False))

@@ -17,7 +17,11 @@ from pathlib import Path
 from attrs import frozen
 
 from kingdomino_core import Domino, DominoId, DominoSet, RulesetError, Square
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.files import read_data_file
+
+_ = package_translation("kd_origins")
+_l = _.lazy
 
 #: Terrains of Origins (docs/rules/origins.md) and the resource each no-fire square gets.
 RESOURCE_OF_TERRAIN = {
@@ -29,6 +33,36 @@ RESOURCE_OF_TERRAIN = {
 RESOURCES = ("mammoth", "fish", "mushroom", "flint")
 TERRAIN_NAMES = ("desert", "grassland", "lake", "jungle", "quarry", "volcano")
 VOLCANO = "volcano"
+
+#: The wooden resources in words (their ids are the data files').
+RESOURCE_WORDS = {
+    "mammoth": _l("mammoth"),
+    "fish": _l("fish"),
+    "mushroom": _l("mushroom"),
+    "flint": _l("flint"),
+}
+
+#: The cro-magnons' names (``name_en`` of origins_cavemen.csv without its "The"), by id.
+CAVEMAN_NAMES = {
+    "hunter": _l("Hunter"),
+    "fishing_child": _l("Fishing Child"),
+    "gatherer": _l("Gatherer"),
+    "sculptor": _l("Sculptor"),
+    "painter": _l("Painter"),
+    "fire_lady": _l("Fire Lady"),
+    "shaman": _l("Shaman"),
+    "small_warrior": _l("Small warrior"),
+    "amazon": _l("Amazon warrior"),
+    "oafish_warrior": _l("Oafish warrior"),
+}
+
+
+def resource_words(resource: str) -> str:
+    """A wooden resource in the player's language (``mammoth`` is ``mammouth``)."""
+    found = RESOURCE_WORDS.get(resource)
+    return str(found) if found is not None else resource
+
+
 SHIPPED_DOMINOES = "origins_dominoes.csv"
 
 
@@ -75,6 +109,12 @@ class Caveman:
     @property
     def warrior(self) -> bool:
         return self.family == "warrior"
+
+    @property
+    def words(self) -> str:
+        """The cro-magnon's name as players read it, in their language: ``Hunter``."""
+        found = CAVEMAN_NAMES.get(self.id)
+        return str(found) if found is not None else self.name.removeprefix("The ")
 
 
 @cache

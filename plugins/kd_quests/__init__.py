@@ -31,10 +31,14 @@ from kingdomino_core import (
 )
 from kingdomino_core.engine.encoding import StateEncoder
 from kingdomino_core.engine.registry import Piece
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.mechanics import RevealFromPile
 
 from .options import QuestsOptions
 from .quests import Quest, QuestContext, all_quests, find, point_functions, points
+
+_ = package_translation("kd_quests")
+_n = _.ngettext
 
 NAME = "quests"
 HOOK_API = 1
@@ -84,7 +88,7 @@ class RevealQuest(Action):
 
     def describe(self) -> str:
         found = all_quests().get(self.quest)
-        return f"quest revealed: {found.name if found else self.quest}"
+        return _("quest revealed: {quest}").format(quest=found.words if found else self.quest)
 
 
 class RevealHandler(RevealFromPile):
@@ -144,9 +148,9 @@ def kd_register_components(registry: Registry) -> None:
 def quest_piece(value: str | None) -> Piece:
     """How displays show ``C+quest=<id>``: a tile named after the quest."""
     quest = find(value or "")
-    return Piece(
-        symbol="Q", words=f"quest: {quest.describe() if quest else value}", label="Q", shape="tile"
-    )
+    words = _("quest: {quest}").format(quest=quest.describe() if quest else value)
+    # TRANSLATORS: the letter drawn on a quest tile in pictures.
+    return Piece(symbol="Q", words=words, label=_("Q"), shape="tile")
 
 
 def quest_annotation() -> Annotation:
@@ -156,12 +160,14 @@ def quest_annotation() -> Annotation:
         quest = find(value or "")
         if quest is None:
             raise ValueError(
-                f"+quest=<id> names a quest tile, not {value!r}; known: {', '.join(all_quests())}"
+                _("+quest=<id> names a quest tile, not {value!r}; known: {known}").format(
+                    value=value, known=", ".join(all_quests())
+                )
             )
         layer = kingdom.layer(QUESTS_LAYER)
         held = layer.get(cell, ())
         if quest.id in held:
-            raise ValueError(f"quest {quest.id!r} is named twice")
+            raise ValueError(_("quest {quest!r} is named twice").format(quest=quest.id))
         layer[cell] = (*held, quest.id)
 
     def render(kingdom: Kingdom, cell: int) -> list[str]:
@@ -199,30 +205,41 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
     known = {t.name for t in registry.terrains}
     missing = sorted({"wheat", "forest", "lake", "grassland", "swamp", "mine"} - known)
     if missing:
-        problems.append(f"quests: the active rules have no terrain {', '.join(missing)}")
+        problems.append(
+            _("quests: the active rules have no terrain {missing}").format(
+                missing=", ".join(missing)
+            )
+        )
     ids = []
     for name in options.fixed:
         quest = find(name)
         if quest is None:
             problems.append(
-                f"options.quests.fixed: unknown quest {name!r}; known: {', '.join(all_quests())}"
+                _("options.quests.fixed: unknown quest {name!r}; known: {known}").format(
+                    name=name, known=", ".join(all_quests())
+                )
             )
         elif quest.id in ids:
-            problems.append(f"options.quests.fixed: {name!r} is named twice")
+            problems.append(_("options.quests.fixed: {name!r} is named twice").format(name=name))
         else:
             ids.append(quest.id)
     if not 0 <= options.count <= len(all_quests()):
         problems.append(
-            f"options.quests.count: from 0 to {len(all_quests())} quests, not {options.count}"
+            _("options.quests.count: from 0 to {most} quests, not {n}").format(
+                most=len(all_quests()), n=options.count
+            )
         )
     if options.frame < 0 or (options.frame and options.frame % 2 == 0):
         problems.append(
-            f"options.quests.frame: 0 (the kingdom size) or an odd size, not {options.frame}"
+            _("options.quests.frame: 0 (the kingdom size) or an odd size, not {n}").format(
+                n=options.frame
+            )
         )
     elif options.frame and options.frame < config.kingdom_size:
         problems.append(
-            f"options.quests.frame: at least the kingdom size {config.kingdom_size}, "
-            f"not {options.frame}"
+            _("options.quests.frame: at least the kingdom size {size}, not {n}").format(
+                size=config.kingdom_size, n=options.frame
+            )
         )
     return problems
 
@@ -242,7 +259,7 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
     k = game.kingdoms[kingdom]
     quests = all_quests()
     return [
-        ScoreLine(kind="quest", name=quests[q].name, points=points(quests[q], k, ctx), source=NAME)
+        ScoreLine(kind="quest", name=quests[q].words, points=points(quests[q], k, ctx), source=NAME)
         for q in quests_of(game, k)
     ]
 
@@ -252,7 +269,7 @@ def kd_describe_game(game: Game) -> list[str]:
     shown = revealed(game)
     options = game.config.option(NAME, QuestsOptions)
     wanted = len(options.fixed) or options.count
-    text = "; ".join(q.describe() for q in shown) or "none yet"
+    text = _("; ").join(q.describe() for q in shown) or _("none yet")
     if len(shown) < wanted:
-        text += f" ({wanted - len(shown)} to reveal)"
-    return [f"quests: {text}"]
+        text += " " + _("({n} to reveal)").format(n=wanted - len(shown))
+    return [_("quests: {quests}").format(quests=text)]

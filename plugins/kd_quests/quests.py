@@ -16,8 +16,14 @@ from importlib import resources
 from attrs import frozen
 
 from kingdomino_core import Kingdom
+from kingdomino_core.i18n import get_translation, package_translation
 
 from . import scorers
+
+_ = package_translation("kd_quests")
+_l = _.lazy
+#: The terrain names are the base game's (its domain translates them).
+_terrain = get_translation("kd_base")
 
 #: Quest kinds as written in the CSV, with the id prefix and the unit each counts.
 _KINDS = {
@@ -28,6 +34,26 @@ _KINDS = {
     "lostCorner": ("lost_corner", ""),
     "folieDesGrandeurs": ("folie_des_grandeurs", "line of 3 crowned squares"),
     "bleakKing": ("bleak_king", "crownless property of 5+ squares"),
+}
+
+#: The printed names (the data file's ``name``) by kind, translated when shown;
+#: ``{terrain}`` is the tile's terrain.
+NAMES = {
+    "local_business": _l("Local Business ({terrain})"),
+    "four_corners": _l("The Four Corners of the Kingdom ({terrain})"),
+    "harmony": _l("Harmony"),
+    "middle_kingdom": _l("The Middle Kingdom"),
+    "lost_corner": _l("The Lost Corner"),
+    "folie_des_grandeurs": _l("La Folie des Grandeurs (Megalomania)"),
+    "bleak_king": _l("The Bleak King (Austere King)"),
+}
+
+#: What one unit of a quest is, in words.
+UNIT_WORDS = {
+    "square around the castle": _l("square around the castle"),
+    "corner": _l("corner"),
+    "line of 3 crowned squares": _l("line of 3 crowned squares"),
+    "crownless property of 5+ squares": _l("crownless property of 5+ squares"),
 }
 
 #: The Bleak King's terrains (the card shows wheat, forest, lake and grassland).
@@ -51,11 +77,21 @@ class Quest:
     unit: str
     condition: str
 
+    @property
+    def words(self) -> str:
+        """The printed name in the player's language (as data: the data file's name)."""
+        found = NAMES.get(self.kind)
+        if found is None:
+            return self.name
+        return found.format(terrain=_terrain.lazy(self.terrain)) if self.terrain else found
+
     def describe(self) -> str:
         """``The Lost Corner, 20 points`` or ``Local Business (wheat), 5 per square
         around the castle`` (names may hold brackets of their own, so none are added)."""
-        per = f"{self.points} per {self.unit}" if self.unit else f"{self.points} points"
-        return f"{self.name}, {per}"
+        if self.unit:
+            unit = UNIT_WORDS.get(self.unit, self.unit)
+            return _("{name}, {n} per {unit}").format(name=self.words, n=self.points, unit=unit)
+        return _("{name}, {n} points").format(name=self.words, n=self.points)
 
 
 @cache
