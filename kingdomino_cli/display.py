@@ -106,10 +106,7 @@ def _square(game: Game, kingdom: Kingdom, cell: int, width: int, last: bool) -> 
 
 def _window(kingdom: Kingdom) -> tuple[range, range]:
     """The occupied squares plus the room the kingdom can still grow into."""
-    reach = kingdom.board.size - 1
-    xs = range(kingdom.maxx - reach, kingdom.minx + reach + 1)
-    ys = range(kingdom.maxy - reach, kingdom.miny + reach + 1)
-    return xs, ys
+    return kingdom.room()  # the ruleset's shape: no row or column it can never use
 
 
 def kingdom_title(game: Game, index: int, names: Sequence[str], me: int | None) -> Text:

@@ -45,9 +45,20 @@ from .errors import (
 from .hooks.markers import HOOK_API, hookimpl, hookspec
 from .hooks.plugins import Catalogue, PluginInfo, default_catalogue
 from .inputs.trust import CodeNotAllowedError, Trust
-from .model.actions import CHANCE, Action, Claim, Discard, DrawKing, Pass, Place, Reveal, Step
+from .model.actions import (
+    CHANCE,
+    Action,
+    Claim,
+    Discard,
+    DrawKing,
+    Pass,
+    Place,
+    PlaceCastle,
+    Reveal,
+    Step,
+)
 from .model.components import Domino, DominoId, DominoSet, Square, Terrain
-from .model.geometry import DIRECTIONS, Board, Direction
+from .model.geometry import DIRECTIONS, Board, Direction, shape_words
 from .model.kingdom import Kingdom
 from .model.ruleset import Ruleset
 from .model.scoring import Ranking, ScoreLine, ScoreSheet, rank_by
@@ -88,6 +99,7 @@ __all__ = [
     "KingdominoError",
     "Pass",
     "Place",
+    "PlaceCastle",
     "PlacementRule",
     "PlayDomino",
     "PlayerCountError",
@@ -122,4 +134,5 @@ __all__ = [
     "match_totals",
     "rank_by",
     "ranked_places",
+    "shape_words",
 ]

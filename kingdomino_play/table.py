@@ -269,13 +269,21 @@ class Table:
 
     # -- undo ---------------------------------------------------------------------
 
-    def can_undo(self, seats: Collection[int]) -> bool:
-        """Whether one of ``seats`` has a decision to go back to."""
+    def can_undo(self, seats: Collection[int], *, latest: bool = False) -> bool:
+        """Whether one of ``seats`` has a decision to go back to. ``latest``: only if
+        no one else has decided since (the newest decision is theirs; chance and bots
+        may have moved since, they replay identically): ``kd serve``, where the
+        others' decisions are their own."""
+        if latest:
+            return bool(self.undo_points) and self.undo_points[-1][0] in seats
         return any(seat in seats for seat, _at in self.undo_points)
 
-    def undo(self, seats: Collection[int]) -> bool:
+    def undo(self, seats: Collection[int], *, latest: bool = False) -> bool:
         """Back to the latest decision of one of ``seats`` (every move since, bots'
-        included, is undone; bots replay theirs identically). False if there is none."""
+        included, is undone; bots replay theirs identically). False if there is none
+        (with ``latest``: also if someone else has decided since, :meth:`can_undo`)."""
+        if latest and not self.can_undo(seats, latest=True):
+            return False
         for i in range(len(self.undo_points) - 1, -1, -1):
             seat, at = self.undo_points[i]
             if seat in seats:

@@ -34,7 +34,7 @@ from kingdomino_core.engine.words import describe_step, half_words, icons, mark_
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.saves.savegame import PlayerEntry
 from kingdomino_core.saves.serialize import action_to_dict
-from kingdomino_play import SEAT_COLOURS, game_kingdom_svg, ranking_json
+from kingdomino_play import SEAT_COLOURS, game_kingdom_svg, move_words, ranking_json
 
 
 def step_words(game: Game, step: Step, names: Sequence[str]) -> str:
@@ -47,6 +47,36 @@ def step_words(game: Game, step: Step, names: Sequence[str]) -> str:
 def action_words(game: Game, step: Step, action: Action) -> str:
     """One choice in words: the handler's ``describe_action`` (as at the table)."""
     return describe_action(game, action, step)
+
+
+def where_words(x: int, y: int) -> str:
+    """A square as the player sees it on the board, from the castle: ``2 left of the
+    castle``, ``1 right, 1 below the castle`` (the boards show no coordinates)."""
+    parts = []
+    if x:
+        parts.append(f"{abs(x)} {'right' if x > 0 else 'left'}")
+    if y:
+        parts.append(f"{abs(y)} {'below' if y > 0 else 'above'}")
+    if not parts:
+        return "on the castle"
+    return f"{parts[0]} of the castle" if not y else f"{', '.join(parts)} the castle"
+
+
+def table_move_words(game: Game, action: Action) -> str:
+    """A move for the browser's move list, in what the player sees: a placement by
+    the domino's name, its halves and where each lies from the castle (``places 12:
+    swamp (1 left, 1 below the castle), swamp (1 below the castle)``); any other move
+    in its handler's words, as at the terminal (:func:`kingdomino_play.move_words`)."""
+    if not isinstance(action, Place):
+        return move_words(game, action)
+    try:
+        d = action.direction
+        first = f"{half_words(game, action.domino, 0)} ({where_words(action.x, action.y)})"
+        second = half_words(game, action.domino, 1)
+        second += f" ({where_words(action.x + d.dx, action.y + d.dy)})"
+        return f"places {domino_name(game, action.domino)}: {first}, {second}"
+    except Exception:  # words must never stop a move
+        return move_words(game, action)
 
 
 def domino_view(game: Game, domino: DominoId) -> dict[str, Any]:

@@ -15,10 +15,10 @@ from ..hooks.plugins import Catalogue, PluginInfo, default_catalogue, make_plugi
 from ..hooks.table import HookTable
 from ..inputs.limits import MAX_GAMES, MAX_KINGDOM_SIZE
 from ..inputs.strict import dotted, problems, strict_converter
-from ..model.actions import Step
-from ..model.geometry import Board, board
+from ..model.actions import PlaceCastle, Step
+from ..model.geometry import Board
 from ..model.ruleset import Ruleset
-from . import steps
+from . import castle, steps
 from .conditions import PlacementRule
 from .config import ConfigBuilder, GameConfig
 from .game import Game
@@ -96,8 +96,15 @@ class Engine:
             raise PlayerCountError(players, config.allowed_players, ruleset.name)
 
         hooks.kd_register_components(registry=registry, config=config)
+        if hooks.implements("kd_adjust_config"):
+            hooks.kd_adjust_config(config=builder, registry=registry)
+            self.config = config = builder.build()
         rules._plugin = "core"
         steps.register(rules)
+        if not config.castle_at_start:  # the castle is a decision (engine/castle.py)
+            registry._plugin = "core"
+            registry.add_action(PlaceCastle)
+            castle.register(rules)
         hooks.kd_register_rules(rules=rules, config=config, registry=registry)
         rules.compile_steps()
         problems: list[str] = []
@@ -113,7 +120,8 @@ class Engine:
             raise ConfigError("no dominoes in play: no active plugin chose a deck")
         #: Every domino in play, sorted: the draw pile of a new game.
         self.pile: tuple[Any, ...] = tuple(sorted(self.deck))
-        self.board = board(config.kingdom_size)
+        #: The geometry of every kingdom (:class:`~kingdomino_core.model.geometry.Board`).
+        self.board = config.board
         # Sort the placement rules by how they can be evaluated (see PlacementRule).
         base = PlacementRule
         #: Placement rules with ``square_masks``, ``allowed`` only, and ``check`` only.
@@ -253,6 +261,16 @@ class Engine:
                 f"kingdom_size must be from 1 to {MAX_KINGDOM_SIZE} (docs/trust.md, Limits), "
                 f"not {config.kingdom_size}"
             )
+        for key in ("kingdom_rows", "kingdom_columns"):
+            value = getattr(config, key)
+            if (
+                not isinstance(value, int)
+                or isinstance(value, bool)
+                or not (0 <= value <= MAX_KINGDOM_SIZE)
+            ):
+                problems.append(
+                    f"{key} must be from 1 to {MAX_KINGDOM_SIZE} (0: kingdom_size), not {value!r}"
+                )
         if config.lookahead_lines < 0:
             problems.append(f"lookahead_lines must be 0 or more, not {config.lookahead_lines}")
         if not 1 <= config.games <= MAX_GAMES:

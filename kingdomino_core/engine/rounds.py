@@ -26,7 +26,9 @@ def start_game(game: Game) -> None:
     pile, the first lines and king draws queued, then ``kd_setup_game``."""
     cfg, eng = game.config, game.engine
     terrains = len(eng.registry.terrains)
-    game.kingdoms = [Kingdom(eng.board, terrains) for _ in range(cfg.kingdoms)]
+    game.kingdoms = [
+        Kingdom(eng.board, terrains, castle=cfg.castle_at_start) for _ in range(cfg.kingdoms)
+    ]
     game.pile = list(eng.pile)
     game.lines_drawn = 0
     game.line, game.line_kings = [], []

@@ -163,6 +163,23 @@ class HookSpecs:
         """
 
     @build_hook
+    def kd_adjust_config(self, config: ConfigBuilder, registry: Registry) -> None:
+        """Fit game parameters to the registered components.
+
+        When: once per engine, after ``kd_register_components`` and before
+        ``kd_register_rules``, in ruleset order.
+        Receives: ``config``, the :class:`~kingdomino_core.engine.config.ConfigBuilder`
+        of ``kd_configure`` with every value set so far (``config.get(key)``), and
+        ``registry``, every terrain and domino set registered: a rule can fit the
+        number of rounds to its deck (``len(registry.deck(config.get("deck")))``).
+        Returns: nothing; set keys with ``config.set`` as in ``kd_configure`` (the same
+        conflict rule). The config is frozen again afterwards: ``kd_register_rules``,
+        ``kd_validate`` and every game see the adjusted one, ``kd_register_components``
+        saw it before.
+        Combination: every implementation runs.
+        """
+
+    @build_hook
     def kd_register_rules(self, rules: RuleBook, config: GameConfig, registry: Registry) -> None:
         """Register rule objects: placement rules, claim rules, step handlers, state slices.
 

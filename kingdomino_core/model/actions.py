@@ -137,6 +137,25 @@ class DrawKing(Action):
         return f"king {self.king} drawn"
 
 
+@frozen(kw_only=True, slots=True)
+class PlaceCastle(Action):
+    """Put ``seat``'s castle on square ``(x, y)``: the decision of a game whose kingdoms
+    start without their castle (``GameConfig.castle_at_start``). ``(x, y)`` are the
+    kingdom's coordinates before the castle: its first domino starts at ``0,0``.
+    Once placed, the castle is ``0,0`` and every square's coordinates follow it."""
+
+    kind: ClassVar[str] = "place_castle"
+    #: The seat placing its kingdom's castle.
+    seat: int
+    #: Column of the castle's square, in the kingdom's coordinates before it.
+    x: int
+    #: Row of the castle's square, in the kingdom's coordinates before it.
+    y: int
+
+    def describe(self) -> str:
+        return f"castle at {self.x},{self.y}"
+
+
 CORE_ACTIONS: tuple[type[Action], ...] = (Place, Discard, Claim, Pass, Reveal, DrawKing)
 
 

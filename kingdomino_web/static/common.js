@@ -4,6 +4,68 @@
 
 const KD = {};
 
+// Every word the pages show, in one place (so it can be translated): KD.t(key, values)
+// fills {name}-style holes. The words of the game itself (decisions, moves, score
+// lines) come from the server, in the rule sets' own words.
+KD.MSG = {
+  placing: "Placing",
+  picking: "Picking",
+  free: "free",
+  copy: "Copy",
+  copied: "Copied",
+  copyTitle: "Copy the link",
+  selected: "Selected: copy it",
+  discarded: "discarded: {names}",
+  match: "match {score}",
+  place: "Place",
+  kingdom: "Kingdom",
+  pointsAndTiebreaks: "Points and tie-breaks",
+  aheadOn: "Ahead of the next on",
+  nobodyWon: "Nobody won.",
+  wins: "{names} wins!",
+  share: "{names} share the victory!",
+  and: " and ",
+  total: "total",
+  matchLine: "Match: {games} — totals {totals}",
+  matchGame: "game {n}: {scores}",
+  yourTurnTitle: "Your turn — kd: {ruleset}",
+  overTitle: "Game over — kd: {ruleset}",
+  plainTitle: "kd: {ruleset}",
+  gameOf: " — game {n} of {games}",
+  youPlay: "You play {names}",
+  watching: "You are watching",
+  stopped: "The game stopped: {failure}",
+  over: "The game is over.",
+  placesDomino: "{name} places domino {domino}.",
+  yourTurn: "Your turn",
+  waitingFor: "Waiting for {name}",
+  fitsNowhere: "domino {domino} fits nowhere in your kingdom: discard it.",
+  placeIn: "Place domino {domino} in your kingdom.",
+  secondHalf: "second half {side}",
+  sideE: "to the right →",
+  sideS: "below ↓",
+  sideW: "to the left ←",
+  sideN: "above ↑",
+  mustDiscard: "This domino fits nowhere in your kingdom: it must be discarded.",
+  turnIt: "Turn the domino: nothing fits this way.",
+  helpMouse: "Point at a lit square and click to place the first half there; turn the domino with the button or the R key.",
+  helpTouch: "Touch a lit square (or drag your finger) to hold the domino there; tap it again or use the button to turn it, then press “Place here”.",
+  orClick: "or click a highlighted square to see its choices",
+  nothingThere: "Nothing to do on that square: choose a highlighted square or a button.",
+  legalMove: "That move is legal.",
+  noTable: "There is no such table on this server.",
+  reconnecting: "Connection lost; reconnecting…",
+  soundOn: "Sound: on",
+  soundOff: "Sound: off",
+  seatLinks: "Seat links (send one to each player)",
+  undoMine: "You may take back your last decision until someone else decides.",
+};
+
+KD.t = function (key, values = {}) {
+  const text = Object.prototype.hasOwnProperty.call(KD.MSG, key) ? KD.MSG[key] : key;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+};
+
 KD.api = async function (path, { method = "GET", body = undefined, token = "" } = {}) {
   const headers = {};
   if (token) headers["X-KD-Token"] = token;
@@ -53,9 +115,12 @@ KD.dominoSvg = function (domino, size = 34) {
     width: 2 * size, height: size, viewBox: `0 0 ${2 * size} ${size}`, class: "domino-pic",
   });
   domino.halves.forEach((half, i) => {
+    // The terrain's tile (art.js), else its plain colour.
     svg.append(KD.svg("rect", {
-      x: i * size + 1, y: 1, width: size - 2, height: size - 2, rx: 3,
-      fill: half.colour, stroke: "#333", "stroke-width": 1,
+      x: i * size + 1, y: 1, width: size - 2, height: size - 2, rx: 3, class: "half",
+      "data-terrain": half.terrain,
+      fill: KD.terrainFill ? KD.terrainFill(half.terrain, half.colour) : half.colour,
+      stroke: "#333", "stroke-width": 1,
     }));
     const label = KD.svg("text", {
       x: i * size + 4, y: size - 5, "font-size": 10, fill: "#fff", stroke: "#000",
@@ -101,18 +166,18 @@ KD.dominoSvg = function (domino, size = 34) {
 // A "Copy" button for a link (seat links are sent to friends): the clipboard where the
 // page may use it, else the text selected for the person to copy.
 KD.copyButton = function (text) {
-  const button = KD.el("button", { type: "button", class: "copy", title: "Copy the link", text: "Copy" });
+  const button = KD.el("button", { type: "button", class: "copy", title: KD.t("copyTitle"), text: KD.t("copy") });
   button.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(text);
-      button.textContent = "Copied";
+      button.textContent = KD.t("copied");
     } catch (err) {
       const link = button.previousElementSibling || button;
       const range = document.createRange();
       range.selectNodeContents(link);
       getSelection().removeAllRanges();
       getSelection().addRange(range);
-      button.textContent = "Selected: copy it";
+      button.textContent = KD.t("selected");
     }
   });
   return button;
@@ -126,12 +191,15 @@ KD.renderLine = function (view, dominoes, title, opts = {}) {
   const row = KD.el("div", { class: "line", "data-line": opts.name || "" },
     KD.el("h3", { text: title }));
   for (const d of dominoes) {
-    const king = d.king === null ? KD.el("span", { class: "king free", text: "free" })
-      : KD.el("span", {
-        class: "king", style: `background:${view.players[d.seat].colour}`,
-        text: `♔ ${KD.seatName(view, d.seat)}`,
-      });
-    const box = KD.el("div", { class: "domino", "data-domino": d.id, tabindex: "0" },
+    // The king on the domino: a piece in its player's colour, with the player's name.
+    const king = d.king === null ? KD.el("span", { class: "king free", text: KD.t("free") })
+      : KD.el("span", { class: "king", "data-king": d.king, "data-seat": d.seat },
+        KD.kingPiece ? KD.kingPiece(view.players[d.seat].colour, 22, KD.seatName(view, d.seat)) : "",
+        KD.el("span", { class: "king-name", text: KD.seatName(view, d.seat) }));
+    const box = KD.el("div", {
+      class: "domino", "data-domino": d.id, tabindex: "0",
+      "data-terrains": d.halves.map((h) => h.terrain).join("|"),
+    },
       KD.el("span", { class: "number", text: d.name }), KD.dominoSvg(d), king);
     if (opts.onDomino) box.addEventListener("click", () => opts.onDomino(d, box));
     row.append(box);
@@ -149,8 +217,10 @@ KD.renderKingdoms = function (view, container, opts = {}) {
   container.style.setProperty("--kingdoms", String(view.kingdoms.length)); // one row
   for (const k of view.kingdoms) {
     const current = view.current && view.current.kingdom === k.index;
+    // The castle in its player's colour (style.css: --seat).
     const panel = KD.el("section", {
       class: "kingdom-panel" + (current ? " current" : ""), "data-kingdom": k.index,
+      style: `--seat:${view.players[k.seats[0]].colour}`,
     });
     const who = KD.el("span", { class: "who" });
     k.seats.forEach((s, i) => {
@@ -160,14 +230,14 @@ KD.renderKingdoms = function (view, container, opts = {}) {
       }), KD.seatName(view, s));
     });
     const score = KD.el("span", { class: "score", text: k.score_words +
-      (k.match_score !== null && k.match_score !== undefined ? ` (match ${k.match_score})` : "") });
+      (k.match_score !== null && k.match_score !== undefined ? ` (${KD.t("match", { score: k.match_score })})` : "") });
     panel.append(KD.el("h2", {}, who, score));
     const board = KD.el("div", { class: "board" });
     // The SVG is drawn by the server (kingdomino_play.svg) with every text escaped.
     board.innerHTML = k.svg;
     panel.append(board);
     if (k.discarded.length) {
-      panel.append(KD.el("p", { class: "discards", text: `discarded: ${k.discarded_names.join(", ")}` }));
+      panel.append(KD.el("p", { class: "discards", text: KD.t("discarded", { names: k.discarded_names.join(", ") }) }));
     }
     if (opts.onKingdom) panel.addEventListener("click", (e) => opts.onKingdom(k, e));
     container.append(panel);
@@ -197,8 +267,8 @@ KD.renderBanner = function (view, container) {
   if (!result) return;
   const names = (seats) => seats.map((s) => KD.seatName(view, s)).join(" + ");
   const ranking = KD.el("table", { class: "ranking" },
-    KD.el("tr", {}, KD.el("th", { text: "Place" }), KD.el("th", { text: "Kingdom" }),
-      KD.el("th", { text: "Points and tie-breaks" }), KD.el("th", { text: "Ahead of the next on" })));
+    KD.el("tr", {}, KD.el("th", { text: KD.t("place") }), KD.el("th", { text: KD.t("kingdom") }),
+      KD.el("th", { text: KD.t("pointsAndTiebreaks") }), KD.el("th", { text: KD.t("aheadOn") })));
   for (const place of result.ranking) {
     const values = Object.entries(place.values || {})
       .map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ");
@@ -208,13 +278,14 @@ KD.renderBanner = function (view, container) {
       KD.el("td", { text: place.decided_by ? place.decided_by.replaceAll("_", " ") : "" })));
   }
   const winners = result.winners.map((s) => KD.seatName(view, s));
-  const headline = !winners.length ? "Nobody won."
-    : `${winners.join(" and ")} ${winners.length === 1 ? "wins" : "share the victory"}!`;
+  const headline = !winners.length ? KD.t("nobodyWon")
+    : KD.t(winners.length === 1 ? "wins" : "share", { names: winners.join(KD.t("and")) });
   container.append(KD.el("h2", { class: "winners", text: headline }), ranking);
   if (result.match) {
-    container.append(KD.el("p", { class: "match", text:
-      "Match: " + result.match.games.map((g, i) => `game ${i + 1}: ${g.join(" / ")}`).join("; ") +
-      ` — totals ${result.match.totals.join(" / ")}` }));
+    container.append(KD.el("p", { class: "match", text: KD.t("matchLine", {
+      games: result.match.games.map((g, i) => KD.t("matchGame", { n: i + 1, scores: g.join(" / ") })).join("; "),
+      totals: result.match.totals.join(" / "),
+    }) }));
   }
 };
 
@@ -233,7 +304,7 @@ KD.renderSheets = function (view, container) {
       KD.el("td", { class: "points", text: String(line.points) })));
     sheets.append(KD.el("table", { class: "sheet", "data-kingdom": sheet.kingdom },
       KD.el("caption", { text: KD.kingdomTitle(view, kingdom) }), ...rows,
-      KD.el("tr", { class: "total" }, KD.el("td", { text: "total" }), KD.el("td"),
+      KD.el("tr", { class: "total" }, KD.el("td", { text: KD.t("total") }), KD.el("td"),
         KD.el("td", { class: "points", text: String(sheet.total) }))));
   }
   container.append(sheets);

@@ -24,12 +24,14 @@
       $("position").textContent = `decision ${step} of ${stops.length - 1}`;
       $("last-move").textContent = step === 0 ? "The start of the game." : data.decided || data.last;
       const view = data.view;
+      const before = KD.snapshot();
       KD.renderKingdoms(view, $("kingdoms"));
       const lines = $("lines");
       lines.replaceChildren();
-      if (view.line.length) lines.append(KD.renderLine(view, view.line, "Placing"));
-      if (view.next_line.length) lines.append(KD.renderLine(view, view.next_line, "Picking"));
+      if (view.line.length) lines.append(KD.renderLine(view, view.line, KD.t("placing")));
+      if (view.next_line.length) lines.append(KD.renderLine(view, view.next_line, KD.t("picking")));
       KD.renderInfo(view, $("info"));
+      KD.animateFrom(before);
       KD.renderResult(view, $("result"));
       document.body.dataset.move = String(step);
       document.body.dataset.log = String(data.move);
@@ -59,6 +61,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
+    KD.installArt();
     $("file").addEventListener("change", upload);
     $("first").addEventListener("click", () => show(0));
     $("prev").addEventListener("click", () => show(step - 1));

@@ -25,6 +25,7 @@ from kingdomino_core import (
     ScoreLine,
     ScoreSheet,
     hookimpl,
+    shape_words,
 )
 from kingdomino_core.inputs.limits import MAX_GAMES
 
@@ -64,7 +65,7 @@ def kd_register_components(registry: Registry) -> None:
 
 @hookimpl
 def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
-    rules.add_placement_rule(WithinSize())
+    rules.add_placement_rule(WithinSize(config))
     rules.add_placement_rule(Connects())
     rules.add_discard_rule(ForcedPlacement())
     rules.add_score_total(scoring.fast_total(config, registry))
@@ -91,7 +92,14 @@ def kd_validate(config: GameConfig) -> list[str]:
             f"size with a centre square, not {frame}"
         )
     size = config.kingdom_size
-    if options.middle_kingdom and not frame and size % 2 == 0:
+    rows, columns = config.kingdom_shape
+    if options.middle_kingdom and not frame and rows != columns and (rows * columns) % 2 == 0:
+        problems.append(
+            f"options.base.middle_kingdom: a kingdom of {shape_words(rows, columns)} has no "
+            "centre square, so the bonus could never be won: set middle_kingdom_frame to an "
+            "odd size or turn middle_kingdom off"
+        )
+    elif options.middle_kingdom and not frame and size % 2 == 0:
         problems.append(
             f"options.base.middle_kingdom: a {size}x{size} kingdom has no centre square, so "
             f"the bonus could never be won: set middle_kingdom_frame to an odd size (such "

@@ -260,15 +260,35 @@ def _totem_piece(value: str | None) -> Piece:
     return Piece(symbol="T", words=words, label=_label(RESOURCE_LABELS, res), shape="tile")
 
 
+#: Each cro-magnon's symbol in terminal grids, one column each and all different (the
+#: key names them; they all shared ``@``, the warriors ``!``): none is a terrain letter,
+#: the castle's ``C`` or another Origins piece's symbol (``*`` fire, ``•`` resources,
+#: ``T`` totems, ``¹²³`` craters). A cro-magnon of a data file not listed here is
+#: ``@`` (``!`` for a warrior).
+CAVEMAN_SYMBOLS = {
+    "hunter": ">",  # a spear
+    "fishing_child": "~",  # the water
+    "gatherer": "%",  # berries
+    "sculptor": "#",  # a carved block
+    "painter": "/",  # a brush
+    "fire_lady": "&",
+    "shaman": "§",
+    "small_warrior": "!",
+    "amazon": "†",
+    "oafish_warrior": "¡",
+}
+
+
 def _caveman_piece(value: str | None) -> Piece:
     cm = cavemen().get(value or "")
     if cm is None:
         return Piece(symbol="@", words=value or _("cro-magnon"), shape="figure")
     label = _label(CAVEMAN_LABELS, cm.id)
+    symbol = CAVEMAN_SYMBOLS.get(cm.id, "!" if cm.warrior else "@")
     if cm.warrior:
         words = _("{name} (power {power})").format(name=cm.words, power=cm.power)
-        return Piece(symbol="!", words=words, label=label, shape="figure")
-    return Piece(symbol="@", words=cm.words, label=label, shape="figure")
+        return Piece(symbol=symbol, words=words, label=label, shape="figure")
+    return Piece(symbol=symbol, words=cm.words, label=label, shape="figure")
 
 
 def _no_piece(kingdom: Kingdom, cell: int, what: str) -> None:

@@ -137,6 +137,7 @@ ENGINE_ORDER = (
     "state",
     "rules",
     "steps",
+    "castle",
     "encoding",
     "registry",
     "rounds",

@@ -284,13 +284,37 @@ def test_a_seat_can_never_act_for_another(client: TestClient) -> None:
         assert act(client, tid, mover, forged).status_code in (403, 409, 422)
 
 
-def test_undo_is_refused_when_people_play_from_their_own_devices(client: TestClient) -> None:
+def test_with_friends_a_person_takes_back_a_decision_until_someone_else_decides(
+    client: TestClient,
+) -> None:
     tid, ann, bob = two_links(client)
     seat = state(client, tid, ann)["view"]["current"]["seat"]
-    mover = ann if seat == 0 else bob
+    mover, other = (ann, bob) if seat == 0 else (bob, ann)
+    names = {0: "Ann", 1: "Bob"}
+    before = state(client, tid, mover)
+    assert before["undo"] is False  # nothing decided yet
+    act(client, tid, mover, first_move(before["decision"]))
+    # Right after: the mover may take it back (the other has not decided), the other not.
+    assert state(client, tid, mover)["undo"] is True
+    assert state(client, tid, other)["undo"] is False
+    refused = client.post(f"/api/tables/{tid}/undo", headers={"X-KD-Token": other})
+    assert refused.status_code == 409
+    back = client.post(f"/api/tables/{tid}/undo", headers={"X-KD-Token": mover})
+    assert back.status_code == 200, back.text
+    view = back.json()["view"]
+    assert view["moves"] == before["view"]["moves"] and view["history"] == []
+    # Everyone is told who took back what.
+    seen = state(client, tid, other)["view"]["notice"]
+    assert seen.startswith(f"{names[seat]} took back their last decision: ")
+    # Once someone else has decided, it is too late.
     act(client, tid, mover, first_move(state(client, tid, mover)["decision"]))
-    response = client.post(f"/api/tables/{tid}/undo", headers={"X-KD-Token": mover})
-    assert response.status_code == 409
+    assert state(client, tid, mover)["view"]["notice"] == ""
+    while state(client, tid, mover)["decision"] is not None:
+        act(client, tid, mover, first_move(state(client, tid, mover)["decision"]))
+    act(client, tid, other, first_move(state(client, tid, other)["decision"]))
+    late = client.post(f"/api/tables/{tid}/undo", headers={"X-KD-Token": mover})
+    assert late.status_code == 409
+    assert late.json()["error"] == f"too late to undo: {names[1 - seat]} has decided since"
 
 
 def test_links_are_for_the_host_only(client: TestClient) -> None:
