@@ -28,11 +28,21 @@ from typing import TYPE_CHECKING
 from kingdomino_core import Action, Game, IllegalActionError, Step
 from kingdomino_core.engine.words import cell_words
 from kingdomino_core.i18n import package_translation
-from kingdomino_core.mechanics import Offer, PurchaseRefusals, PurchaseWords, RevealFromPile, Shop
+from kingdomino_core.mechanics import (
+    ChooseStep,
+    Offer,
+    Payment,
+    PayStep,
+    PurchaseRefusals,
+    PurchaseWords,
+    RevealFromPile,
+    Shop,
+)
 
 from .actions import BuyTile, PayToken, RevealTile
 from .scoring import character_points
 from .state import RESOURCE_LAYER, TILE_LAYER, CourtState, bump, remove_one
+from .tiles import resource_words
 
 if TYPE_CHECKING:
     from kingdomino_core import Kingdom, Registry
@@ -88,6 +98,17 @@ class Court(Shop):
             for source, cost in (("visible", VISIBLE_COST), ("pile", self.hidden_cost))
             for t in data.tiles
         }
+
+    def handlers(self) -> tuple[ChooseStep, PayStep]:
+        """The choose step, and the pay step in the Court's own words."""
+        return ChooseStep(self), CourtPayStep(self)
+
+    def paying(self, kingdom: Kingdom, cell: int) -> str:
+        """``", paying its wheat token"`` when ``cell`` holds a token, else ``""``."""
+        kind = (kingdom.layers.get(RESOURCE_LAYER) or {}).get(cell)
+        if kind is None:
+            return ""
+        return _(", paying its {resource} token").format(resource=resource_words(kind))
 
     def state(self, game: Game) -> CourtState:
         found: CourtState = game.ext[NAME]
@@ -289,6 +310,35 @@ class Court(Shop):
             square=cell_words(game, kingdom, cell),
             paying=self.paying(kingdom, cell),
             effect=effect,
+        )
+
+
+class CourtPayStep(PayStep):
+    """The payment for a tile (the mechanic's step), in the player's language."""
+
+    def describe(self, game: Game, step: Step) -> str:
+        pay = step.payload(Payment)
+        if not pay.paid:
+            return _n(
+                "Pay for your tile: choose a resource token of your kingdom, "
+                "{n} more to pay, each of a kind not paid yet",
+                "Pay for your tile: choose a resource token of your kingdom, "
+                "{n} more to pay, each of a kind not paid yet",
+                pay.left,
+            ).format(n=pay.left)
+        return _n(
+            "Pay for your tile: choose a resource token of your kingdom, "
+            "{n} more to pay, each of a kind not paid yet (paid so far: {paid})",
+            "Pay for your tile: choose a resource token of your kingdom, "
+            "{n} more to pay, each of a kind not paid yet (paid so far: {paid})",
+            pay.left,
+        ).format(n=pay.left, paid=_(", ").join(resource_words(k) for k in pay.paid))
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        if not isinstance(action, PayToken):
+            return super().describe_action(game, step, action)
+        return _("pay the {resource} token at {x},{y}").format(
+            resource=resource_words(action.resource), x=action.x, y=action.y
         )
 
 

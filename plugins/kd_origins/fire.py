@@ -54,7 +54,9 @@ class FireThrow(Action):
     ty: int
 
     def describe(self) -> str:
-        return f"throw fire from the volcano at {self.x},{self.y} to {self.tx},{self.ty}"
+        return _("throw fire from the volcano at {x},{y} to {tx},{ty}").format(
+            x=self.x, y=self.y, tx=self.tx, ty=self.ty
+        )
 
 
 @frozen(kw_only=True, slots=True)
@@ -67,7 +69,9 @@ class FireLost(Action):
     y: int
 
     def describe(self) -> str:
-        return f"discard the fire token of the volcano at {self.x},{self.y} (no legal square)"
+        return _("discard the fire token of the volcano at {x},{y} (no legal square)").format(
+            x=self.x, y=self.y
+        )
 
 
 def craters_at(kingdom: Kingdom, cell: int) -> int:

@@ -50,7 +50,9 @@ class GiveTotem(Action):
     kingdom: int
 
     def describe(self) -> str:
-        return f"give the {self.totem} totem to kingdom {self.kingdom}"
+        return _("give the {resource} totem to kingdom {kingdom}").format(
+            resource=resource_words(self.totem), kingdom=self.kingdom
+        )
 
 
 def sync_layers(game: Game) -> None:

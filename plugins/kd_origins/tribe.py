@@ -33,7 +33,10 @@ from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Step
 from kingdomino_core.engine.words import cell_words
 from kingdomino_core.i18n import package_translation
 from kingdomino_core.mechanics import (
+    ChooseStep,
     Offer,
+    Payment,
+    PayStep,
     PurchaseRefusals,
     PurchaseWords,
     RevealFromPile,
@@ -66,7 +69,7 @@ class CaveDraw(Action):
     caveman: str
 
     def describe(self) -> str:
-        return f"{self.caveman} revealed in the cave"
+        return _("{caveman} revealed in the cave").format(caveman=self.caveman)
 
 
 @frozen(kw_only=True, slots=True)
@@ -81,8 +84,11 @@ class Recruit(Action):
     y: int
 
     def describe(self) -> str:
-        where = "the pile" if self.pile else "the cave"
-        return f"recruit {self.caveman} from {where} onto {self.x},{self.y}"
+        if self.pile:
+            text = _("recruit {caveman} from the pile onto {x},{y}")
+        else:
+            text = _("recruit {caveman} from the cave onto {x},{y}")
+        return text.format(caveman=self.caveman, x=self.x, y=self.y)
 
 
 @frozen(kw_only=True, slots=True)
@@ -95,7 +101,7 @@ class Spend(Action):
     y: int
 
     def describe(self) -> str:
-        return f"spend the resource at {self.x},{self.y}"
+        return _("spend the resource at {x},{y}").format(x=self.x, y=self.y)
 
 
 #: What a hunter-gatherer counts, in words (besides the resources).
@@ -136,6 +142,38 @@ def recruit_gain(kingdom: Kingdom, cid: str, cell: int) -> int:
     probe.layer(RESOURCE).pop(cell, None)
     before = sum(line.points for line in caveman_lines(kingdom))
     return sum(line.points for line in caveman_lines(probe)) - before
+
+
+class CavePayStep(PayStep):
+    """The payment for a recruit (the mechanic's step), in the player's language."""
+
+    def describe(self, game: Game, step: Step) -> str:
+        pay = step.payload(Payment)
+        if not pay.paid:
+            return _n(
+                "Pay for your cro-magnon: spend a wooden resource of your kingdom, "
+                "{n} more to pay, each of a kind not spent yet",
+                "Pay for your cro-magnon: spend a wooden resource of your kingdom, "
+                "{n} more to pay, each of a kind not spent yet",
+                pay.left,
+            ).format(n=pay.left)
+        return _n(
+            "Pay for your cro-magnon: spend a wooden resource of your kingdom, "
+            "{n} more to pay, each of a kind not spent yet (spent so far: {paid})",
+            "Pay for your cro-magnon: spend a wooden resource of your kingdom, "
+            "{n} more to pay, each of a kind not spent yet (spent so far: {paid})",
+            pay.left,
+        ).format(n=pay.left, paid=_(", ").join(resource_words(k) for k in pay.paid))
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        if not isinstance(action, Spend):
+            return super().describe_action(game, step, action)
+        kind = self.shop.token_at(game.kingdom_of(step.seat), action.x, action.y)
+        if kind is None:
+            return _("spend the wooden resource at {x},{y}").format(x=action.x, y=action.y)
+        return _("spend the {resource} at {x},{y}").format(
+            resource=resource_words(kind), x=action.x, y=action.y
+        )
 
 
 class CaveDrawHandler(RevealFromPile):
@@ -230,6 +268,17 @@ class Cave(Shop):
         # Offers are values: made once per cro-magnon and source, in file order.
         self._cave = {cid: Offer(item=cid, source="cave", cost=COST_VISIBLE) for cid in cavemen()}
         self._pile = {cid: Offer(item=cid, source="pile", cost=COST_PILE) for cid in cavemen()}
+
+    def handlers(self) -> tuple[ChooseStep, PayStep]:
+        """The recruit step, and the pay step in Origins' own words."""
+        return ChooseStep(self), CavePayStep(self)
+
+    def paying(self, kingdom: Kingdom, cell: int) -> str:
+        """``", paying its fish"`` when ``cell`` holds a resource, else ``""``."""
+        kind = (kingdom.layers.get(RESOURCE) or {}).get(cell)
+        if kind is None:
+            return ""
+        return _(", paying its {resource}").format(resource=resource_words(kind))
 
     def offers(self, game: Game, seat: int, budget: int) -> list[Offer]:
         """The cave's cro-magnons, then the pile's, each kind once, in file order."""

@@ -16,14 +16,12 @@ from importlib import resources
 from attrs import frozen
 
 from kingdomino_core import Kingdom
-from kingdomino_core.i18n import get_translation, package_translation
+from kingdomino_core.i18n import package_translation
 
 from . import scorers
 
 _ = package_translation("kd_quests")
 _l = _.lazy
-#: The terrain names are the base game's (its domain translates them).
-_terrain = get_translation("kd_base")
 
 #: Quest kinds as written in the CSV, with the id prefix and the unit each counts.
 _KINDS = {
@@ -36,17 +34,27 @@ _KINDS = {
     "bleakKing": ("bleak_king", "crownless property of 5+ squares"),
 }
 
-#: The printed names (the data file's ``name``) by kind, translated when shown;
-#: ``{terrain}`` is the tile's terrain.
-NAMES = {
-    "local_business": _l("Local Business ({terrain})"),
-    "four_corners": _l("The Four Corners of the Kingdom ({terrain})"),
-    "harmony": _l("Harmony"),
-    "middle_kingdom": _l("The Middle Kingdom"),
-    "lost_corner": _l("The Lost Corner"),
-    "folie_des_grandeurs": _l("La Folie des Grandeurs (Megalomania)"),
-    "bleak_king": _l("The Bleak King (Austere King)"),
-}
+#: The printed names of ``data/quests.csv``, marked for translation (a quest's
+#: :attr:`Quest.words` is its name, translated when shown).
+NAMES = (
+    _l("Local Business (wheat)"),
+    _l("Local Business (forest)"),
+    _l("Local Business (lake)"),
+    _l("Local Business (grassland)"),
+    _l("Local Business (swamp)"),
+    _l("Local Business (mine)"),
+    _l("The Four Corners of the Kingdom (wheat)"),
+    _l("The Four Corners of the Kingdom (forest)"),
+    _l("The Four Corners of the Kingdom (lake)"),
+    _l("The Four Corners of the Kingdom (grassland)"),
+    _l("The Four Corners of the Kingdom (swamp)"),
+    _l("The Four Corners of the Kingdom (mine)"),
+    _l("Harmony"),
+    _l("The Middle Kingdom"),
+    _l("The Lost Corner"),
+    _l("La Folie des Grandeurs (Megalomania)"),
+    _l("The Bleak King (Austere King)"),
+)
 
 #: What one unit of a quest is, in words.
 UNIT_WORDS = {
@@ -79,11 +87,8 @@ class Quest:
 
     @property
     def words(self) -> str:
-        """The printed name in the player's language (as data: the data file's name)."""
-        found = NAMES.get(self.kind)
-        if found is None:
-            return self.name
-        return found.format(terrain=_terrain.lazy(self.terrain)) if self.terrain else found
+        """The printed name, translated when shown (as data: the data file's name)."""
+        return _l(self.name)
 
     def describe(self) -> str:
         """``The Lost Corner, 20 points`` or ``Local Business (wheat), 5 per square
