@@ -30,6 +30,7 @@ from .common import (
     build_engine,
     emit_json,
     resolve_ruleset,
+    seat_count,
     seed_problem,
     trust_of,
 )
@@ -141,7 +142,7 @@ def _new_game(
     seed: int | None,
     trust: Trust,
 ) -> tuple[Game, list[PlayerEntry]]:
-    ruleset = resolve_ruleset(ruleset_arg, trust)
+    ruleset = resolve_ruleset(ruleset_arg, trust, seat_count(players))
     specs = parse_players(players)
     if specs is not None:
         make_seats(entries(specs, parse_names(names, len(specs))))  # unknown agents: usage

@@ -115,7 +115,7 @@ def score_command(
     notations are in docs/formats.md; sample kingdoms for every mode are in
     examples/kingdoms/.
     """
-    rules = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
+    rules = resolve_ruleset(ruleset, trust_of(allow_code, trust_all), players)
     engine = build_engine(rules, players)
     text, source = read_kingdom_text(file)
     kingdom = parse_kingdom(text, engine, source=source, connected=True)

@@ -29,6 +29,7 @@ from kingdomino_core import Discard, Game, Place, match_total
 from kingdomino_core.engine.words import domino_name, kingdom_name, mark_pieces, pieces_at, plural
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.model.kingdom import CASTLE, EMPTY, Kingdom
+from kingdomino_core.model.pieces import note_words
 
 from .terminal import MINE, RULER, render
 
@@ -351,7 +352,8 @@ def pieces_lines(game: Game, width: int | None = None) -> list[str]:
 
 def plugin_text(game: Game) -> list[str]:
     """What the plugins say about the table (``kd_describe_game``)."""
-    return [line for contributed in game.hooks.kd_describe_game(game=game) for line in contributed]
+    found = game.hooks.kd_describe_game(game=game)
+    return [note_words(line) for contributed in found for line in contributed]
 
 
 def _grid(

@@ -21,6 +21,7 @@ from kingdomino_core import (
     Direction,
     Game,
     Place,
+    PlaceCastle,
     describe_action,
     domino_name,
     find_domino,
@@ -86,6 +87,16 @@ def help_text(width: int) -> str:
 
 
 _PLACEMENT = re.compile(r"^(-?\d+)\s*[ ,]\s*(-?\d+)\s*[ ,]?\s*([A-Za-z]+)$")
+_SQUARE = re.compile(r"^(-?\d+)\s*[ ,]\s*(-?\d+)$")
+
+
+def _castle_square(game: Game, text: str) -> Action | None:
+    """A typed ``x y`` for the castle being placed (``place_castle``); None otherwise."""
+    m = _SQUARE.match(text.strip())
+    step = game.step
+    if m is None or step is None or step.kind != "place_castle":
+        return None
+    return PlaceCastle(seat=step.seat, x=int(m.group(1)), y=int(m.group(2)))
 
 
 class HumanCommand(Exception):
@@ -162,7 +173,7 @@ class HumanAgent:
         #: Ask even when a decision has a single legal action (``kd play --ask-forced``);
         #: by default such a move is played with a note (:mod:`kingdomino_cli.forced`).
         self.ask_forced = ask_forced
-        self._last_refused: Place | None = None
+        self._last_refused: Action | None = None
         #: The game at the last decision this player answered: what happened since is
         #: the recap on the next screen.
         self._seen: Game | None = None
@@ -273,7 +284,7 @@ class HumanAgent:
                 return actions[n - 1]
             con.say(f"There is no choice {n}: choose a number from 1 to {len(actions)}.")
         else:
-            typed = self._placement(game, line)
+            typed = self._placement(game, line) or _castle_square(game, line)
             if typed is None:
                 con.say(
                     f"I did not understand {line!r}. Type a number from 1 to {len(actions)}"
@@ -339,7 +350,7 @@ class HumanAgent:
             if self._last_refused is None:
                 con.say("Nothing to explain yet: type 'why x y D' for a placement.")
                 return
-            target: Place | None = self._last_refused
+            target: Action | None = self._last_refused
         elif re.fullmatch(r"\d+", rest):
             n = int(rest)
             if 1 <= n <= len(actions):

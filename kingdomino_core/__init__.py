@@ -38,6 +38,7 @@ from .errors import (
     PlayerCountError,
     PluginError,
     PluginHookError,
+    Problem,
     ReplayError,
     RulesetError,
     UnknownPluginError,
@@ -60,6 +61,7 @@ from .model.actions import (
 from .model.components import Domino, DominoId, DominoSet, Square, Terrain
 from .model.geometry import DIRECTIONS, Board, Direction, shape_words
 from .model.kingdom import Kingdom
+from .model.pieces import OnDomino, TableNote
 from .model.ruleset import Ruleset
 from .model.scoring import Ranking, ScoreLine, ScoreSheet, rank_by
 
@@ -97,6 +99,7 @@ __all__ = [
     "Kingdom",
     "KingdomFormatError",
     "KingdominoError",
+    "OnDomino",
     "Pass",
     "Place",
     "PlaceCastle",
@@ -106,6 +109,7 @@ __all__ = [
     "PluginError",
     "PluginHookError",
     "PluginInfo",
+    "Problem",
     "Ranking",
     "Registry",
     "ReplayError",
@@ -119,6 +123,7 @@ __all__ = [
     "Step",
     "StepHandler",
     "StepWrapper",
+    "TableNote",
     "Terrain",
     "Trust",
     "UnknownPluginError",

@@ -310,7 +310,7 @@ class Table:
         view["notice"] = self._notice
         view["seats"] = [{"name": s.name, "kind": s.kind} for s in self.seats]
         seat = game.current_seat
-        decision = decision_view(game) if seat is not None and seat >= 0 else None
+        decision = decision_view(game, self.play.names) if seat is not None and seat >= 0 else None
         points = self.play.undo_points
         undoable = frozenset({points[-1][0]}) if points else frozenset()
         self._shown = Shown(self.version, view, decision, undoable, saved)

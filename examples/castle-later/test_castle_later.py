@@ -168,6 +168,22 @@ def test_a_person_plays_it_to_the_end_in_the_terminal() -> None:
         assert sum(row.split().count("C") for row in kingdom["grid"]) == 1
 
 
+def test_a_person_types_the_castle_square(tmp_path: Path) -> None:
+    """``x y`` answers the castle decision as a number does; a square off the kingdom is
+    refused with the rule in words, and the person is asked again."""
+    save = tmp_path / "typed.json"
+    r = kd(
+        "play", "--ruleset", RULESET, "--trust", "-p", "human,random", "--seed", "5",
+        "--save", str(save), "--ask-forced", stdin="9 9\n0 -1\n1\n" * 200,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "Illegal: castle at 9,9: " in r.stderr and "the castle cannot go on 9,9" in r.stderr
+    log = json.loads(save.read_text())["log"]
+    mine = next(a for a in log if a["kind"] == "place_castle" and a["seat"] == 0)
+    typed_was_legal = "Illegal: castle at 0,-1" not in r.stderr
+    assert ((mine["x"], mine["y"]) == (0, -1)) == typed_was_legal
+
+
 def http(url: str, data: Any = None, token: str = "") -> Any:
     body = None if data is None else json.dumps(data).encode()
     request = urllib.request.Request(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from kingdomino_core import ConfigBuilder, Game, GameConfig, hookimpl
+from kingdomino_core import ConfigBuilder, Game, GameConfig, Problem, hookimpl
 
 NAME = "lookahead"
 HOOK_API = 1
@@ -43,10 +43,14 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 
 @hookimpl
-def kd_validate(config: GameConfig) -> list[str]:
+def kd_validate(config: GameConfig) -> list[Problem | str]:
     lines = config.option(NAME, Options).lines
     if not 1 <= lines < config.lines_total:
-        return [f"options.lookahead.lines: must be 1 to {config.lines_total - 1}, not {lines}"]
+        return [
+            Problem.option(
+                "lookahead", "lines", f"must be 1 to {config.lines_total - 1}, not {lines}"
+            )
+        ]
     return []
 
 

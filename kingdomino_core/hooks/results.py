@@ -26,9 +26,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..errors import PluginHookError
+from ..errors import PluginHookError, Problem
 from ..model.actions import Step
 from ..model.components import DominoId, domino_order
+from ..model.pieces import TableNote
 from ..model.scoring import Ranking, ScoreLine
 
 #: ``check(result, hook arguments)`` -> the problem, or None if the result is fine.
@@ -63,7 +64,7 @@ def _list_of(value: Any, kind: type | tuple[type, ...], what: str) -> str | None
 
 
 def _problems(result: Any, kw: Mapping[str, Any]) -> str | None:
-    return _list_of(result, str, "problems (strings)")
+    return _list_of(result, (Problem, str), "problems (Problem values or strings)")
 
 
 def _domino_ids(result: Any, what: str) -> str | None:
@@ -156,7 +157,13 @@ def _ranking(result: Any, kw: Mapping[str, Any]) -> str | None:
 
 
 def _lines(result: Any, kw: Mapping[str, Any]) -> str | None:
-    return _list_of(result, str, "strings")
+    bad = _list_of(result, (str, TableNote), "strings or TableNotes")
+    if bad is not None:
+        return bad
+    for note in result:
+        if isinstance(note, TableNote) and not isinstance(note.words, str):
+            return f"TableNote: words must be a string, not {_shown(note.words)}"
+    return None
 
 
 #: The check of each hook's result (hooks returning nothing have none).

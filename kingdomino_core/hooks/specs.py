@@ -66,11 +66,13 @@ subset of them. All hooks are part of hook API version 1 (``HOOK_API``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
+from ..errors import Problem
 from ..model.actions import Discard, Place, Step
 from ..model.components import DominoId
+from ..model.pieces import TableNote
 from ..model.scoring import Ranking, ScoreLine, ScoreSheet
 from .markers import hookspec
 
@@ -196,15 +198,22 @@ class HookSpecs:
         """
 
     @build_hook
-    def kd_validate(self, config: GameConfig, registry: Registry) -> list[str] | None:
+    def kd_validate(self, config: GameConfig, registry: Registry) -> Sequence[Problem | str] | None:
         """Check that the configuration makes sense for this plugin.
 
         When: once per engine, after the build hooks, before any game starts.
         Receives: the frozen ``config`` and the ``registry``.
-        Returns: a list of problems, each one line naming the bad value and what was
-        expected (or None / an empty list when all is well).
+        Returns: a list of problems (or None / an empty list when all is well), each
+        a :class:`~kingdomino_core.errors.Problem` naming the key it is about, what
+        is wrong and what was expected: ``Problem.option("lakes", "factor", f"must be
+        1 or more, not {factor}", factor)`` for ``[options.lakes] factor``. The
+        loader finds the line of the key in the ruleset file, so the user reads
+        ``rules.toml:4: options.lakes.factor: must be 1 or more, not 0``. A plain
+        string is still accepted (the form before problems had keys): it is shown as
+        written, at the line of the ruleset's plugin list.
         Combination: the problems of all plugins are gathered and raised together as
-        one ``RulesetError``, so a user sees every problem at once.
+        one ``RulesetError``, so a user sees every problem at once; the core's own
+        checks of the configuration follow only when no plugin found one.
         """
 
     @build_hook
@@ -354,14 +363,17 @@ class HookSpecs:
         """
 
     @collected
-    def kd_describe_game(self, game: Game) -> list[str] | None:
+    def kd_describe_game(self, game: Game) -> list[str | TableNote] | None:
         """Lines of text about this plugin's part of the table, for displays.
 
-        When: whenever a display (``kd play``, ``kd replay``) draws the table.
+        When: whenever a display (``kd play``, ``kd replay``, the browser) draws the table.
         Receives: ``game``.
         Returns: short lines such as ``"court: visible farmer, mill, queen; 19 in the pile"``,
-        or None. Things on squares are shown through the kingdom text annotations
-        (``Registry.add_annotation``) instead.
+        or None. A line may be a :class:`~kingdomino_core.model.pieces.TableNote`
+        instead of a string: its words, with the pieces picture displays draw (the
+        browser shows the Court's tiles face up, the tokens on the lines' dominoes);
+        text displays print its words. Things on squares are shown through the
+        kingdom text annotations (``Registry.add_annotation``) instead.
         Combination: every implementation runs; the display prints all lines in order.
         """
 

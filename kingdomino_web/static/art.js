@@ -106,8 +106,8 @@
     window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 
   // Where things are before a new state is drawn: kings, the lines' dominoes (their
-  // pictures kept, to fly a placed one to its squares) and each kingdom's squares.
-  KD.snapshot = function () {
+  // pictures kept, to fly a placed one to its squares) and the dominoes placed so far.
+  KD.snapshot = function (view) {
     const kings = {};
     for (const node of document.querySelectorAll("[data-king]")) {
       kings[node.dataset.king] = node.getBoundingClientRect();
@@ -115,16 +115,16 @@
     const dominoes = {};
     for (const node of document.querySelectorAll("[data-line] .domino[data-domino]")) {
       const pic = node.querySelector(".domino-pic");
-      if (pic) dominoes[node.dataset.domino] = { rect: pic.getBoundingClientRect(), pic, terrains: node.dataset.terrains };
+      if (pic) dominoes[node.dataset.domino] = { rect: pic.getBoundingClientRect(), pic };
     }
-    return { kings, dominoes, squares: KD.squaresNow() };
+    return { kings, dominoes, placed: KD.placedIn(view) };
   };
 
-  KD.squaresNow = function () {
+  // Domino id -> [kingdom, squares] of every domino placed in ``view``'s kingdoms.
+  KD.placedIn = function (view) {
     const found = {};
-    for (const rect of document.querySelectorAll(".kingdom-panel svg rect.square[data-x]")) {
-      const panel = rect.closest(".kingdom-panel");
-      found[`${panel.dataset.kingdom}:${rect.dataset.x}:${rect.dataset.y}`] = rect.dataset.terrain;
+    for (const k of (view && view.kingdoms) || []) {
+      for (const p of k.placed || []) found[p.domino] = [k.index, p.squares];
     }
     return found;
   };
@@ -134,8 +134,8 @@
   }
 
   // After the new state is drawn: kings slide from their old domino to their new one,
-  // a domino that left the lines flies to the squares it now covers in a kingdom.
-  KD.animateFrom = function (before) {
+  // a domino just placed flies from the line to the squares it covers.
+  KD.animateFrom = function (before, view) {
     if (!before || KD.reducedMotion()) return;
     for (const node of document.querySelectorAll("[data-king]")) {
       const old = before.kings[node.dataset.king];
@@ -148,49 +148,36 @@
         { duration: 450, easing: "ease-out" });
       count("kingMoves");
     }
-    const shown = new Set([...document.querySelectorAll("[data-line] .domino[data-domino]")].map((n) => n.dataset.domino));
-    const now = KD.squaresNow();
-    const fresh = {};
-    for (const [key, terrain] of Object.entries(now)) {
-      if (before.squares[key] !== undefined) continue;
-      const kingdom = key.split(":")[0];
-      (fresh[kingdom] = fresh[kingdom] || []).push([key, terrain]);
-    }
-    for (const [id, old] of Object.entries(before.dominoes)) {
-      if (shown.has(id)) continue;
-      const wanted = (old.terrains || "").split("|").sort().join("|");
-      const kingdom = Object.keys(fresh).find((k) => fresh[k].length === 2 &&
-        fresh[k].map(([, t]) => t).sort().join("|") === wanted);
-      if (kingdom === undefined) continue;
-      const cells = fresh[kingdom].map(([key]) => {
-        const [k, x, y] = key.split(":");
-        return KD.cellOf(document, Number(k), x, y).getBoundingClientRect();
-      });
-      delete fresh[kingdom];
-      fly(old, cells);
+    for (const [id, [kingdom, squares]] of Object.entries(KD.placedIn(view))) {
+      const old = before.dominoes[id];
+      if (before.placed[id] || !old) continue;
+      const cells = squares.map(([x, y]) => KD.cellOf(document, kingdom, x, y));
+      if (cells.some((c) => !c)) continue;
+      fly(old, cells.map((c) => c.getBoundingClientRect()));
     }
   };
 
+  // A clone of the line's picture flies to the two squares, turned as it was placed
+  // (its first half on the first square), then goes: the board shows it there.
   function fly(old, cells) {
-    const left = Math.min(...cells.map((c) => c.left));
-    const top = Math.min(...cells.map((c) => c.top));
-    const right = Math.max(...cells.map((c) => c.right));
-    const bottom = Math.max(...cells.map((c) => c.bottom));
+    const [first, second] = cells;
+    const centre = (c) => [(c.left + c.right) / 2, (c.top + c.bottom) / 2];
+    const [ax, ay] = centre(first);
+    const [bx, by] = centre(second);
+    const turn = Math.round(Math.atan2(by - ay, bx - ax) * 180 / Math.PI);
+    const r = old.rect;
+    const scale = first.width / (r.width / 2);
+    const dx = (ax + bx) / 2 - (r.left + r.width / 2);
+    const dy = (ay + by) / 2 - (r.top + r.height / 2);
     const clone = old.pic.cloneNode(true);
     clone.classList.add("flying");
-    const r = old.rect;
     clone.style.cssText = `position:fixed;left:${r.left}px;top:${r.top}px;width:${r.width}px;` +
-      `height:${r.height}px;pointer-events:none;z-index:10;transform-origin:0 0`;
+      `height:${r.height}px;pointer-events:none;z-index:10;transform-origin:50% 50%`;
     document.body.append(clone);
-    // A domino standing up (its halves one above the other) turns on its way.
-    const upright = bottom - top > right - left;
-    const sx = (upright ? bottom - top : right - left) / r.width;
-    const sy = (upright ? right - left : bottom - top) / r.height;
-    const end = upright
-      ? `translate(${right - r.left}px, ${top - r.top}px) rotate(90deg) scale(${sx}, ${sy})`
-      : `translate(${left - r.left}px, ${top - r.top}px) scale(${sx}, ${sy})`;
-    const motion = clone.animate([{ transform: "none", opacity: 1 }, { transform: end, opacity: 0.9 }],
-      { duration: 500, easing: "ease-in-out" });
+    const motion = clone.animate([
+      { transform: "none", opacity: 1 },
+      { transform: `translate(${dx}px, ${dy}px) rotate(${turn}deg) scale(${scale})`, opacity: 0.9 },
+    ], { duration: 500, easing: "ease-in-out" });
     motion.onfinish = () => clone.remove();
     count("flights");
   }

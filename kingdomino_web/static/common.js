@@ -157,8 +157,22 @@ KD.dominoSvg = function (domino, size = 34) {
       }
     }
   });
+  // Pieces lying on the domino before it is placed (a plugin's TableNote): tokens on
+  // its halves, drawn as in the kingdoms.
+  const on = domino.on;
+  if (on) {
+    on.halves.forEach((piece, i) => {
+      if (!piece) return;
+      const pic = KD.pieceSvg(piece, size * 0.55);
+      pic.setAttribute("x", i * size + size * 0.42);
+      pic.setAttribute("y", size * 0.4);
+      pic.classList.add("on-half");
+      svg.append(pic);
+    });
+  }
   const title = KD.svg("title", {});
-  title.textContent = domino.halves.map((h) => h.words).join(" | ");
+  title.textContent = domino.halves.map((h) => h.words).join(" | ") +
+    (on ? [...on.halves, on.whole].filter(Boolean).map((p) => `; ${p.words}`).join("") : "");
   svg.append(title);
   return svg;
 };
@@ -196,11 +210,12 @@ KD.renderLine = function (view, dominoes, title, opts = {}) {
       : KD.el("span", { class: "king", "data-king": d.king, "data-seat": d.seat },
         KD.kingPiece ? KD.kingPiece(view.players[d.seat].colour, 22, KD.seatName(view, d.seat)) : "",
         KD.el("span", { class: "king-name", text: KD.seatName(view, d.seat) }));
-    const box = KD.el("div", {
-      class: "domino", "data-domino": d.id, tabindex: "0",
-      "data-terrains": d.halves.map((h) => h.terrain).join("|"),
-    },
+    const box = KD.el("div", { class: "domino", "data-domino": d.id, tabindex: "0" },
       KD.el("span", { class: "number", text: d.name }), KD.dominoSvg(d), king);
+    if (d.on && d.on.whole) {  // a mark on the whole domino (a giant, footprints)
+      box.append(KD.el("span", { class: "whole-mark", title: d.on.whole.words, "data-words": d.on.whole.words },
+        KD.pieceSvg(d.on.whole, 20)));
+    }
     if (opts.onDomino) box.addEventListener("click", () => opts.onDomino(d, box));
     row.append(box);
   }
@@ -310,9 +325,71 @@ KD.renderSheets = function (view, container) {
   container.append(sheets);
 };
 
+// The plugins' part of the table: each note with pieces (the Court board, the giants'
+// supply, the quests...) as pictures with the plugin's words on hover or tap, the
+// other lines as text.
 KD.renderInfo = function (view, container) {
   container.replaceChildren();
-  if (view.info.length) container.append(KD.el("pre", { class: "info", text: view.info.join("\n") }));
+  const drawn = new Set();
+  for (const note of view.notes || []) {
+    drawn.add(note.words);
+    const caption = KD.el("p", { class: "note-words", text: note.words });
+    const row = KD.el("div", { class: "note-pieces" });
+    for (const piece of note.pieces) {
+      const pic = KD.el("span", { class: "piece-pic", tabindex: "0", "data-words": piece.words, title: piece.words },
+        KD.pieceSvg(piece, 30));
+      // A tap (or a click, or Enter) says the piece's words under the row.
+      const say = () => {
+        caption.textContent = piece.words;
+        caption.classList.add("picked");
+      };
+      pic.addEventListener("click", say);
+      pic.addEventListener("keydown", (e) => { if (e.key === "Enter") say(); });
+      row.append(pic);
+    }
+    container.append(KD.el("div", { class: "note" }, row, caption));
+  }
+  const rest = view.info.filter((line) => !drawn.has(line));
+  if (rest.length) container.append(KD.el("pre", { class: "info", text: rest.join("\n") }));
+};
+
+// One piece as the kingdoms draw it (kingdomino_play/svg.py): a token, a tile, a
+// figure, fire, craters or footprints, its label on it and its words as its title.
+KD.HOUSE = "M0,5 L5,0 L10,5 L10,11 L0,11 Z";
+KD.PERSON = "M5,0 A2.5,2.5 0 1 1 4.99,0 Z M1,12 C1,7 9,7 9,12 Z";
+KD.pieceSvg = function (piece, size = 24) {
+  const svg = KD.svg("svg", { width: size, height: size, viewBox: "0 0 24 24", class: `piece ${piece.shape}` });
+  const label = (y, fill = "#000") => {
+    if (!piece.label || piece.label === "⌂") return;
+    const text = KD.svg("text", { x: 12, y, "font-size": 9, "text-anchor": "middle", fill, "font-weight": "bold" });
+    text.textContent = piece.label;
+    svg.append(text);
+  };
+  if (piece.shape === "tile") {
+    svg.append(KD.svg("path", { d: KD.HOUSE, transform: "translate(2,2) scale(2)", fill: "#fff3c4", stroke: "#5d4037", "stroke-width": 0.5 }));
+    label(19);
+  } else if (piece.shape === "figure") {
+    svg.append(KD.svg("path", { d: KD.PERSON, transform: "translate(4,1) scale(1.6)", fill: "#ffe0b2", stroke: "#3e2723", "stroke-width": 0.5 }));
+    label(19);
+  } else if (piece.shape === "fire") {
+    svg.append(KD.svg("path", { d: KD.FLAME, transform: "translate(4,1) scale(1.6)", fill: "#ff5722", stroke: "#7f0000", "stroke-width": 0.5 }));
+    label(17, "#fff");
+  } else if (piece.shape === "crater") {
+    const n = parseInt(piece.label, 10) || 1;
+    for (let c = 0; c < n; c++) svg.append(KD.svg("circle", { cx: 5 + c * 7, cy: 12, r: 3, fill: "#3e2723", stroke: "#ffab91" }));
+  } else if (piece.shape === "footprints") {
+    for (const [x, y, r] of [[8, 15, -15], [15, 8, 15]]) {
+      svg.append(KD.svg("ellipse", { cx: x, cy: y, rx: 3, ry: 5, fill: "#5d4037", transform: `rotate(${r} ${x} ${y})` }));
+      for (let t = 0; t < 3; t++) svg.append(KD.svg("circle", { cx: x - 2 + t * 2, cy: y - 6.5, r: 0.9, fill: "#5d4037" }));
+    }
+  } else {
+    svg.append(KD.svg("circle", { cx: 12, cy: 12, r: 10, fill: "#d7a86e", stroke: "#4e342e", "stroke-width": 1 }));
+    label(15);
+  }
+  const title = KD.svg("title", {});
+  title.textContent = piece.words;
+  svg.append(title);
+  return svg;
 };
 
 // Highlight a square drawn by the server: a class on it and an outline drawn on top

@@ -8,6 +8,7 @@
   // draws that follow each already played (stops[k] is its move in the save).
   let step = 0;
   let stops = [0];
+  let shown = null; // the view on screen (what moves from where)
 
   function error(message) {
     $("error").textContent = message || "";
@@ -24,14 +25,15 @@
       $("position").textContent = `decision ${step} of ${stops.length - 1}`;
       $("last-move").textContent = step === 0 ? "The start of the game." : data.decided || data.last;
       const view = data.view;
-      const before = KD.snapshot();
+      const before = KD.snapshot(shown);
+      shown = view;
       KD.renderKingdoms(view, $("kingdoms"));
       const lines = $("lines");
       lines.replaceChildren();
       if (view.line.length) lines.append(KD.renderLine(view, view.line, KD.t("placing")));
       if (view.next_line.length) lines.append(KD.renderLine(view, view.next_line, KD.t("picking")));
       KD.renderInfo(view, $("info"));
-      KD.animateFrom(before);
+      KD.animateFrom(before, view);
       KD.renderResult(view, $("result"));
       document.body.dataset.move = String(step);
       document.body.dataset.log = String(data.move);

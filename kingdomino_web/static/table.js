@@ -78,13 +78,15 @@
   // -- drawing --------------------------------------------------------------------
 
   let shownVersion = null;
+  let shownView = null;
 
   function render() {
     const view = state.view;
     KD.icon = view.icon || "crown";
     // Kings and dominoes move from where they were (art.js), once per new state.
-    const before = shownVersion !== null && shownVersion !== view.version ? KD.snapshot() : null;
+    const before = shownVersion !== null && shownVersion !== view.version ? KD.snapshot(shownView) : null;
     shownVersion = view.version;
+    shownView = view;
     const mine = Boolean(myDecision());
     document.title = KD.t(mine ? "yourTurnTitle" : view.finished ? "overTitle" : "plainTitle",
       { ruleset: view.ruleset });
@@ -126,7 +128,7 @@
     const history = view.history || view.recent;
     recent.replaceChildren(...history.map((t, i) => KD.el("li", { value: String(i + 1), text: t })).reverse());
     renderDecision(decision);
-    KD.animateFrom(before);
+    KD.animateFrom(before, view);
     KD.renderBanner(view, $("banner"));
     KD.renderSheets(view, $("result"));
     $("end").hidden = !view.finished;

@@ -30,17 +30,22 @@ from kingdomino_core import (
     DominoId,
     Game,
     GameConfig,
+    OnDomino,
     Place,
+    Problem,
     Ranking,
     Registry,
     RuleBook,
     ScoreLine,
     ScoreSheet,
     Step,
+    TableNote,
     domino_name,
     hookimpl,
     rank_by,
 )
+from kingdomino_core.engine.registry import Piece
+from kingdomino_core.engine.words import kingdom_name
 from kingdomino_core.i18n import package_translation
 
 from .dominoes import SET_NAME, aog_dominoes, footprint_dominoes, giant_dominoes
@@ -60,7 +65,7 @@ from .giants import (
     targets,
 )
 from .market import discard_positions, discarded
-from .notation import giant_annotations
+from .notation import giant_annotations, giant_piece
 from .observation import register_observations
 from .options import AgeOfGiantsOptions
 from .setups import setups
@@ -137,29 +142,37 @@ def kd_register_rules(rules: RuleBook, config: GameConfig) -> None:
 
 
 @hookimpl
-def kd_validate(config: GameConfig) -> list[str]:
+def kd_validate(config: GameConfig) -> list[Problem | str]:
     for mode, why in REFUSED.items():
         if mode in config.options:
             return [
                 _("age_of_giants cannot be combined with {mode}: {why}").format(mode=mode, why=why)
             ]
     options = config.option(NAME, AgeOfGiantsOptions)
-    problems = []
+    problems: list[Problem | str] = []
     base = config.option("base", BaseOptions)
     for bonus in ("middle_kingdom", "harmony"):
         if getattr(base, bonus):
             problems.append(
-                _(
-                    "options.base.{bonus}: with Age of Giants, Middle Kingdom and Harmony are "
-                    "quest tiles, not separate bonuses: turn it off (name the quest in "
-                    "options.quests.fixed to always play it)"
-                ).format(bonus=bonus)
+                Problem.option(
+                    "base",
+                    bonus,
+                    _(
+                        "with Age of Giants, Middle Kingdom and Harmony are quest tiles, not "
+                        "separate bonuses: turn it off (name the quest in options.quests.fixed "
+                        "to always play it)"
+                    ),
+                )
             )
     if base.three_player_all_dominoes:
         problems.append(
-            _(
-                "options.base.three_player_all_dominoes: Age of Giants always draws 5 dominoes "
-                "and discards positions 2 and 4 with 3 players (I-G16): turn it off"
+            Problem.option(
+                "base",
+                "three_player_all_dominoes",
+                _(
+                    "Age of Giants always draws 5 dominoes "
+                    "and discards positions 2 and 4 with 3 players (I-G16): turn it off"
+                ),
             )
         )
     if config.line_size != LINE_SIZE:
@@ -172,32 +185,42 @@ def kd_validate(config: GameConfig) -> list[str]:
     n = options.two_player_dominoes
     if n % LINE_SIZE or not LINE_SIZE <= n <= 30:
         problems.append(
-            _(
-                "options.age_of_giants.two_player_dominoes: a multiple of 5 from 5 to 30 "
-                "(5x5 kingdoms hold 12 dominoes each), not {n}"
-            ).format(n=n)
+            Problem.option(
+                "age_of_giants",
+                "two_player_dominoes",
+                _(
+                    "a multiple of 5 from 5 to 30 (5x5 kingdoms hold 12 dominoes each), not {n}"
+                ).format(n=n),
+            )
         )
     for players in (2, 3, 4, 5):
         positions = discard_positions(options, players)
-        key = f"options.age_of_giants.discards_{players}p"
+        key = f"discards_{players}p"
         if any(not 1 <= p <= LINE_SIZE for p in positions) or len(set(positions)) != len(positions):
             problems.append(
-                _("{key}: distinct line positions from 1 to 5, not {positions}").format(
-                    key=key, positions=list(positions)
+                Problem.option(
+                    NAME,
+                    key,
+                    _("distinct line positions from 1 to 5, not {positions}").format(
+                        positions=list(positions)
+                    ),
                 )
             )
         elif players == config.players and LINE_SIZE - len(positions) < config.kings:
             problems.append(
-                _("{key}: {n} discarded leaves {left} dominoes for {kings} kings").format(
-                    key=key,
-                    n=len(positions),
-                    left=LINE_SIZE - len(positions),
-                    kings=config.kings,
+                Problem.option(
+                    NAME,
+                    key,
+                    _("{n} discarded leaves {left} dominoes for {kings} kings").format(
+                        n=len(positions), left=LINE_SIZE - len(positions), kings=config.kings
+                    ),
                 )
             )
     if options.giants < 0:
         problems.append(
-            _("options.age_of_giants.giants: 0 or more, not {n}").format(n=options.giants)
+            Problem.option(
+                "age_of_giants", "giants", _("0 or more, not {n}").format(n=options.giants)
+            )
         )
     return problems
 
@@ -272,11 +295,33 @@ def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking | None:
     return rank_by(keys, ("total", *tiebreaks))
 
 
+def giant_domino() -> Piece:
+    """The mark of a giant domino on the lines, as a picture (I-G11), in the player's words."""
+    return Piece(
+        symbol="Ω",
+        words=_("a giant domino: whoever places it stands a giant on one of their crowns"),
+        shape="figure",
+        label=_("G"),
+    )
+
+
+def footprints() -> Piece:
+    """The mark of a footprint domino on the lines, as a picture, in the player's words."""
+    return Piece(
+        symbol="∴",
+        words=_("footprints: whoever places it may send one of their giants to an opponent"),
+        shape="footprints",
+    )
+
+
 @hookimpl
-def kd_describe_game(game: Game) -> list[str]:
+def kd_describe_game(game: Game) -> list[str | TableNote]:
+    """The giants' supply (as giants), where they stand, the giant and footprint
+    dominoes of the lines (marked on them), and the market's discards; kingdoms by
+    their players (``P2's kingdom``), never by number."""
     st = state(game)
     kingdoms = _(", ").join(
-        _("kingdom {n}: {giants}").format(n=i + 1, giants=standing(k))
+        _("{kingdom}: {giants}").format(kingdom=kingdom_name(game, i), giants=standing(k))
         for i, k in enumerate(game.kingdoms)
     )
     text = _("giants: {supply} in the supply; standing in {kingdoms}").format(
@@ -286,16 +331,27 @@ def kd_describe_game(game: Game) -> list[str]:
         text += _("; {n} on its way to an opponent").format(n=st.travelling)
     if st.dismissed:
         text += _("; {n} dismissed (no crown to cover)").format(n=st.dismissed)
-    lines = [text]
+    in_supply = evolve(giant_piece(None), words=_("a giant in the supply"))
+    supply = (in_supply,) * st.supply
+    lines: list[str | TableNote] = [TableNote(words=text, pieces=supply)]
+    shown = [
+        d
+        for d in (*game.line, *game.next_line)
+        if d in giant_dominoes() or d in footprint_dominoes()
+    ]
     marked = [
         _("giant domino {domino}").format(domino=domino_name(game, d))
         if d in giant_dominoes()
         else _("{domino} has footprints").format(domino=domino_name(game, d))
-        for d in (*game.line, *game.next_line)
-        if d in giant_dominoes() or d in footprint_dominoes()
+        for d in shown
     ]
     if marked:
-        lines.append(_("on the lines: {dominoes}").format(dominoes=_("; ").join(marked)))
+        giant, steps = giant_domino(), footprints()
+        lying = tuple(
+            OnDomino(domino=d, whole=giant if d in giant_dominoes() else steps) for d in shown
+        )
+        words = _("on the lines: {dominoes}").format(dominoes=_("; ").join(marked))
+        lines.append(TableNote(words=words, on_dominoes=lying))
     if st.market_discards:
         gone = _(", ").join(domino_name(game, d) for d in st.market_discards)
         lines.append(

@@ -9,6 +9,9 @@ modes (option ``mode``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from attrs import evolve
 from kd_base.api import Connects, ForcedPlacement, WithinSize
 
 from kingdomino_core import (
@@ -17,13 +20,16 @@ from kingdomino_core import (
     DominoId,
     Game,
     GameConfig,
+    OnDomino,
     Place,
+    Problem,
     Ranking,
     Registry,
     RuleBook,
     ScoreLine,
     ScoreSheet,
     Step,
+    TableNote,
     hookimpl,
 )
 from kingdomino_core.engine.encoding import Choice, Number, Position, ProductEncoder
@@ -31,6 +37,7 @@ from kingdomino_core.engine.words import kingdom_name
 from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.limits import MAX_KINGDOM_SIZE
 from kingdomino_core.mechanics import ChooseStep, line_tokens, put_tokens
+from kingdomino_core.model.pieces import Piece
 
 from . import scoring
 from .data import (
@@ -43,6 +50,9 @@ from .data import (
     totem_points,
 )
 from .fire import FIRE_STEP, FireHandler, FireLost, FireThrow, Volcanoes
+from .notation import _caveman_piece as caveman_piece
+from .notation import _resource_piece as resource_piece
+from .notation import _totem_piece as totem_piece
 from .notation import crater_mark, text_annotations
 from .observation import register_observations
 from .options import OriginsOptions
@@ -138,31 +148,41 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
 
 @hookimpl
-def kd_validate(config: GameConfig) -> list[str]:
+def kd_validate(config: GameConfig) -> list[Problem | str]:
     options = config.option(NAME, OriginsOptions)
-    problems = []
+    problems: list[Problem | str] = []
     if not 5 <= options.neolithic_kingdom_size <= MAX_KINGDOM_SIZE:
         problems.append(
-            _("options.origins.neolithic_kingdom_size: from 5 to {most}, not {n}").format(
-                most=MAX_KINGDOM_SIZE, n=options.neolithic_kingdom_size
+            Problem.option(
+                "origins",
+                "neolithic_kingdom_size",
+                _("from 5 to {most}, not {n}").format(
+                    most=MAX_KINGDOM_SIZE, n=options.neolithic_kingdom_size
+                ),
             )
         )
     if options.recruits_per_turn < 0:
         problems.append(
-            _("options.origins.recruits_per_turn: 0 or more, not {n}").format(
-                n=options.recruits_per_turn
+            Problem.option(
+                "origins",
+                "recruits_per_turn",
+                _("0 or more, not {n}").format(n=options.recruits_per_turn),
             )
         )
     if options.empire_of_fire_frame < 0:
         problems.append(
-            _("options.origins.empire_of_fire_frame: 0 or positive, not {n}").format(
-                n=options.empire_of_fire_frame
+            Problem.option(
+                "origins",
+                "empire_of_fire_frame",
+                _("0 or positive, not {n}").format(n=options.empire_of_fire_frame),
             )
         )
     if len(set(options.tiebreaks)) != len(options.tiebreaks):
         problems.append(
-            _("options.origins.tiebreaks: repeated criterion in {tiebreaks}").format(
-                tiebreaks=options.tiebreaks
+            Problem.option(
+                "origins",
+                "tiebreaks",
+                _("repeated criterion in {tiebreaks}").format(tiebreaks=options.tiebreaks),
             )
         )
     return problems
@@ -269,37 +289,50 @@ def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking:
 
 
 @hookimpl
-def kd_describe_game(game: Game) -> list[str]:
-    """Only what there is to see: totems, the cave, fire tokens lost (when any were)."""
+def kd_describe_game(game: Game) -> list[str | TableNote]:
+    """Only what there is to see: totems, the cave, fire tokens lost (when any were);
+    the totems, the cave's cro-magnons and the resources on the lines as pictures."""
     options = _options(game)
     state: OriginsState = game.ext[STATE]
-    lines = []
+    lines: list[str | TableNote] = []
     if options.mode == "totem":
         points = totem_points()
-        held = _(", ").join(
-            (
-                _("{totem} ({n} points) in the middle")
-                if k is None
-                else _("{totem} ({n} points) held by {kingdom}")
-            ).format(
-                totem=resource_words(res),
-                n=points[res],
-                kingdom=kingdom_name(game, k) if k is not None else "",
-            )
+        where = {
+            res: _("in the middle")
+            if k is None
+            else _("held by {kingdom}").format(kingdom=kingdom_name(game, k))
             for res, k in state.totems.items()
+        }
+        held = _(", ").join(
+            _("{totem} ({n} points) {where}").format(
+                totem=resource_words(res), n=points[res], where=where[res]
+            )
+            for res in where
         )
-        lines.append(_("Totems: {held}").format(held=held))
+        totems = tuple(
+            evolve(
+                totem_piece(res),
+                words=_("{resource} totem ({n} points), {where}").format(
+                    resource=resource_words(res), n=points[res], where=where[res]
+                ),
+            )
+            for res in where
+        )
+        lines.append(TableNote(words=_("Totems: {held}").format(held=held), pieces=totems))
     if options.mode == "tribe":
         visible = _(", ").join(_caveman_words(c) for c in state.cave_visible) or _("empty")
         left = sum(state.cave_pile.values())
         lines.append(
-            _n(
-                "Cave: {visible}; {n} cro-magnon in the pile; "
-                "a recruit costs 2 resources of different kinds (4, one of each, from the pile)",
-                "Cave: {visible}; {n} cro-magnons in the pile; "
-                "a recruit costs 2 resources of different kinds (4, one of each, from the pile)",
-                left,
-            ).format(visible=visible, n=left)
+            TableNote(
+                words=_n(
+                    "Cave: {visible}; {n} cro-magnon in the pile; a recruit costs 2 "
+                    "resources of different kinds (4, one of each, from the pile)",
+                    "Cave: {visible}; {n} cro-magnons in the pile; a recruit costs 2 "
+                    "resources of different kinds (4, one of each, from the pile)",
+                    left,
+                ).format(visible=visible, n=left),
+                pieces=tuple(caveman_piece(c) for c in state.cave_visible),
+            )
         )
     if options.mode in ("totem", "tribe"):
         on_line = [
@@ -307,10 +340,18 @@ def kd_describe_game(game: Game) -> list[str]:
             for domino in (*game.line, *game.next_line)
             if (pieces := state.market.get(domino)) and any(pieces)
         ]
+        lying = tuple(
+            OnDomino(domino=domino, **_halves(pieces))
+            for domino in (*game.line, *game.next_line)
+            if (pieces := state.market.get(domino)) and any(pieces)
+        )
         if on_line:
             lines.append(
-                _("Resources on the lines' dominoes: {dominoes}").format(
-                    dominoes=_(", ").join(on_line)
+                TableNote(
+                    words=_("Resources on the lines' dominoes: {dominoes}").format(
+                        dominoes=_(", ").join(on_line)
+                    ),
+                    on_dominoes=lying,
                 )
             )
     lost = sum(state.fire_discarded.values())
@@ -323,6 +364,12 @@ def kd_describe_game(game: Game) -> list[str]:
             ).format(n=lost)
         )
     return lines
+
+
+def _halves(resources: Sequence[str | None]) -> dict[str, Piece | None]:
+    """The resource pieces on a domino's first and second half (None: none there)."""
+    first, second = (resource_piece(r) if r else None for r in resources)
+    return {"first": first, "second": second}
 
 
 def _caveman_words(cid: str) -> str:

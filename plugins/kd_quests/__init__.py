@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from kingdomino_core import (
     Action,
@@ -23,10 +23,12 @@ from kingdomino_core import (
     Game,
     GameConfig,
     Kingdom,
+    Problem,
     Registry,
     RuleBook,
     ScoreLine,
     Step,
+    TableNote,
     hookimpl,
 )
 from kingdomino_core.engine.encoding import StateEncoder
@@ -38,7 +40,6 @@ from .options import QuestsOptions
 from .quests import Quest, QuestContext, all_quests, find, point_functions, points
 
 _ = package_translation("kd_quests")
-_n = _.ngettext
 
 NAME = "quests"
 HOOK_API = 1
@@ -160,14 +161,12 @@ def quest_annotation() -> Annotation:
         quest = find(value or "")
         if quest is None:
             raise ValueError(
-                _("+quest=<id> names a quest tile, not {value!r}; known: {known}").format(
-                    value=value, known=", ".join(all_quests())
-                )
+                f"+quest=<id> names a quest tile, not {value!r}; known: {', '.join(all_quests())}"
             )
         layer = kingdom.layer(QUESTS_LAYER)
         held = layer.get(cell, ())
         if quest.id in held:
-            raise ValueError(_("quest {quest!r} is named twice").format(quest=quest.id))
+            raise ValueError(f"quest {quest.id!r} is named twice")
         layer[cell] = (*held, quest.id)
 
     def render(kingdom: Kingdom, cell: int) -> list[str]:
@@ -199,9 +198,9 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
 
 @hookimpl
-def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
+def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
     options = config.option(NAME, QuestsOptions)
-    problems = []
+    problems: list[Problem | str] = []
     known = {t.name for t in registry.terrains}
     missing = sorted({"wheat", "forest", "lake", "grassland", "swamp", "mine"} - known)
     if missing:
@@ -215,30 +214,46 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
         quest = find(name)
         if quest is None:
             problems.append(
-                _("options.quests.fixed: unknown quest {name!r}; known: {known}").format(
-                    name=name, known=", ".join(all_quests())
+                Problem.option(
+                    "quests",
+                    "fixed",
+                    _("unknown quest {name!r}; known: {known}").format(
+                        name=name, known=", ".join(all_quests())
+                    ),
                 )
             )
         elif quest.id in ids:
-            problems.append(_("options.quests.fixed: {name!r} is named twice").format(name=name))
+            problems.append(
+                Problem.option("quests", "fixed", _("{name!r} is named twice").format(name=name))
+            )
         else:
             ids.append(quest.id)
     if not 0 <= options.count <= len(all_quests()):
         problems.append(
-            _("options.quests.count: from 0 to {most} quests, not {n}").format(
-                most=len(all_quests()), n=options.count
+            Problem.option(
+                "quests",
+                "count",
+                _("from 0 to {most} quests, not {n}").format(
+                    most=len(all_quests()), n=options.count
+                ),
             )
         )
     if options.frame < 0 or (options.frame and options.frame % 2 == 0):
         problems.append(
-            _("options.quests.frame: 0 (the kingdom size) or an odd size, not {n}").format(
-                n=options.frame
+            Problem.option(
+                "quests",
+                "frame",
+                _("0 (the kingdom size) or an odd size, not {n}").format(n=options.frame),
             )
         )
     elif options.frame and options.frame < config.kingdom_size:
         problems.append(
-            _("options.quests.frame: at least the kingdom size {size}, not {n}").format(
-                size=config.kingdom_size, n=options.frame
+            Problem.option(
+                "quests",
+                "frame",
+                _("at least the kingdom size {size}, not {n}").format(
+                    size=config.kingdom_size, n=options.frame
+                ),
             )
         )
     return problems
@@ -265,11 +280,13 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
 
 
 @hookimpl
-def kd_describe_game(game: Game) -> list[str]:
+def kd_describe_game(game: Game) -> list[str | TableNote]:
+    """The quests in play, in words and as their tiles (pictures)."""
     shown = revealed(game)
     options = game.config.option(NAME, QuestsOptions)
     wanted = len(options.fixed) or options.count
     text = _("; ").join(q.describe() for q in shown) or _("none yet")
     if len(shown) < wanted:
         text += " " + _("({n} to reveal)").format(n=wanted - len(shown))
-    return [_("quests: {quests}").format(quests=text)]
+    tiles = tuple(evolve(quest_piece(q.id), words=q.describe()) for q in shown)
+    return [TableNote(words=_("quests: {quests}").format(quests=text), pieces=tiles)]

@@ -131,6 +131,7 @@ def test_packages_import_only_downwards_at_runtime() -> None:
 # "Inside engine the same holds, in this order" (docs/architecture.md).
 ENGINE_ORDER = (
     "config",
+    "validation",
     "words",
     "conditions",
     "handlers",

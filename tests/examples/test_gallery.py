@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 from example_support import (
+    CASTLE_LATER,
     EXAMPLES,
     FIRST_BLOCK,
+    FOUR_BY_SIX,
     JOKER,
     LAKES,
     LAKES_PACKAGE,
@@ -65,6 +67,8 @@ GALLERY: dict[str, Path] = {
     "reverse_order": REVERSE_ORDER,
     "lookahead": LOOKAHEAD,
     "redraw": REDRAW,
+    "four_by_six": FOUR_BY_SIX,
+    "castle_later": CASTLE_LATER,
 }
 
 

@@ -7,6 +7,7 @@ a finished table's save is verified by replaying it.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +15,11 @@ import pytest
 from starlette.testclient import TestClient
 from web_support import LOCAL, LOCAL_WS, first_move
 
-from kingdomino_core import describe_action
+from kingdomino_core import Place, describe_action
 from kingdomino_core.inputs.trust import Trust
 from kingdomino_core.saves.savegame import engine_for_save, parse_save, read_actions, verify
 from kingdomino_web import make_app
+from kingdomino_web.views import table_move_words
 
 #: The content type the server takes (any other body is refused: guard.py).
 JSON = {"Content-Type": "application/json"}
@@ -552,8 +554,9 @@ def test_a_failing_plugin_stops_the_table_with_a_message_and_keeps_the_moves(
 
 
 def test_replay_viewer_words_moves_as_the_table_does(client: TestClient) -> None:
-    """Each move in the replay viewer reads in the plugin's words (the decision handler's
-    ``describe_action``, as at the table), not the action's bare ``describe()``."""
+    """Each move in the replay viewer reads as at the table: in the plugin's words (the
+    decision handler's ``describe_action``), not the action's bare ``describe()``, and a
+    placement by where each half lies from the castle (the boards show no coordinates)."""
     table = create(client, HUMAN_VS_BOT, seed=5)
     end = play_out(client, table["id"], table["host"])
     text = client.get(f"/api/tables/{table['id']}/save").text
@@ -570,12 +573,16 @@ def test_replay_viewer_words_moves_as_the_table_does(client: TestClient) -> None
     for action in read_actions(saved, engine, "test"):
         seat = game.current_seat
         who = "chance" if seat is None or seat < 0 else saved.players[seat].name
-        expected.append(f"{who}: {describe_action(game, action, game.step)}")
+        expected.append(f"{who}: {table_move_words(game, action)}")
+        if not isinstance(action, Place):
+            assert table_move_words(game, action) == describe_action(game, action, game.step)
         bare.append(f"{who}: {action.describe()}")
         game.apply(action)
     assert shown == expected
     assert sum(s != b for s, b in zip(shown, bare, strict=True)) > len(shown) // 3
-    assert any(" at " in words for words in shown)  # a placement names its squares
+    placements = [words for words in shown if ": places " in words]
+    assert placements and all(words.endswith(" the castle)") for words in placements)
+    assert not any(re.search(r"-?\d+,-?\d+", words) for words in shown)  # no coordinates
     # The table's own log of the last moves reads exactly as the replay does.
     recent = [line for line in end["view"]["recent"] if not line.startswith("(")]
     played = [words for words in shown if not words.startswith("chance:")]
@@ -602,7 +609,7 @@ def test_the_replay_viewer_steps_by_decisions_with_chance_folded_in(client: Test
         seat = game.current_seat
         if seat is not None and seat >= 0:
             decisions.append(i)
-            words.append(f"{saved.players[seat].name}: {describe_action(game, action, game.step)}")
+            words.append(f"{saved.players[seat].name}: {table_move_words(game, action)}")
         game.apply(action)
     assert stops == [*decisions, replay["moves"]]
     assert len(stops) < replay["moves"]  # chance's draws are no steps of their own
