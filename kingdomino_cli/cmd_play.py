@@ -36,7 +36,6 @@ from .common import (
 )
 from .display import table_text
 from .exit_codes import ExitCode
-from .human import HumanAgent
 from .players import (
     default_players,
     entries,
@@ -119,10 +118,7 @@ def play(
     # Agents read from a save (not replaced by --players) are the save's problem.
     saved_in = str(resume) if resume is not None and players is None else None
     seats = make_seats(table, saved_in=saved_in)
-    for seat in seats:
-        if isinstance(seat.agent, HumanAgent):
-            seat.agent.ask_forced = ask_forced
-    session = Session(game, seats, save_path=save, chance=chance)
+    session = Session(game, seats, save_path=save, chance=chance, ask_forced=ask_forced)
     try:
         game = session.run()
     except GameInterrupted:

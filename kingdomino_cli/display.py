@@ -270,7 +270,7 @@ def line_blocks(game: Game, names: Sequence[str], me: int | None = None) -> list
     done = _placed(game)
     for title, line, kings in (
         ("Placing (this round):", game.line, game.line_kings),
-        ("Picking (next round):", game.next_line, game.next_kings),
+        *offer_rows(game, names, me),
     ):
         if not line:
             continue
@@ -291,6 +291,32 @@ def line_blocks(game: Game, names: Sequence[str], me: int | None = None) -> list
                 block.append(" ✓", style=_ROOM)
         out.append(block)
     return out
+
+
+def offer_rows(
+    game: Game, names: Sequence[str], me: int | None = None
+) -> list[tuple[str, list[DominoId], list[int | None]]]:
+    """The market being picked from, offer by offer, each under its name (the base
+    game's one line: ``Picking (next round):``) and, for an offer held by one seat
+    (a hand), whose it is: (title, dominoes, their kings)."""
+    if len(game.offers) < 2 and all(o.name == "line" and o.seat is None for o in game.offers):
+        return [("Picking (next round):", game.next_line, game.next_kings)]
+    rows = []
+    start = 0
+    for offer in game.offers:
+        end = start + len(offer.dominoes)
+        holder = ""
+        if offer.seat is not None:
+            holder = " (yours)" if offer.seat == me else f" ({names[offer.seat]} picks)"
+        rows.append(
+            (
+                f"Picking (next round), {offer.name}{holder}:",
+                game.next_line[start:end],
+                game.next_kings[start:end],
+            )
+        )
+        start = end
+    return rows
 
 
 def lines_block(game: Game, names: Sequence[str], me: int | None = None) -> Text:

@@ -29,7 +29,6 @@ from kingdomino_core import (
 
 from .choices import choices_text, decision_text
 from .display import key_text, pieces_lines, table_text
-from .forced import forced_action, forced_note, is_forced
 from .recap import moves_since, recap_lines
 from .terminal import is_terminal, render, screen_width, use_colour
 
@@ -166,13 +165,10 @@ def one_line(text: str, width: int) -> str:
 class HumanAgent:
     """An agent that asks the person at the terminal."""
 
-    def __init__(self, console: Console | None = None, *, ask_forced: bool = False) -> None:
+    def __init__(self, console: Console | None = None) -> None:
         self.console = console or Console()
         #: Player names for the display (the session sets them).
         self.names: Sequence[str] = ()
-        #: Ask even when a decision has a single legal action (``kd play --ask-forced``);
-        #: by default such a move is played with a note (:mod:`kingdomino_cli.forced`).
-        self.ask_forced = ask_forced
         self._last_refused: Action | None = None
         #: The game at the last decision this player answered: what happened since is
         #: the recap on the next screen.
@@ -180,19 +176,10 @@ class HumanAgent:
         self._recap = ""
         self._page = 0
 
-    def plays_itself(self, game: Game) -> bool:
-        """Whether this player's decision in ``game`` is played without asking (a
-        forced move): ``undo`` goes back past such decisions to one you answered."""
-        return not self.ask_forced and is_forced(game)
-
     def act(self, game: Game) -> Action:
         names = self.names or [f"P{i + 1}" for i in range(game.config.players)]
         con = self.console
         actions = game.legal_actions()
-        only = None if self.ask_forced else forced_action(actions)
-        if only is not None:
-            con.say(forced_note(game, names[game.current_seat or 0], only))
-            return only
         self._recap = self._since(game, names)
         self._seen = game.clone()
         self._page = 0

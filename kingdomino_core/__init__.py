@@ -61,6 +61,7 @@ from .model.actions import (
 from .model.components import Domino, DominoId, DominoSet, Square, Terrain
 from .model.geometry import DIRECTIONS, Board, Direction, shape_words
 from .model.kingdom import Kingdom
+from .model.market import Offer
 from .model.pieces import OnDomino, TableNote
 from .model.ruleset import Ruleset
 from .model.scoring import Ranking, ScoreLine, ScoreSheet, rank_by
@@ -99,6 +100,7 @@ __all__ = [
     "Kingdom",
     "KingdomFormatError",
     "KingdominoError",
+    "Offer",
     "OnDomino",
     "Pass",
     "Place",

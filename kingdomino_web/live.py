@@ -5,8 +5,9 @@ The protocol:
 - client -> server: ``{"type": "hello", "token": T}`` first (T may be empty for a
   spectator); then ``{"type": "act", "action": {...}, "version": V}``,
   ``{"type": "explain", "action": {...}}``, ``{"type": "undo"}``.
-- server -> client: ``{"type": "state", "view": ..., "you": [seats], "decision":
-  ... | null}`` after every change; ``{"type": "refused", "reason": ...}`` for a
+- server -> client: ``{"type": "state", "view": ..., "you": [seats], "host": bool,
+  "decision": ... | null, "undo": bool}`` after every change (``undo``: whether this
+  page's holder may take back their last decision now); ``{"type": "refused", "reason": ...}`` for a
   move that was not played (with the engine's reason for an illegal one);
   ``{"type": "explained", "legal": bool, "reason": ...}``; ``{"type": "error"}``.
 """

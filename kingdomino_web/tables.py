@@ -310,7 +310,9 @@ class Table:
         view["notice"] = self._notice
         view["seats"] = [{"name": s.name, "kind": s.kind} for s in self.seats]
         seat = game.current_seat
-        decision = decision_view(game, self.play.names) if seat is not None and seat >= 0 else None
+        # No decision to show while the table itself plays a person's forced move.
+        asked = seat is not None and seat >= 0 and self.play.forced_move() is None
+        decision = decision_view(game, self.play.names) if asked else None
         points = self.play.undo_points
         undoable = frozenset({points[-1][0]}) if points else frozenset()
         self._shown = Shown(self.version, view, decision, undoable, saved)
@@ -416,9 +418,11 @@ def check_seats(raw: Any, count_allowed: Sequence[int]) -> list[SeatSpec]:
 
 def game_table(game: Game, seats: Sequence[SeatSpec]) -> GameTable:
     """The play layer's table for ``seats``, keeping undo points (two integers per
-    decision): a person may take back their last decision until someone else decides."""
+    decision): a person may take back their last decision until someone else decides.
+    A person's decision with a single legal action is played for them, as ``kd play``
+    does (``kingdomino_play.forced``)."""
     players = [PlayerEntry(name=s.name, agent=s.agent) for s in seats]
-    return GameTable(game, players, undo=True, words=table_move_words)
+    return GameTable(game, players, undo=True, words=table_move_words, forced=True)
 
 
 def new_table(

@@ -66,13 +66,24 @@ def where_words(x: int, y: int) -> str:
     return f"{parts[0]} of the castle" if not y else f"{', '.join(parts)} the castle"
 
 
+def squares_in_words(action: Action, words: str) -> str:
+    """``words`` with the square an action names (its ``x, y`` or ``tx, ty``: Court
+    tiles, Origins' cro-magnons and resources) said as the player sees it: ``onto 1,1
+    (wheat)`` becomes ``onto the square 1 right, 1 below the castle (wheat)``."""
+    for fx, fy in (("x", "y"), ("tx", "ty")):
+        x, y = getattr(action, fx, None), getattr(action, fy, None)
+        if isinstance(x, int) and isinstance(y, int):
+            words = re.sub(rf"(?<![\d-]){x},{y}(?!\d)", f"the square {where_words(x, y)}", words)
+    return words
+
+
 def table_move_words(game: Game, action: Action) -> str:
     """A move for the browser's move list, in what the player sees: a placement by
     the domino's name, its halves and where each lies from the castle (``places 12:
     swamp (1 left, 1 below the castle), swamp (1 below the castle)``); any other move
     in its handler's words, as at the terminal (:func:`kingdomino_play.move_words`)."""
     if not isinstance(action, Place):
-        return move_words(game, action)
+        return squares_in_words(action, move_words(game, action))
     try:
         if not game.config.castle_at_start and _before_castle(game, action):
             halves = f"{half_words(game, action.domino, 0)}, {half_words(game, action.domino, 1)}"
@@ -237,6 +248,7 @@ def public_view(
         "kingdoms": kingdoms,
         "line": _line(game, game.line, game.line_kings, on_line),
         "next_line": _line(game, game.next_line, game.next_kings, on_line),
+        "offers": offers_view(game),
         "current": current,
         "info": info,
         # The plugins' notes as pictures (TableNote): their pieces, each with its words.
@@ -252,6 +264,19 @@ def public_view(
         "result": end_view(game, sheets) if game.is_terminal() else None,
     }
     return view
+
+
+def offers_view(game: Game) -> list[dict[str, Any]]:
+    """The market offer by offer (``Game.offers``): its name in the players' words,
+    the seat that alone picks from it (a hand) or None, and its dominoes with their
+    kings, as ``next_line`` shows them."""
+    out, start = [], 0
+    for offer in game.offers:
+        end = start + len(offer.dominoes)
+        dominoes = _line(game, game.next_line[start:end], game.next_kings[start:end])
+        out.append({"name": offer.name, "seat": offer.seat, "dominoes": dominoes})
+        start = end
+    return out
 
 
 def end_view(game: Game, sheets: Sequence[Any]) -> dict[str, Any]:
@@ -330,7 +355,7 @@ def decision_view(game: Game, names: Sequence[str] = ()) -> dict[str, Any] | Non
             continue
         entry: dict[str, Any] = {
             "i": i,
-            "words": named(action_words(game, step, action)),
+            "words": named(squares_in_words(action, action_words(game, step, action))),
             "action": action_to_dict(action),
             "target": _target(action, step, game),
         }

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from kingdomino_core import Game, IllegalActionError, Place, PlaceCastle
+from kingdomino_core import Discard, Game, IllegalActionError, Place, PlaceCastle, RulesetError
 from kingdomino_core.testing import conformance, make_engine, play_random_game
 from kingdomino_play import game_kingdom_svg
 
@@ -88,6 +88,21 @@ def test_every_kingdom_gets_its_castle_and_keeps_to_5x5(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_plays_whole_games_correctly(players: int) -> None:
     conformance(RULESET, players, seeds=range(2)).raise_for_problems()
+
+
+def test_the_castle_may_wait_for_a_second_domino() -> None:
+    engine = make_engine(RULESET, 2, castle_later={"after_dominoes": 2})
+    conformance(engine, seeds=range(2)).raise_for_problems()
+    game = play_random_game(engine, 1)
+    for seat in range(2):
+        before = [
+            a for a in game.log[: next(i for i, a in enumerate(game.log)
+                                       if isinstance(a, PlaceCastle) and a.seat == seat)]
+            if isinstance(a, Place | Discard) and a.seat == seat
+        ]  # fmt: skip
+        assert len(before) == 2  # placed, or discarded when it fitted nowhere
+    with pytest.raises(RulesetError, match="after_dominoes: from 1 to 3, not 0"):
+        make_engine(RULESET, 2, castle_later={"after_dominoes": 0})
 
 
 def test_the_kernel_is_not_used_and_a_save_replays(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from .conditions import PlacementRule
 from .config import ConfigBuilder, GameConfig
 from .game import Game
 from .registry import PlayDomino, Registry
+from .rounds import Flow
 from .rules import RuleBook
 from .validation import (
     combination_problems,
@@ -88,13 +89,16 @@ class Engine:
             hooks.kd_adjust_config(config=builder, registry=registry)
             self.config = config = builder.build()
         rules._plugin = "core"
-        steps.register(rules)
+        steps.register(rules, hooks.implemented)
         if not config.castle_at_start:  # the castle is a decision (engine/castle.py)
             registry._plugin = "core"
             registry.add_action(PlaceCastle)
             castle.register(rules)
         hooks.kd_register_rules(rules=rules, config=config, registry=registry)
         rules.compile_steps()
+        #: The automatic steps of this engine's games, made for the hooks its plugins
+        #: implement (``rounds.Flow``).
+        self.flow = Flow(hooks.implemented)
         # One check, the loader's too (engine.validation): the plugins' own problems,
         # then the core's (a plugin that explains its own option says it better).
         problems = plugin_problems(hooks.kd_validate(config=config, registry=registry))

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 from attrs import frozen
 
+from ..errors import IllegalActionError
 from .components import DominoId
 from .geometry import Direction
 
@@ -289,3 +290,14 @@ def field_problems(action: object) -> list[str]:
         if _fits(value, kind) is False:
             found.append(f"{name} {value!r} (expected {_expected(kind)})")
     return found
+
+
+def require_action(action: object) -> None:
+    """Bad input (a string, None, ``seat=True``) is an illegal action, not a crash."""
+    if not isinstance(action, Action):
+        raise IllegalActionError(
+            "core.action", f"expected an action (Place, Claim, ...), not {action!r}"
+        )
+    bad = field_problems(action)
+    if bad:
+        raise IllegalActionError("core.action", f"malformed {action.kind}: " + ", ".join(bad))

@@ -74,11 +74,10 @@ class Source:
         """``file:line`` of ``path`` (of its nearest table; line 1 if none)."""
         return f"{self.path}:{self.lines.line(path) or 1}"
 
-    def problem(
-        self, key: KeyPath, message: str, value: Any = None, *, at: KeyPath | None = None
-    ) -> Problem:
-        """A problem about ``key``, located at the line of ``at`` (default: ``key``)."""
-        line = self.lines.line(key if at is None else at) or 1
+    def problem(self, key: KeyPath, message: str, value: Any = None) -> Problem:
+        """A problem about ``key``, located at the line that sets it in this file (of
+        its nearest table; line 1 if none)."""
+        line = self.lines.line(key) or 1
         return Problem(key=key, message=message, value=value, file=str(self.path), line=line)
 
     def get(self, key: str, kind: type | tuple[type, ...]) -> Any:

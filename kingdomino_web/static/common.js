@@ -59,6 +59,21 @@ KD.MSG = {
   soundOff: "Sound: off",
   seatLinks: "Seat links (send one to each player)",
   undoMine: "You may take back your last decision until someone else decides.",
+  // The lobby.
+  kindHere: "Human on this device",
+  kindLink: "Human by link",
+  kindBot: "Bot",
+  seatPlayer: "seat {n} player",
+  seatBot: "seat {n} bot",
+  seatOptions: "seat {n} bot options",
+  seatName: "seat {n} name",
+  optionsExample: "e.g. {option}",
+  noOptions: "no options",
+  sendLinks: "Send each player their own link (it lets them play their seat only):",
+  runsCode: " — not checked (runs code)",
+  // The replay viewer.
+  decisionOf: "decision {n} of {total}",
+  gameStart: "The start of the game.",
 };
 
 KD.t = function (key, values = {}) {

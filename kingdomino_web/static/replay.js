@@ -22,8 +22,8 @@
       const data = await KD.api(`/api/replays/${replay.id}?move=${stops[k]}`);
       step = k;
       $("slider").value = step;
-      $("position").textContent = `decision ${step} of ${stops.length - 1}`;
-      $("last-move").textContent = step === 0 ? "The start of the game." : data.decided || data.last;
+      $("position").textContent = KD.t("decisionOf", { n: step, total: stops.length - 1 });
+      $("last-move").textContent = step === 0 ? KD.t("gameStart") : data.decided || data.last;
       const view = data.view;
       const before = KD.snapshot(shown);
       shown = view;
