@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 import typer
 
-from kingdomino_core import KingdominoError
+from kingdomino_core import KingdominoError, i18n
 from kingdomino_core.errors import (
     ConfigError,
     KingdomFormatError,
@@ -45,11 +45,43 @@ app = typer.Typer(
 _state = {"debug": False}
 
 
+def _check_language(value: str | None) -> str | None:
+    if value is not None and i18n.normalize_language(value) not in i18n.available_languages():
+        known = ", ".join(i18n.public_tag(lang) for lang in i18n.available_languages())
+        raise typer.BadParameter(f"{value!r} is not a language kd speaks (one of: {known})")
+    return value
+
+
 @app.callback()
 def _root(
     debug: Annotated[bool, typer.Option("--debug", help="Show full tracebacks on errors.")] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            callback=_check_language,
+            help="Language of what kd shows: en, fr or zh-Hant (default: from LANGUAGE, "
+            "LC_ALL, LC_MESSAGES or LANG).",
+        ),
+    ] = None,
 ) -> None:
     _state["debug"] = debug
+    if lang is not None:
+        i18n.set_language(lang)
+
+
+def _language_option(args: list[str]) -> str | None:
+    """The ``--lang`` given before the command, read before typer parses (so help and
+    usage errors are in that language too)."""
+    for position, arg in enumerate(args):
+        if arg == "--lang" and position + 1 < len(args):
+            return args[position + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+        if not arg.startswith("-"):
+            return None
+    return None
 
 
 def exit_code_for(exc: KingdominoError) -> ExitCode:
@@ -102,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
     COMMAND["path"] = _command_path(args)
+    i18n.set_language(_language_option(args))
     try:
         # Without standalone mode, click returns typer.Exit's status instead of raising.
         with _noting_interrupts() as interrupted:
@@ -215,6 +248,9 @@ def _command_path(args: list[str]) -> str:
     """``kd ruleset validate`` from the arguments: the command and sub-command words."""
     words = ["kd"]
     group: typer.Typer | None = app
+    lang = _language_option(args)
+    if lang is not None and "--lang" in args:
+        args = [a for i, a in enumerate(args) if not (a == lang and args[i - 1] == "--lang")]
     for arg in (a for a in args if not a.startswith("-")):
         if group is None:
             break

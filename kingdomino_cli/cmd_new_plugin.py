@@ -38,7 +38,9 @@ _MAX_NAME = 40
 #: table equal to the names found in those folders.
 SHIPPED_EXAMPLES: dict[str, str] = {
     "big_estates": "examples/embed.py",
+    "castle_later": "examples/castle-later",
     "first_block": "examples/first-block",
+    "four_by_six": "examples/four-by-six",
     "joker": "examples/joker",
     "lakes": "docs/tutorial (the plugin guide's tutorial)",
     "lakes_double": "examples/lakes-double-package",

@@ -30,12 +30,12 @@ from .common import (
     build_engine,
     emit_json,
     resolve_ruleset,
+    seat_count,
     seed_problem,
     trust_of,
 )
 from .display import table_text
 from .exit_codes import ExitCode
-from .human import HumanAgent
 from .players import (
     default_players,
     entries,
@@ -118,10 +118,7 @@ def play(
     # Agents read from a save (not replaced by --players) are the save's problem.
     saved_in = str(resume) if resume is not None and players is None else None
     seats = make_seats(table, saved_in=saved_in)
-    for seat in seats:
-        if isinstance(seat.agent, HumanAgent):
-            seat.agent.ask_forced = ask_forced
-    session = Session(game, seats, save_path=save, chance=chance)
+    session = Session(game, seats, save_path=save, chance=chance, ask_forced=ask_forced)
     try:
         game = session.run()
     except GameInterrupted:
@@ -141,7 +138,7 @@ def _new_game(
     seed: int | None,
     trust: Trust,
 ) -> tuple[Game, list[PlayerEntry]]:
-    ruleset = resolve_ruleset(ruleset_arg, trust)
+    ruleset = resolve_ruleset(ruleset_arg, trust, seat_count(players))
     specs = parse_players(players)
     if specs is not None:
         make_seats(entries(specs, parse_names(names, len(specs))))  # unknown agents: usage

@@ -18,7 +18,7 @@ import typer
 
 from kingdomino_core import Engine, Kingdom, KingdomFormatError, ScoreSheet
 from kingdomino_core.inputs.limits import MAX_KINGDOM_BYTES
-from kingdomino_core.saves.kingdom_text import parse_kingdom
+from kingdomino_core.saves.kingdom_text import check_kingdom_rules, parse_kingdom
 
 from .common import AllowCode, TrustAll, build_engine, emit_json, resolve_ruleset, trust_of
 from .exit_codes import ExitCode
@@ -115,10 +115,11 @@ def score_command(
     notations are in docs/formats.md; sample kingdoms for every mode are in
     examples/kingdoms/.
     """
-    rules = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
+    rules = resolve_ruleset(ruleset, trust_of(allow_code, trust_all), players)
     engine = build_engine(rules, players)
     text, source = read_kingdom_text(file)
     kingdom = parse_kingdom(text, engine, source=source, connected=True)
+    check_kingdom_rules(engine, kingdom, source=source)
     sheet = score_kingdom(engine, kingdom)
     if svg is not None:
         from kingdomino_play import kingdoms_svg

@@ -34,6 +34,7 @@ from .common import (
     build_engine,
     emit_json,
     resolve_ruleset,
+    seat_count,
     seed_problem,
     trust_of,
 )
@@ -236,7 +237,7 @@ def simulate(
     """Play N bot games; report wins and scores per seat and games per second."""
     check_game_count("-n", games)
     check_run_options(workers, backend, address, seed)
-    rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
+    rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all), seat_count(players))
     specs = parse_players(players)
     engine = build_engine(rs, len(specs) if specs else None)  # player count errors: exit 3
     specs = specs or ["greedy"] * engine.config.players

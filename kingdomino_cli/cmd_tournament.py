@@ -107,7 +107,7 @@ def tournament(
     check_game_count("-n", rounds)
     check_run_options(workers, backend, address, seed)
     check_results_file(out)
-    rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all))
+    rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all), players)
     counts = allowed_players(rs)
     if players is None:
         players = 2 if 2 in counts else counts[0]

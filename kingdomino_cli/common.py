@@ -40,9 +40,20 @@ def trust_of(allow_code: list[Path] | None, trust_all: bool, base: Trust = DEFAU
     return attrs.evolve(base, files=frozenset(allow_code or ()), everything=trust_all)
 
 
-def resolve_ruleset(arg: str | None, trust: Trust = DEFAULT) -> Ruleset:
-    """The ruleset named or located by ``--ruleset`` (None: the base game)."""
-    return load_ruleset(arg, trust=trust)
+def resolve_ruleset(arg: str | None, trust: Trust = DEFAULT, players: int | None = None) -> Ruleset:
+    """The ruleset named or located by ``--ruleset`` (None: the base game).
+
+    ``players``: the count the command will play, if known: the loader checks the
+    ruleset with that engine, which :data:`build_engine` then returns (one engine
+    build per command).
+    """
+    return load_ruleset(arg, trust=trust, players=players)
+
+
+def seat_count(players: str | None) -> int | None:
+    """How many seats ``--players`` lists (None if not given), before it is parsed:
+    a hint for :func:`resolve_ruleset` (a bad list is reported by its parser)."""
+    return None if players is None else len(players.split(","))
 
 
 #: An engine for a ruleset and a player count (the play layer's, shared by every command).

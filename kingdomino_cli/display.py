@@ -29,6 +29,7 @@ from kingdomino_core import Discard, Game, Place, match_total
 from kingdomino_core.engine.words import domino_name, kingdom_name, mark_pieces, pieces_at, plural
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.model.kingdom import CASTLE, EMPTY, Kingdom
+from kingdomino_core.model.pieces import note_words
 
 from .terminal import MINE, RULER, render
 
@@ -106,10 +107,7 @@ def _square(game: Game, kingdom: Kingdom, cell: int, width: int, last: bool) -> 
 
 def _window(kingdom: Kingdom) -> tuple[range, range]:
     """The occupied squares plus the room the kingdom can still grow into."""
-    reach = kingdom.board.size - 1
-    xs = range(kingdom.maxx - reach, kingdom.minx + reach + 1)
-    ys = range(kingdom.maxy - reach, kingdom.miny + reach + 1)
-    return xs, ys
+    return kingdom.room()  # the ruleset's shape: no row or column it can never use
 
 
 def kingdom_title(game: Game, index: int, names: Sequence[str], me: int | None) -> Text:
@@ -272,7 +270,7 @@ def line_blocks(game: Game, names: Sequence[str], me: int | None = None) -> list
     done = _placed(game)
     for title, line, kings in (
         ("Placing (this round):", game.line, game.line_kings),
-        ("Picking (next round):", game.next_line, game.next_kings),
+        *offer_rows(game, names, me),
     ):
         if not line:
             continue
@@ -293,6 +291,32 @@ def line_blocks(game: Game, names: Sequence[str], me: int | None = None) -> list
                 block.append(" ✓", style=_ROOM)
         out.append(block)
     return out
+
+
+def offer_rows(
+    game: Game, names: Sequence[str], me: int | None = None
+) -> list[tuple[str, list[DominoId], list[int | None]]]:
+    """The market being picked from, offer by offer, each under its name (the base
+    game's one line: ``Picking (next round):``) and, for an offer held by one seat
+    (a hand), whose it is: (title, dominoes, their kings)."""
+    if len(game.offers) < 2 and all(o.name == "line" and o.seat is None for o in game.offers):
+        return [("Picking (next round):", game.next_line, game.next_kings)]
+    rows = []
+    start = 0
+    for offer in game.offers:
+        end = start + len(offer.dominoes)
+        holder = ""
+        if offer.seat is not None:
+            holder = " (yours)" if offer.seat == me else f" ({names[offer.seat]} picks)"
+        rows.append(
+            (
+                f"Picking (next round), {offer.name}{holder}:",
+                game.next_line[start:end],
+                game.next_kings[start:end],
+            )
+        )
+        start = end
+    return rows
 
 
 def lines_block(game: Game, names: Sequence[str], me: int | None = None) -> Text:
@@ -354,7 +378,8 @@ def pieces_lines(game: Game, width: int | None = None) -> list[str]:
 
 def plugin_text(game: Game) -> list[str]:
     """What the plugins say about the table (``kd_describe_game``)."""
-    return [line for contributed in game.hooks.kd_describe_game(game=game) for line in contributed]
+    found = game.hooks.kd_describe_game(game=game)
+    return [note_words(line) for contributed in found for line in contributed]
 
 
 def _grid(

@@ -21,6 +21,7 @@ from kingdomino_core import (
     Direction,
     Game,
     Place,
+    PlaceCastle,
     describe_action,
     domino_name,
     find_domino,
@@ -28,7 +29,6 @@ from kingdomino_core import (
 
 from .choices import choices_text, decision_text
 from .display import key_text, pieces_lines, table_text
-from .forced import forced_action, forced_note, is_forced
 from .recap import moves_since, recap_lines
 from .terminal import is_terminal, render, screen_width, use_colour
 
@@ -86,6 +86,16 @@ def help_text(width: int) -> str:
 
 
 _PLACEMENT = re.compile(r"^(-?\d+)\s*[ ,]\s*(-?\d+)\s*[ ,]?\s*([A-Za-z]+)$")
+_SQUARE = re.compile(r"^(-?\d+)\s*[ ,]\s*(-?\d+)$")
+
+
+def _castle_square(game: Game, text: str) -> Action | None:
+    """A typed ``x y`` for the castle being placed (``place_castle``); None otherwise."""
+    m = _SQUARE.match(text.strip())
+    step = game.step
+    if m is None or step is None or step.kind != "place_castle":
+        return None
+    return PlaceCastle(seat=step.seat, x=int(m.group(1)), y=int(m.group(2)))
 
 
 class HumanCommand(Exception):
@@ -155,33 +165,21 @@ def one_line(text: str, width: int) -> str:
 class HumanAgent:
     """An agent that asks the person at the terminal."""
 
-    def __init__(self, console: Console | None = None, *, ask_forced: bool = False) -> None:
+    def __init__(self, console: Console | None = None) -> None:
         self.console = console or Console()
         #: Player names for the display (the session sets them).
         self.names: Sequence[str] = ()
-        #: Ask even when a decision has a single legal action (``kd play --ask-forced``);
-        #: by default such a move is played with a note (:mod:`kingdomino_cli.forced`).
-        self.ask_forced = ask_forced
-        self._last_refused: Place | None = None
+        self._last_refused: Action | None = None
         #: The game at the last decision this player answered: what happened since is
         #: the recap on the next screen.
         self._seen: Game | None = None
         self._recap = ""
         self._page = 0
 
-    def plays_itself(self, game: Game) -> bool:
-        """Whether this player's decision in ``game`` is played without asking (a
-        forced move): ``undo`` goes back past such decisions to one you answered."""
-        return not self.ask_forced and is_forced(game)
-
     def act(self, game: Game) -> Action:
         names = self.names or [f"P{i + 1}" for i in range(game.config.players)]
         con = self.console
         actions = game.legal_actions()
-        only = None if self.ask_forced else forced_action(actions)
-        if only is not None:
-            con.say(forced_note(game, names[game.current_seat or 0], only))
-            return only
         self._recap = self._since(game, names)
         self._seen = game.clone()
         self._page = 0
@@ -273,7 +271,7 @@ class HumanAgent:
                 return actions[n - 1]
             con.say(f"There is no choice {n}: choose a number from 1 to {len(actions)}.")
         else:
-            typed = self._placement(game, line)
+            typed = self._placement(game, line) or _castle_square(game, line)
             if typed is None:
                 con.say(
                     f"I did not understand {line!r}. Type a number from 1 to {len(actions)}"
@@ -339,7 +337,7 @@ class HumanAgent:
             if self._last_refused is None:
                 con.say("Nothing to explain yet: type 'why x y D' for a placement.")
                 return
-            target: Place | None = self._last_refused
+            target: Action | None = self._last_refused
         elif re.fullmatch(r"\d+", rest):
             n = int(rest)
             if 1 <= n <= len(actions):

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from attrs import frozen
 
 from kingdomino_core import Engine, Game, Ruleset, match_totals, ranked_places
+from kingdomino_core.rulesets.files import checked_engine
 from kingdomino_core.saves.savegame import PlayerEntry, derive_seed
 from kingdomino_play import Seat
 from kingdomino_play.decision_random import prepare_streams
@@ -173,7 +174,9 @@ def _table(ruleset: Ruleset, specs: tuple[str, ...], tables: Tables) -> tuple[En
         key = repr((ruleset, len(specs)))
         engine = _ENGINES.get(key)
         if engine is None:
-            engine = _ENGINES[key] = Engine(ruleset, len(specs))
+            # the engine the ruleset's check built, in the process that loaded it
+            checked = checked_engine(ruleset, len(specs))
+            engine = _ENGINES[key] = checked or Engine(ruleset, len(specs))
         tables.engines[len(specs)] = engine
     seats = tables.seats.get(specs)
     if seats is None:

@@ -18,6 +18,7 @@ from kingdomino_core import Action, Game, Place, describe_action
 from kingdomino_core.engine.words import domino_name
 from kingdomino_core.saves.savegame import CHANCE_SEED, PlayerEntry
 from kingdomino_play import Seat, Table
+from kingdomino_play.forced import forced_note
 
 from .display import thinking_text
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
@@ -42,6 +43,7 @@ class Session:
         console: Console | None = None,
         announce: bool | None = None,
         chance: str = CHANCE_SEED,
+        ask_forced: bool = False,
     ) -> None:
         self.save_path = save_path
         self.console = console or Console()
@@ -57,6 +59,9 @@ class Session:
             undo=self.humans,
             words=_words if self.announce else None,
             chance=chance,
+            # A decision with a single legal action is played for the person, with a
+            # note (kingdomino_play.forced), unless ``kd play --ask-forced``.
+            forced=not ask_forced,
         )
         #: Why the last automatic save to ``--save`` failed (None: it was written).
         self.unsaved: OSError | None = None
@@ -97,8 +102,14 @@ class Session:
         while not table.finished:
             seat = table.game.current_seat
             assert seat is not None
+            only = table.forced_move()
             if seat < 0:
                 table.play_automatic()
+            elif only is not None:  # played for the person, who is told
+                note = forced_note(table.game, self.names[seat], only)
+                table.play_automatic()
+                self.console.say(note)
+                self._autosave()
             elif not table.human(seat):
                 with self.console.thinking(self._thinking_text(table.seat(seat))):
                     move = table.play_automatic()
@@ -110,9 +121,6 @@ class Session:
 
     def _human(self, seat: Seat) -> None:
         """Ask the person at ``seat`` and play their choice (or undo, or save)."""
-        agent = seat.agent
-        # A forced move (played without asking) is no decision to go back to.
-        forced = isinstance(agent, HumanAgent) and agent.plays_itself(self.game)
         try:
             action = seat.choose(self.game)
         except UndoRequested:
@@ -124,7 +132,7 @@ class Session:
         except SaveRequested:
             self._save_on_request()
             return
-        self.table.act(action, undo_point=not forced)
+        self.table.act(action)
         self._autosave()
 
     def _thinking_text(self, seat: Seat) -> str:

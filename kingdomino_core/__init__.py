@@ -38,6 +38,7 @@ from .errors import (
     PlayerCountError,
     PluginError,
     PluginHookError,
+    Problem,
     ReplayError,
     RulesetError,
     UnknownPluginError,
@@ -45,10 +46,23 @@ from .errors import (
 from .hooks.markers import HOOK_API, hookimpl, hookspec
 from .hooks.plugins import Catalogue, PluginInfo, default_catalogue
 from .inputs.trust import CodeNotAllowedError, Trust
-from .model.actions import CHANCE, Action, Claim, Discard, DrawKing, Pass, Place, Reveal, Step
+from .model.actions import (
+    CHANCE,
+    Action,
+    Claim,
+    Discard,
+    DrawKing,
+    Pass,
+    Place,
+    PlaceCastle,
+    Reveal,
+    Step,
+)
 from .model.components import Domino, DominoId, DominoSet, Square, Terrain
-from .model.geometry import DIRECTIONS, Board, Direction
+from .model.geometry import DIRECTIONS, Board, Direction, shape_words
 from .model.kingdom import Kingdom
+from .model.market import Offer
+from .model.pieces import OnDomino, TableNote
 from .model.ruleset import Ruleset
 from .model.scoring import Ranking, ScoreLine, ScoreSheet, rank_by
 
@@ -86,14 +100,18 @@ __all__ = [
     "Kingdom",
     "KingdomFormatError",
     "KingdominoError",
+    "Offer",
+    "OnDomino",
     "Pass",
     "Place",
+    "PlaceCastle",
     "PlacementRule",
     "PlayDomino",
     "PlayerCountError",
     "PluginError",
     "PluginHookError",
     "PluginInfo",
+    "Problem",
     "Ranking",
     "Registry",
     "ReplayError",
@@ -107,6 +125,7 @@ __all__ = [
     "Step",
     "StepHandler",
     "StepWrapper",
+    "TableNote",
     "Terrain",
     "Trust",
     "UnknownPluginError",
@@ -122,4 +141,5 @@ __all__ = [
     "match_totals",
     "rank_by",
     "ranked_places",
+    "shape_words",
 ]

@@ -95,6 +95,8 @@ def engine_problem(engine: Engine) -> str | None:
     ):
         return "step handlers are not the core's"
     cfg = engine.config
+    if not engine.board.square or not cfg.castle_at_start:
+        return "kingdoms other than a square around a castle placed at the start"
     if cfg.lookahead_lines or (
         cfg.seat_kingdom and list(cfg.seat_kingdom) != list(range(cfg.players))
     ):

@@ -213,9 +213,7 @@ def kingdom_svg(
     table's board. ``window`` adds every empty square the kingdom can still grow into.
     """
     if window:
-        reach = kingdom.board.size - 1
-        xs = range(kingdom.maxx - reach, kingdom.minx + reach + 1)
-        ys = range(kingdom.maxy - reach, kingdom.miny + reach + 1)
+        xs, ys = kingdom.room()  # the ruleset's shape: no row it can never use
     else:
         xs = range(kingdom.minx, kingdom.maxx + 1)
         ys = range(kingdom.miny, kingdom.maxy + 1)

@@ -45,6 +45,7 @@ from kingdomino_core.saves.savegame import (
     write_save,
 )
 
+from .forced import only_action
 from .seats import Seat, build_seat, is_human
 
 #: Moves in words kept by a table for its move list (``Table.recent``).
@@ -77,6 +78,9 @@ class Move:
     action: Action
     #: The move in words ("" for chance, or when the table words no moves).
     words: str
+    #: True for a person's decision with a single legal action, played for them
+    #: (``Table(forced=True)``).
+    forced: bool = False
 
 
 class Table:
@@ -85,7 +89,10 @@ class Table:
     ``seats``: one per player, or None to build them from ``players`` when a bot
     first moves (with ``registry``, default every installed agent). ``undo``: keep
     undo points for the people's decisions. ``words``: how moves are put in words
-    for :attr:`recent` (None: moves are not worded).
+    for :attr:`recent` (None: moves are not worded). ``forced``: a person's decision
+    with a single legal action is played for them like a bot's move
+    (:meth:`advance`, marked :attr:`Move.forced`), never asked
+    (:mod:`kingdomino_play.forced`).
     """
 
     def __init__(
@@ -98,6 +105,7 @@ class Table:
         undo: bool = False,
         words: Words | None = move_words,
         chance: str = CHANCE_SEED,
+        forced: bool = False,
     ) -> None:
         if len(players) != game.config.players:
             raise ValueError(
@@ -113,6 +121,8 @@ class Table:
         self.chance = chance
         #: Whether undo points are kept (:meth:`undo`).
         self.undo_enabled = undo
+        #: Whether a person's forced decisions are played for them (:meth:`forced_move`).
+        self.forced = forced
         #: How moves are worded (None: not at all).
         self.words = words
         #: Every action played, in order: a faulty plugin may clear ``game.log``, and
@@ -147,14 +157,26 @@ class Table:
         return is_human(self.players[seat].agent)
 
     def person_decides(self) -> bool:
-        """Whether the game waits for a person (not chance, a bot or nobody)."""
+        """Whether the game waits for a person's choice (not chance, a bot, nobody, or
+        a forced move the table plays for them)."""
         seat = self.game.current_seat
-        return seat is not None and seat >= 0 and self.human(seat)
+        return seat is not None and seat >= 0 and self.human(seat) and self.forced_move() is None
 
     def automatic_next(self) -> bool:
-        """Whether the next move is chance's or a bot's (and play has not failed)."""
+        """Whether the next move is chance's, a bot's or a person's forced one (and
+        play has not failed)."""
         seat = self.game.current_seat
-        return seat is not None and not self.failure and (seat < 0 or not self.human(seat))
+        if seat is None or self.failure:
+            return False
+        return seat < 0 or not self.human(seat) or self.forced_move() is not None
+
+    def forced_move(self) -> Action | None:
+        """The single legal action of a person's decision, which the table plays for
+        them (when made with ``forced=True``); None when they choose."""
+        seat = self.game.current_seat
+        if not self.forced or seat is None or seat < 0 or not self.human(seat):
+            return None
+        return only_action(self.game)
 
     def seat(self, index: int) -> Seat:
         """The seat ``index`` with its agent (built when first asked for)."""
@@ -209,7 +231,12 @@ class Table:
                 raise
             return Move(seat=CHANCE, action=self.moves[-1], words="")
         if self.human(seat):
-            raise IllegalActionError("table.person", f"{self.names[seat]} decides, not a bot")
+            only = self.forced_move()
+            if only is None:
+                raise IllegalActionError("table.person", f"{self.names[seat]} decides, not a bot")
+            words = self._words(game, only)
+            self._apply(only)  # no undo point: undo goes back past it
+            return self._played(seat, words, forced=True)
         bot = self.seat(seat)
         try:
             action = bot.choose(game)
@@ -255,12 +282,12 @@ class Table:
     def _words(self, game: Game, action: Action) -> str:
         return self.words(game, action) if self.words is not None else ""
 
-    def _played(self, seat: int, words: str) -> Move:
-        if words:
+    def _played(self, seat: int, words: str, *, forced: bool = False) -> Move:
+        if words:  # (a forced move reads as the player's own: the replays word it so)
             self.recent.append(f"{self.names[seat]}: {words}")
             del self.recent[:-RECENT]
             self.history.append((len(self.moves) - 1, self.recent[-1]))
-        return Move(seat=seat, action=self.moves[-1], words=words)
+        return Move(seat=seat, action=self.moves[-1], words=words, forced=forced)
 
     def _agent_fault(self, seat: Seat, exc: BaseException) -> PluginHookError:
         """A bot that crashes or plays an illegal move: name the plugin that provides it."""
@@ -269,13 +296,21 @@ class Table:
 
     # -- undo ---------------------------------------------------------------------
 
-    def can_undo(self, seats: Collection[int]) -> bool:
-        """Whether one of ``seats`` has a decision to go back to."""
+    def can_undo(self, seats: Collection[int], *, latest: bool = False) -> bool:
+        """Whether one of ``seats`` has a decision to go back to. ``latest``: only if
+        no one else has decided since (the newest decision is theirs; chance and bots
+        may have moved since, they replay identically): ``kd serve``, where the
+        others' decisions are their own."""
+        if latest:
+            return bool(self.undo_points) and self.undo_points[-1][0] in seats
         return any(seat in seats for seat, _at in self.undo_points)
 
-    def undo(self, seats: Collection[int]) -> bool:
+    def undo(self, seats: Collection[int], *, latest: bool = False) -> bool:
         """Back to the latest decision of one of ``seats`` (every move since, bots'
-        included, is undone; bots replay theirs identically). False if there is none."""
+        included, is undone; bots replay theirs identically). False if there is none
+        (with ``latest``: also if someone else has decided since, :meth:`can_undo`)."""
+        if latest and not self.can_undo(seats, latest=True):
+            return False
         for i in range(len(self.undo_points) - 1, -1, -1):
             seat, at = self.undo_points[i]
             if seat in seats:

@@ -32,10 +32,9 @@ from kingdomino_core.saves.savegame import (
     parse_save,
     read_actions,
 )
-from kingdomino_play import move_words
 
 from .tables import TableError
-from .views import public_view
+from .views import public_view, table_move_words
 
 #: Replays kept in memory; the oldest is dropped beyond this.
 MAX_REPLAYS = 64
@@ -134,14 +133,14 @@ class ReplayStore:
                     words = ""
                     if _before(replay, move):  # the decision this step of the viewer shows
                         who = replay.saved.players[seat or 0].name
-                        replay.decided = f"{who}: {move_words(replay.game, action)}"
+                        replay.decided = f"{who}: {table_move_words(replay.game, action)}"
                     if n == move:  # in the plugin's words, before the move changes the game
                         who = (
                             "chance"
                             if seat is None or seat < 0
                             else replay.saved.players[seat].name
                         )
-                        words = f"{who}: {move_words(replay.game, action)}"
+                        words = f"{who}: {table_move_words(replay.game, action)}"
                     apply_logged(replay.game, action, n, replay.source, check_chance=check)
                     replay.at, replay.last = n, words
             except KingdominoError as exc:

@@ -33,6 +33,7 @@ from attrs import define, field, frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, KingdominoError, Ruleset
 from kingdomino_core.engine.agents import installed_agents
+from kingdomino_core.engine.words import plural
 from kingdomino_core.inputs.names import name_problem
 from kingdomino_core.inputs.trust import SAVED_GAME, Trust
 from kingdomino_core.saves.savegame import (
@@ -47,7 +48,7 @@ from kingdomino_core.saves.savegame import (
 from kingdomino_play import HUMAN, build_seat, engine_for, is_human
 from kingdomino_play import Table as GameTable
 
-from .views import decision_view, public_view
+from .views import decision_view, public_view, table_move_words
 
 #: Table ids and tokens are URL-safe base64; nothing else names a file.
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{16}$")
@@ -96,7 +97,8 @@ class Shown:
     version: int
     view: dict[str, Any]
     decision: dict[str, Any] | None
-    #: Seats with a decision to go back to (undo).
+    #: The seat that may take its decision back (undo): the one that decided last,
+    #: while no one else has decided since (empty before the first decision).
     undoable: frozenset[int]
     saved: SavedGame
 
@@ -124,6 +126,8 @@ class Table:
     _saved_version: int = -1
     _svgs: dict[int, Any] = field(factory=dict)
     _shown: Shown | None = None
+    #: What the last undo took back, in words, shown to everyone until the next move.
+    _notice: str = ""
 
     # -- who is who -------------------------------------------------------------
 
@@ -160,7 +164,8 @@ class Table:
 
     @property
     def undo_allowed(self) -> bool:
-        """Undo as in ``kd play``: only when no human plays from another device."""
+        """Whether the table keeps undo points (always, at a table of this server:
+        a person takes back their last decision until someone else has decided)."""
         return self.play.undo_enabled
 
     # -- views ------------------------------------------------------------------
@@ -185,18 +190,25 @@ class Table:
         found = shown.decision
         if found is None or found["seat"] not in self.seats_of(token):
             return None
-        seats = self.seats_of(token)
-        return dict(found, undo=self.undo_allowed and bool(seats & shown.undoable))
+        return dict(found, undo=self.can_undo(token))
 
-    def state_for(self, token: str | None) -> dict[str, Any]:
-        seats = self.seats_of(token)
+    def can_undo(self, token: str | None) -> bool:
+        """Whether the token's holder may take back their last decision now: they
+        decided last and no one else has decided since (bots and chance may have)."""
+        return self.undo_allowed and bool(self.seats_of(token) & self.shown().undoable)
+
+    def personal(self, token: str | None) -> dict[str, Any]:
+        """What the token's holder sees besides the public view: their seats, whether
+        they are the host, their decision, whether they may undo."""
         return {
-            "type": "state",
-            "view": self.view(),
-            "you": sorted(seats),
+            "you": sorted(self.seats_of(token)),
             "host": bool(token) and token == self.host,
             "decision": self.decision_for(token),
+            "undo": self.can_undo(token),
         }
+
+    def state_for(self, token: str | None) -> dict[str, Any]:
+        return {"type": "state", "view": self.view(), **self.personal(token)}
 
     # -- playing ----------------------------------------------------------------
 
@@ -226,6 +238,7 @@ class Table:
             except KingdominoError as exc:  # a plugin failed: the table is as it was
                 raise TableError(f"the move could not be played: {exc}", 500) from None
             self.version += 1
+            self._notice = ""
             self.publish()
 
     def explain(self, action: Action) -> str | None:
@@ -240,6 +253,8 @@ class Table:
             moved = len(self.play.advance(limit))
             if moved or self.failure:
                 self.version += 1
+            if moved:
+                self._notice = ""
             self.publish()
         return moved
 
@@ -247,16 +262,25 @@ class Table:
         return self.play.automatic_next()
 
     def undo(self, token: str | None) -> None:
-        """Back to the token holder's previous decision (bots' moves since are undone)."""
+        """Take back the token holder's last decision (and the bots' and chance's moves
+        since, which replay identically), while no one else has decided since; every
+        page is told who took back what."""
         with self.lock:
             seats = self.seats_of(token)
             if not seats:
                 raise TableError("this link does not hold a seat at this table", 403)
-            if not self.undo_allowed:
-                raise TableError("undo is only for games against bots on one device", 409)
-            if not self.play.undo(seats):
+            play = self.play
+            if not self.undo_allowed or not play.can_undo(seats):
+                raise TableError("nothing to undo: this is your first decision", 409)
+            seat, at = play.undo_points[-1]
+            if seat not in seats:
+                who = self.seats[seat].name
+                raise TableError(f"too late to undo: {who} has decided since", 409)
+            taken = [words for index, words in play.history if index >= at]
+            if not play.undo(seats, latest=True):  # pragma: no cover - checked above
                 raise TableError("nothing to undo: this is your first decision", 409)
             self.version += 1
+            self._notice = undo_notice(self.seats[seat].name, taken)
             self.publish()
 
     # -- files ------------------------------------------------------------------
@@ -283,10 +307,14 @@ class Table:
         # The whole move list, numbered by decision (the table's history, undo applied).
         view["history"] = [words for _at, words in self.play.history]
         view["failure"] = self.failure
+        view["notice"] = self._notice
         view["seats"] = [{"name": s.name, "kind": s.kind} for s in self.seats]
         seat = game.current_seat
-        decision = decision_view(game) if seat is not None and seat >= 0 else None
-        undoable = frozenset(s for s, _at in self.play.undo_points)
+        # No decision to show while the table itself plays a person's forced move.
+        asked = seat is not None and seat >= 0 and self.play.forced_move() is None
+        decision = decision_view(game, self.play.names) if asked else None
+        points = self.play.undo_points
+        undoable = frozenset({points[-1][0]}) if points else frozenset()
         self._shown = Shown(self.version, view, decision, undoable, saved)
 
     def persist(self) -> None:
@@ -329,6 +357,17 @@ class Table:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
+
+
+def undo_notice(name: str, taken: Sequence[str]) -> str:
+    """What every page says after an undo: who took back which decision (its words,
+    as the move list had them), and how many moves played since went with it."""
+    if not taken:
+        return f"{name} took back their last decision."
+    first = taken[0].removeprefix(f"{name}: ")
+    since = len(taken) - 1
+    more = f" (and the {plural(since, 'move')} played since)" if since else ""
+    return f"{name} took back their last decision: {first}{more}."
 
 
 def remove_leftovers(path: Path) -> list[Path]:
@@ -378,10 +417,12 @@ def check_seats(raw: Any, count_allowed: Sequence[int]) -> list[SeatSpec]:
 
 
 def game_table(game: Game, seats: Sequence[SeatSpec]) -> GameTable:
-    """The play layer's table for ``seats``: undo only when no one plays from a
-    device of their own (so no undo points are kept otherwise)."""
+    """The play layer's table for ``seats``, keeping undo points (two integers per
+    decision): a person may take back their last decision until someone else decides.
+    A person's decision with a single legal action is played for them, as ``kd play``
+    does (``kingdomino_play.forced``)."""
     players = [PlayerEntry(name=s.name, agent=s.agent) for s in seats]
-    return GameTable(game, players, undo=all(s.kind != LINK for s in seats))
+    return GameTable(game, players, undo=True, words=table_move_words, forced=True)
 
 
 def new_table(

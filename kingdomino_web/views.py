@@ -15,7 +15,8 @@ options of a seat that does not decide.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kingdomino_core import (
@@ -23,6 +24,7 @@ from kingdomino_core import (
     Discard,
     Game,
     Place,
+    PlaceCastle,
     Step,
     describe_action,
     domino_name,
@@ -32,21 +34,79 @@ from kingdomino_core import (
 )
 from kingdomino_core.engine.words import describe_step, half_words, icons, mark_pieces, plural
 from kingdomino_core.model.components import DominoId
+from kingdomino_core.model.pieces import OnDomino, Piece, TableNote, note_words
 from kingdomino_core.saves.savegame import PlayerEntry
 from kingdomino_core.saves.serialize import action_to_dict
-from kingdomino_play import SEAT_COLOURS, game_kingdom_svg, ranking_json
+from kingdomino_play import SEAT_COLOURS, game_kingdom_svg, move_words, ranking_json
 
 
 def step_words(game: Game, step: Step, names: Sequence[str]) -> str:
     """The current decision in words, as the terminal says it: who, then the step
-    handler's ``describe(game, step)`` (the plugin's own words)."""
+    handler's ``describe(game, step)`` (the plugin's own words, seats named by their
+    players)."""
     who = names[step.seat] if 0 <= step.seat < len(names) else "chance"
-    return f"{who}: {describe_step(game, step)}"
+    return f"{who}: {_seat_names(names)(describe_step(game, step))}"
 
 
 def action_words(game: Game, step: Step, action: Action) -> str:
     """One choice in words: the handler's ``describe_action`` (as at the table)."""
     return describe_action(game, action, step)
+
+
+def where_words(x: int, y: int) -> str:
+    """A square as the player sees it on the board, from the castle: ``2 left of the
+    castle``, ``1 right, 1 below the castle`` (the boards show no coordinates)."""
+    parts = []
+    if x:
+        parts.append(f"{abs(x)} {'right' if x > 0 else 'left'}")
+    if y:
+        parts.append(f"{abs(y)} {'below' if y > 0 else 'above'}")
+    if not parts:
+        return "on the castle"
+    return f"{parts[0]} of the castle" if not y else f"{', '.join(parts)} the castle"
+
+
+def squares_in_words(action: Action, words: str) -> str:
+    """``words`` with the square an action names (its ``x, y`` or ``tx, ty``: Court
+    tiles, Origins' cro-magnons and resources) said as the player sees it: ``onto 1,1
+    (wheat)`` becomes ``onto the square 1 right, 1 below the castle (wheat)``."""
+    for fx, fy in (("x", "y"), ("tx", "ty")):
+        x, y = getattr(action, fx, None), getattr(action, fy, None)
+        if isinstance(x, int) and isinstance(y, int):
+            words = re.sub(rf"(?<![\d-]){x},{y}(?!\d)", f"the square {where_words(x, y)}", words)
+    return words
+
+
+def table_move_words(game: Game, action: Action) -> str:
+    """A move for the browser's move list, in what the player sees: a placement by
+    the domino's name, its halves and where each lies from the castle (``places 12:
+    swamp (1 left, 1 below the castle), swamp (1 below the castle)``); any other move
+    in its handler's words, as at the terminal (:func:`kingdomino_play.move_words`)."""
+    if not isinstance(action, Place):
+        return squares_in_words(action, move_words(game, action))
+    try:
+        if not game.config.castle_at_start and _before_castle(game, action):
+            halves = f"{half_words(game, action.domino, 0)}, {half_words(game, action.domino, 1)}"
+            return f"places {domino_name(game, action.domino)}: {halves} (before the castle)"
+        d = action.direction
+        first = f"{half_words(game, action.domino, 0)} ({where_words(action.x, action.y)})"
+        second = half_words(game, action.domino, 1)
+        second += f" ({where_words(action.x + d.dx, action.y + d.dy)})"
+        return f"places {domino_name(game, action.domino)}: {first}, {second}"
+    except Exception:  # words must never stop a move
+        return move_words(game, action)
+
+
+def _before_castle(game: Game, action: Place) -> bool:
+    """Whether ``action`` is (or was) played before its seat's castle was placed (a
+    house rule placing castles later: its coordinates are not from a castle)."""
+    kingdom = game.config.kingdom_of(action.seat)
+    for done in game.log:
+        if done == action:
+            return True
+        if isinstance(done, PlaceCastle) and game.config.kingdom_of(done.seat) == kingdom:
+            return False
+    return not game.kingdoms[kingdom].has_castle  # being played now
 
 
 def domino_view(game: Game, domino: DominoId) -> dict[str, Any]:
@@ -78,15 +138,58 @@ def domino_view(game: Game, domino: DominoId) -> dict[str, Any]:
 
 
 def _line(
-    game: Game, dominoes: Sequence[DominoId], kings: Sequence[int | None]
+    game: Game,
+    dominoes: Sequence[DominoId],
+    kings: Sequence[int | None],
+    on: dict[str, OnDomino] | None = None,
 ) -> list[dict[str, Any]]:
     out = []
     for domino, king in zip(dominoes, kings, strict=True):
         entry = domino_view(game, domino)
         entry["king"] = king
         entry["seat"] = None if king is None else game.owner(king)
+        lying = (on or {}).get(str(domino))
+        if lying is not None:  # tokens on its halves, a mark on the whole (TableNote)
+            entry["on"] = {
+                "halves": [
+                    None if p is None else piece_view(p) for p in (lying.first, lying.second)
+                ],
+                "whole": None if lying.whole is None else piece_view(lying.whole),
+            }
         out.append(entry)
     return out
+
+
+def piece_view(piece: Piece) -> dict[str, str]:
+    """A piece as the page draws it: its shape, the label written on it, its words."""
+    return {"shape": piece.shape, "label": piece.label, "words": piece.words}
+
+
+def _on_dominoes(notes: Sequence[str | TableNote]) -> dict[str, OnDomino]:
+    """The pieces the plugins' notes lay on dominoes of the lines, by domino id."""
+    found: dict[str, OnDomino] = {}
+    for note in notes:
+        if isinstance(note, TableNote):
+            for lying in note.on_dominoes:
+                found.setdefault(str(lying.domino), lying)
+    return found
+
+
+_SEAT = re.compile(r"\bP([1-9][0-9]?)\b")
+
+
+def _seat_names(names: Sequence[str]) -> Callable[[str], str]:
+    """Players named where the plugins' words name seats (``P2's kingdom``, the core's
+    :func:`~kingdomino_core.engine.words.seat_name`): ``Bea's kingdom``."""
+
+    def named(text: str) -> str:
+        def one(match: re.Match[str]) -> str:
+            seat = int(match[1]) - 1
+            return names[seat] if seat < len(names) else match[0]
+
+        return _SEAT.sub(one, text)
+
+    return named
 
 
 def public_view(
@@ -110,8 +213,14 @@ def public_view(
                 "discarded": [str(d) for _s, d in kingdom.discards],
                 "discarded_names": [domino_name(game, d) for _s, d in kingdom.discards],
                 "svg": game_kingdom_svg(game, k, sheet, svg_cache),
+                # Each domino placed, on which squares (the page moves it there).
+                "placed": [
+                    {"domino": str(d), "squares": [list(kingdom.board.xy(c)) for c in (a, b)]}
+                    for _seat, d, a, b in kingdom.placements
+                ],
             }
         )
+    names_of = _seat_names(names)
     step = game.step
     current = None
     if step is not None and step.seat >= 0:
@@ -123,9 +232,9 @@ def public_view(
             "kingdom": config.kingdom_of(step.seat),
             "words": step_words(game, step, names),
         }
-    info: list[str] = []
-    for contributed in game.hooks.kd_describe_game(game=game):
-        info.extend(contributed)
+    notes = [note for found in game.hooks.kd_describe_game(game=game) for note in found]
+    info = [names_of(note_words(note)) for note in notes]
+    on_line = _on_dominoes(notes)
     view: dict[str, Any] = {
         "ruleset": game.engine.ruleset.name,
         "description": game.engine.ruleset.description,
@@ -137,10 +246,17 @@ def public_view(
         "games": config.games,
         "moves": len(game.log),
         "kingdoms": kingdoms,
-        "line": _line(game, game.line, game.line_kings),
-        "next_line": _line(game, game.next_line, game.next_kings),
+        "line": _line(game, game.line, game.line_kings, on_line),
+        "next_line": _line(game, game.next_line, game.next_kings, on_line),
+        "offers": offers_view(game),
         "current": current,
         "info": info,
+        # The plugins' notes as pictures (TableNote): their pieces, each with its words.
+        "notes": [
+            {"words": text, "pieces": [piece_view(p) for p in note.pieces]}
+            for note, text in zip(notes, info, strict=True)
+            if isinstance(note, TableNote) and note.pieces
+        ],
         # What the rules call a crown ("crown", or Origins' "fire"): drawn the same as
         # in the kingdoms' boards.
         "icon": game.engine.registry.icon_words[0],
@@ -148,6 +264,19 @@ def public_view(
         "result": end_view(game, sheets) if game.is_terminal() else None,
     }
     return view
+
+
+def offers_view(game: Game) -> list[dict[str, Any]]:
+    """The market offer by offer (``Game.offers``): its name in the players' words,
+    the seat that alone picks from it (a hand) or None, and its dominoes with their
+    kings, as ``next_line`` shows them."""
+    out, start = [], 0
+    for offer in game.offers:
+        end = start + len(offer.dominoes)
+        dominoes = _line(game, game.next_line[start:end], game.next_kings[start:end])
+        out.append({"name": offer.name, "seat": offer.seat, "dominoes": dominoes})
+        start = end
+    return out
 
 
 def end_view(game: Game, sheets: Sequence[Any]) -> dict[str, Any]:
@@ -210,11 +339,13 @@ def _target(action: Action, step: Step, game: Game) -> dict[str, Any] | None:
     return None
 
 
-def decision_view(game: Game) -> dict[str, Any] | None:
-    """The legal choices of the seat deciding now (None when chance or the end)."""
+def decision_view(game: Game, names: Sequence[str] = ()) -> dict[str, Any] | None:
+    """The legal choices of the seat deciding now (None when chance or the end);
+    ``names``: the players', put where the plugins' words name seats (``P2's kingdom``)."""
     step = game.step
     if step is None or step.seat < 0:
         return None
+    named = _seat_names(names) if names else str
     actions = game.legal_actions()
     choices = []
     placements: dict[str, list[list[int]]] = {}
@@ -224,7 +355,7 @@ def decision_view(game: Game) -> dict[str, Any] | None:
             continue
         entry: dict[str, Any] = {
             "i": i,
-            "words": action_words(game, step, action),
+            "words": named(squares_in_words(action, action_words(game, step, action))),
             "action": action_to_dict(action),
             "target": _target(action, step, game),
         }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from kingdomino_core import Game, GameConfig, RuleBook, ScoreLine, hookimpl
+from kingdomino_core import Game, GameConfig, Problem, RuleBook, ScoreLine, hookimpl
 
 NAME = "lakes"  # the name a ruleset activates and sets options for
 HOOK_API = 1  # the hook contract this file is written for
@@ -37,10 +37,10 @@ def bonus(game: Game, kingdom: int) -> int:
 
 
 @hookimpl
-def kd_validate(config: GameConfig) -> list[str]:
+def kd_validate(config: GameConfig) -> list[Problem]:
     options = config.option(NAME, Options)
     if options.factor < 1:
-        return [f"options.lakes.factor: must be 1 or more, not {options.factor}"]
+        return [Problem.option(NAME, "factor", f"must be 1 or more, not {options.factor}")]
     return []
 
 

@@ -37,6 +37,7 @@ from kingdomino_core import (
     Game,
     GameConfig,
     Place,
+    Problem,
     Registry,
     RuleBook,
     ScoreLine,
@@ -145,10 +146,12 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine] | None:
 
 
 @hookimpl
-def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
+def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
     size = config.option(NAME, Options).size
     if not 2 <= size <= config.kingdom_size:
-        return [f"options.first_block.size: must be 2 to {config.kingdom_size}, not {size}"]
+        return [
+            Problem.option("first_block", "size", f"must be 2 to {config.kingdom_size}, not {size}")
+        ]
     return []
 
 

@@ -33,6 +33,7 @@ from kingdomino_core import (
     Kingdom,
     PlacementRule,
     PlayDomino,
+    Problem,
     Registry,
     RuleBook,
     Square,
@@ -132,8 +133,8 @@ def kd_register_rules(rules: RuleBook, registry: Registry) -> None:
 
 
 @hookimpl
-def kd_validate(config: GameConfig) -> list[str]:
+def kd_validate(config: GameConfig) -> list[Problem | str]:
     count = config.option(NAME, Options).dominoes
     if not 1 <= count <= len(PARTNERS):
-        return [f"options.joker.dominoes: must be 1 to {len(PARTNERS)}, not {count}"]
+        return [Problem.option("joker", "dominoes", f"must be 1 to {len(PARTNERS)}, not {count}")]
     return []

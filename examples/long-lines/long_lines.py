@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from kingdomino_core import ConfigBuilder, Game, GameConfig, Registry, hookimpl
+from kingdomino_core import ConfigBuilder, Game, GameConfig, Problem, Registry, hookimpl
 
 NAME = "long_lines"
 HOOK_API = 1
@@ -48,13 +48,17 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 
 @hookimpl
-def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
+def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
     options = config.option(NAME, Options)
-    problems = []
+    problems: list[Problem | str] = []
     if options.extra < 1:
-        problems.append(f"options.long_lines.extra: must be 1 or more, not {options.extra}")
+        problems.append(
+            Problem.option("long_lines", "extra", f"must be 1 or more, not {options.extra}")
+        )
     if options.rounds < 0:
-        problems.append(f"options.long_lines.rounds: must be 0 or more, not {options.rounds}")
+        problems.append(
+            Problem.option("long_lines", "rounds", f"must be 0 or more, not {options.rounds}")
+        )
     deck = sum(len(registry.domino_sets[name].dominoes) for name, _box in config.deck)
     needed = config.line_size * config.lines_total
     if needed > deck:

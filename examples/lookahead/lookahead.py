@@ -15,14 +15,15 @@ The rule, as we play it:
 * Option ``lines`` (1): how many lines are visible ahead.
 
 Hooks used: ``kd_configure`` (the configuration key ``lookahead_lines``),
-``kd_validate``, ``kd_describe_game`` (the lines ahead, for the displays).
+``kd_validate``, ``kd_describe_game`` (the lines ahead, offer by offer under their
+names, for the displays: ``lookahead: line 3 7 12 40``).
 """
 
 from __future__ import annotations
 
 from attrs import frozen
 
-from kingdomino_core import ConfigBuilder, Game, GameConfig, hookimpl
+from kingdomino_core import ConfigBuilder, Game, GameConfig, Problem, domino_name, hookimpl
 
 NAME = "lookahead"
 HOOK_API = 1
@@ -43,15 +44,28 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 
 @hookimpl
-def kd_validate(config: GameConfig) -> list[str]:
+def kd_validate(config: GameConfig) -> list[Problem | str]:
     lines = config.option(NAME, Options).lines
     if not 1 <= lines < config.lines_total:
-        return [f"options.lookahead.lines: must be 1 to {config.lines_total - 1}, not {lines}"]
+        return [
+            Problem.option(
+                "lookahead", "lines", f"must be 1 to {config.lines_total - 1}, not {lines}"
+            )
+        ]
     return []
 
 
 @hookimpl
 def kd_describe_game(game: Game) -> list[str]:
+    """Each line ahead, offer by offer under its name (``Game.upcoming_offers``: the
+    base game's one offer is the line; a house rule beside this one may make more)."""
     if not game.upcoming:
         return ["lookahead: no line left ahead"]
-    return ["lookahead: " + " | ".join(" ".join(str(d) for d in line) for line in game.upcoming)]
+    ahead = [
+        ", ".join(
+            f"{offer.name} " + " ".join(domino_name(game, d) for d in offer.dominoes)
+            for offer in offers
+        )
+        for offers in game.upcoming_offers
+    ]
+    return ["lookahead: " + " | ".join(ahead)]

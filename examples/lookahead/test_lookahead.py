@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from kingdomino_core import RulesetError
+from kingdomino_core import Ruleset, RulesetError
 from kingdomino_core.testing import conformance, make_engine, play_random_game
 
 RULESET = str(Path(__file__).with_name("lookahead.toml"))
@@ -66,3 +66,26 @@ def test_two_lines_ahead() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_plays_whole_games_correctly(players: int) -> None:
     conformance(RULESET, players, seeds=range(2)).raise_for_problems()
+
+
+def test_the_lines_ahead_are_shown_by_offer_name() -> None:
+    """Beside examples/two-lines, the line ahead shows as its two named lines."""
+    here = Path(__file__).parent
+    ruleset = Ruleset(
+        name="two-lines-ahead",
+        plugins=("base", "two_lines", "lookahead"),
+        plugin_files=(here.parent / "two-lines" / "two_lines.py", here / "lookahead.py"),
+    )
+    game = make_engine(ruleset, 2).new_game(seed=3)
+    game.play_chance()
+    (shown,) = [line for found in game.hooks.kd_describe_game(game=game) for line in found]
+    left, right = game.upcoming_offers[0]
+    assert shown == (
+        f"lookahead: left line {' '.join(map(str, left.dominoes))}, "
+        f"right line {' '.join(map(str, right.dominoes))}"
+    )
+    base = make_engine(RULESET, 4).new_game(seed=3)
+    base.play_chance()
+    assert base.hooks.kd_describe_game(game=base) == [
+        ["lookahead: line " + " ".join(map(str, base.upcoming[0]))]
+    ]

@@ -30,6 +30,7 @@ from kingdomino_core import (
     Game,
     GameConfig,
     Kingdom,
+    Problem,
     RuleBook,
     ScoreLine,
     hookimpl,
@@ -68,18 +69,26 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 
 @hookimpl
-def kd_validate(config: GameConfig) -> list[str]:
-    problems = []
+def kd_validate(config: GameConfig) -> list[Problem | str]:
+    problems: list[Problem | str] = []
     base = config.option("base")
     if base is not None and base.middle_kingdom:
         problems.append(
-            "options.base.middle_kingdom: a 6x6 kingdom has no centre square; "
-            "six_by_six scores its own (options.six_by_six.middle_kingdom)"
+            Problem.option(
+                "base",
+                "middle_kingdom",
+                "a 6x6 kingdom has no centre square; "
+                "six_by_six scores its own (options.six_by_six.middle_kingdom)",
+            )
         )
     if base is not None and base.harmony:
         problems.append(
-            "options.base.harmony: a 6x6 kingdom has 35 squares besides the castle, "
-            "which dominoes (2 squares each) can never fill"
+            Problem.option(
+                "base",
+                "harmony",
+                "a 6x6 kingdom has 35 squares besides the castle, "
+                "which dominoes (2 squares each) can never fill",
+            )
         )
     if config.kingdom_size != SIZE:
         problems.append(

@@ -62,6 +62,13 @@ class PlacementRule:
         """
         raise NotImplementedError
 
+    def check_kingdom(self, game: Game, kingdom: Kingdom) -> str | None:
+        """Why a whole kingdom, built elsewhere, breaks this rule (a kingdom file ``kd
+        score`` reads: ``base.within_size`` refuses one larger than the ruleset's
+        shape). None when it does not, or when the rule cannot tell from the finished
+        kingdom (the default: a rule on the order of placements)."""
+        return None
+
 
 class ClaimRule:
     """A condition on which domino of the line a king may take."""

@@ -14,6 +14,7 @@ from attrs import field, fields, frozen
 
 from ..errors import ConfigConflictError, ConfigError, PlayerCountError
 from ..inputs.limits import MAX_PLAYERS
+from ..model.geometry import Board, board
 
 T = TypeVar("T")
 
@@ -26,8 +27,21 @@ class GameConfig:
     players: int
     #: Player counts the active rules allow.
     allowed_players: tuple[int, ...] = (2, 3, 4)
-    #: Kingdoms fit in ``kingdom_size x kingdom_size`` (5, or 7 for the larger variants).
+    #: Kingdoms fit in ``kingdom_size x kingdom_size`` (5, or 7 for the larger variants);
+    #: for a rectangular kingdom, its longer side (set from ``kingdom_rows`` and
+    #: ``kingdom_columns`` when a plugin sets them).
     kingdom_size: int = 5
+    #: Rows of a rectangular kingdom (4 for 4x6); 0: ``kingdom_size`` (a square).
+    kingdom_rows: int = 0
+    #: Columns of a rectangular kingdom (6 for 4x6); 0: ``kingdom_size`` (a square).
+    kingdom_columns: int = 0
+    #: A rectangular kingdom may be built either way round (4x6 or 6x4, as the
+    #: table turns it) instead of with its rows running east to west.
+    kingdom_either_way: bool = False
+    #: Kingdoms start with their castle on the table (every published game). False:
+    #: they start empty and a plugin inserts a ``place_castle`` step for each seat
+    #: (docs/house-rules.md, "Kingdom geometry").
+    castle_at_start: bool = True
     #: Kings per seat (2 in the 2-player game and the Grand Duel).
     kings_per_seat: int = 1
     #: Which kingdom each seat builds (Teamdomino teammates share one). Empty: one each.
@@ -47,6 +61,18 @@ class GameConfig:
     options: Mapping[str, Any] = field(factory=dict)
     #: Which plugin set each key (for messages and ``kd ruleset show``).
     provenance: Mapping[str, str] = field(factory=dict)
+
+    @property
+    def kingdom_shape(self) -> tuple[int, int]:
+        """``(rows, columns)`` of a kingdom: ``(5, 5)`` in the base game, ``(4, 6)`` for 4x6."""
+        return self.kingdom_rows or self.kingdom_size, self.kingdom_columns or self.kingdom_size
+
+    @property
+    def board(self) -> Board:
+        """The shared :class:`~kingdomino_core.model.geometry.Board` of kingdoms of this
+        shape (``Engine.board``; a rule registered before the engine exists reads it here)."""
+        rows, columns = self.kingdom_shape
+        return board(self.kingdom_size, rows, columns, self.kingdom_either_way)
 
     @property
     def kings(self) -> int:
@@ -153,6 +179,14 @@ class ConfigBuilder:
         """The frozen config (``line_size`` defaults to the number of kings)."""
         values = dict(self._values)
         values.setdefault("line_size", 0)
+        if values.get("kingdom_rows") or values.get("kingdom_columns"):
+            size = values.get("kingdom_size", 5)
+            rows, columns = (
+                values.get("kingdom_rows") or size,
+                values.get("kingdom_columns") or size,
+            )
+            if isinstance(rows, int) and isinstance(columns, int):  # (else: _check_config says)
+                values["kingdom_size"] = max(rows, columns)
         config = GameConfig(
             players=self.players, options=self._options, provenance=dict(self._by), **values
         )

@@ -13,36 +13,25 @@ from typing import Any
 from ..errors import ConfigError, PlayerCountError, PluginError, RulesetError
 from ..hooks.plugins import Catalogue, PluginInfo, default_catalogue, make_plugin_manager
 from ..hooks.table import HookTable
-from ..inputs.limits import MAX_GAMES, MAX_KINGDOM_SIZE
-from ..inputs.strict import dotted, problems, strict_converter
-from ..model.actions import Step
-from ..model.geometry import Board, board
+from ..model.actions import PlaceCastle, Step
+from ..model.geometry import Board
 from ..model.ruleset import Ruleset
-from . import steps
+from . import castle, steps
 from .conditions import PlacementRule
 from .config import ConfigBuilder, GameConfig
 from .game import Game
 from .registry import PlayDomino, Registry
+from .rounds import Flow
 from .rules import RuleBook
+from .validation import (
+    combination_problems,
+    config_problems,
+    option_problems,
+    plugin_problems,
+    structure_options,
+)
 
-#: The same strict converter as ruleset files: no coercion ("no" is not a boolean),
-#: no unknown keys, every problem reported with its key path.
-_options_converter = strict_converter()
-
-
-def structure_options(info: PluginInfo, raw: dict[str, Any]) -> tuple[Any, list[str]]:
-    """Validate a plugin's option table into its ``Options`` class; return problems."""
-    cls = info.options_class
-    if cls is None:
-        if raw:
-            return None, [f"options.{info.name}: plugin {info.name!r} takes no options"]
-        return None, []
-    try:
-        return _options_converter.structure(raw, cls), []
-    except Exception as exc:
-        return None, [
-            f"{dotted(path)}: {message}" for path, message in problems(exc, ("options", info.name))
-        ]
+__all__ = ["Engine", "structure_options"]
 
 
 class Engine:
@@ -71,7 +60,7 @@ class Engine:
                 catalogue.add_file(path)
         #: The active plugins, in the ruleset's order.
         self.plugins = self._resolve_plugins(ruleset, catalogue)
-        options = self._options(ruleset)
+        options = self._options(ruleset, catalogue)
         #: The pluggy plugin manager of the active plugins, in the ruleset's order.
         self.pm = make_plugin_manager(self.plugins)
         builder = ConfigBuilder(players, options)
@@ -96,15 +85,25 @@ class Engine:
             raise PlayerCountError(players, config.allowed_players, ruleset.name)
 
         hooks.kd_register_components(registry=registry, config=config)
+        if hooks.implements("kd_adjust_config"):
+            hooks.kd_adjust_config(config=builder, registry=registry)
+            self.config = config = builder.build()
         rules._plugin = "core"
-        steps.register(rules)
+        steps.register(rules, hooks.implemented)
+        if not config.castle_at_start:  # the castle is a decision (engine/castle.py)
+            registry._plugin = "core"
+            registry.add_action(PlaceCastle)
+            castle.register(rules)
         hooks.kd_register_rules(rules=rules, config=config, registry=registry)
         rules.compile_steps()
-        problems: list[str] = []
-        for found in hooks.kd_validate(config=config, registry=registry):
-            problems.extend(found)
-        if not problems:  # a plugin that explains its own option says it better
-            problems.extend(self._check_config(config))
+        #: The automatic steps of this engine's games, made for the hooks its plugins
+        #: implement (``rounds.Flow``).
+        self.flow = Flow(hooks.implemented)
+        # One check, the loader's too (engine.validation): the plugins' own problems,
+        # then the core's (a plugin that explains its own option says it better).
+        problems = plugin_problems(hooks.kd_validate(config=config, registry=registry))
+        if not problems:
+            problems = config_problems(config)
         if problems:
             raise RulesetError(problems)
 
@@ -113,7 +112,8 @@ class Engine:
             raise ConfigError("no dominoes in play: no active plugin chose a deck")
         #: Every domino in play, sorted: the draw pile of a new game.
         self.pile: tuple[Any, ...] = tuple(sorted(self.deck))
-        self.board = board(config.kingdom_size)
+        #: The geometry of every kingdom (:class:`~kingdomino_core.model.geometry.Board`).
+        self.board = config.board
         # Sort the placement rules by how they can be evaluated (see PlacementRule).
         base = PlacementRule
         #: Placement rules with ``square_masks``, ``allowed`` only, and ``check`` only.
@@ -194,67 +194,16 @@ class Engine:
 
     @staticmethod
     def _resolve_plugins(ruleset: Ruleset, catalogue: Catalogue) -> list[PluginInfo]:
-        seen: set[str] = set()
-        infos = []
-        for name in ruleset.plugins:
-            if name in seen:
-                raise PluginError(f"plugin {name!r} is listed twice in ruleset {ruleset.name!r}")
-            seen.add(name)
-            infos.append(catalogue.get(name))
-        for info in infos:
-            for needed in info.requires:
-                if needed not in seen:
-                    raise PluginError(
-                        f"plugin {info.name!r} requires plugin {needed!r}, which the "
-                        f"ruleset {ruleset.name!r} does not activate"
-                    )
-            for other in info.conflicts:
-                if other in seen:
-                    raise PluginError(
-                        f"plugins {info.name!r} and {other!r} cannot be active together"
-                    )
-        return infos
+        """The active plugins, loaded (an unknown or broken one raises its
+        ``PluginError``), checked together like the loader checks them."""
+        infos = {name: catalogue.get(name) for name in ruleset.plugins}
+        wrong = combination_problems(ruleset.plugins, infos)
+        if wrong:
+            raise PluginError("\n".join(problem.message for problem in wrong))
+        return list(infos.values())
 
-    def _options(self, ruleset: Ruleset) -> dict[str, Any]:
-        problems = []
-        options: dict[str, Any] = {}
-        active = {p.name for p in self.plugins}
-        for name in ruleset.options:
-            if name not in active:
-                problems.append(
-                    f"options.{name}: plugin {name!r} is not active "
-                    f"(active: {', '.join(sorted(active))})"
-                )
-        for info in self.plugins:
-            value, found = structure_options(info, ruleset.options.get(info.name, {}))
-            options[info.name] = value
-            problems.extend(found)
-        if problems:
-            raise RulesetError(problems)
+    def _options(self, ruleset: Ruleset, catalogue: Catalogue) -> dict[str, Any]:
+        options, wrong = option_problems(self.plugins, ruleset.options, catalogue.names())
+        if wrong:
+            raise RulesetError(wrong)
         return options
-
-    @staticmethod
-    def _check_config(config: GameConfig) -> list[str]:
-        problems = []
-        if config.line_size < config.kings:
-            problems.append(
-                f"line_size {config.line_size} is smaller than the {config.kings} kings in play"
-            )
-        if config.seat_kingdom:
-            if len(config.seat_kingdom) != config.players:
-                problems.append(
-                    f"seat_kingdom maps {len(config.seat_kingdom)} seats, "
-                    f"but there are {config.players} players"
-                )
-            elif sorted(set(config.seat_kingdom)) != list(range(config.kingdoms)):
-                problems.append(f"seat_kingdom {config.seat_kingdom} leaves a kingdom unused")
-        if not 1 <= config.kingdom_size <= MAX_KINGDOM_SIZE:
-            problems.append(
-                f"kingdom_size must be from 1 to {MAX_KINGDOM_SIZE} (docs/trust.md, Limits), "
-                f"not {config.kingdom_size}"
-            )
-        if config.lookahead_lines < 0:
-            problems.append(f"lookahead_lines must be 0 or more, not {config.lookahead_lines}")
-        if not 1 <= config.games <= MAX_GAMES:
-            problems.append(f"games must be from 1 to {MAX_GAMES}, not {config.games}")
-        return problems

@@ -29,16 +29,16 @@ from ..errors import (
     PluginHookError,
 )
 from ..hooks.plugins import PLUGIN_FAULTS, blame
-from ..model.actions import CHANCE, Action, Place, Step, field_problems
+from ..model.actions import CHANCE, Action, Step, require_action
 from ..model.components import DominoId, domino_order
-from ..model.geometry import Direction
 from ..model.kingdom import Kingdom
+from ..model.market import Offer
 from ..model.scoring import Ranking, ScoreSheet, rank_by
 from .config import GameConfig
 from .handlers import StepHandler
 from .match import match_total, scoring_loop
 from .registry import PlayDomino
-from .rounds import AUTO, start_game
+from .steps import canonical
 
 if TYPE_CHECKING:  # the engine makes games
     from ..hooks.table import HookTable
@@ -65,14 +65,18 @@ class Game:
         "match_sheets",
         "next_kings",
         "next_line",
+        "offers",
         "pending",
         "pile",
         "pool",
         "rng",
+        "round",
+        "round_order",
         "seed",
         "undrawn_kings",
         "unpicked",
         "upcoming",
+        "upcoming_offers",
     )
 
     #: The engine (ruleset compiled for a player count) this game belongs to.
@@ -103,6 +107,17 @@ class Game:
     next_line: list[DominoId]
     #: The king on each domino of ``next_line`` so far, by position (None: free).
     next_kings: list[int | None]
+    #: The market of ``next_line``: its offers, whose dominoes in this order are
+    #: ``next_line`` (the base game: one offer, the line; ``kd_offer_line``). A plugin
+    #: may replace it by the same offers passed on or renamed (``Offer.passed_to``).
+    offers: tuple[Offer, ...]
+    #: The offers of each line of ``upcoming``, in the same order.
+    upcoming_offers: list[tuple[Offer, ...]]
+    #: Rounds started in this game (0 during the first picks, before any placement).
+    round: int
+    #: The kings of the current round in the order they act (after ``kd_turn_order``):
+    #: ``round_order[-1]`` is the round's really-last king, whatever the turn order.
+    round_order: tuple[int, ...]
     #: Lines laid out face up beyond the one being picked, oldest first (empty unless
     #: the rules set ``lookahead_lines``); each becomes ``next_line`` in turn.
     upcoming: list[list[DominoId]]
@@ -145,7 +160,7 @@ class Game:
         #: bot's move is checked without recomputing them (see PlaceHandler).
         self._placement_cache: Any = None
         self._scoring = 0  # bit k: kingdom k is being scored (score_sheet)
-        start_game(self)
+        engine.flow.start_game(self)
         self._advance()
 
     # -- whose turn, what choices ----------------------------------------------
@@ -218,7 +233,7 @@ class Game:
         step, handler = self._current()
         if check:
             self._check(step, handler, action)
-            action = _canonical(self, action)  # listed actions are canonical already
+            action = canonical(self, action)  # listed actions are canonical already
         if handler.chance:
             # Each chance step consumes exactly one number, drawn here or in
             # resolve_chance, so a replayed game continues exactly like the original.
@@ -296,11 +311,12 @@ class Game:
         try:
             handler.apply(self, step, action)
             self.log.append(action)
+            auto = self.engine.flow.auto
             while pending:  # _advance(), inlined: this runs for every action
-                auto = AUTO.get(pending[0].kind)
-                if auto is None:
+                run = auto.get(pending[0].kind)
+                if run is None:
                     break
-                auto(self, pending.pop(0))
+                run(self, pending.pop(0))
         except KingdominoError:
             raise
         except PLUGIN_FAULTS as exc:
@@ -308,7 +324,7 @@ class Game:
 
     def _check(self, step: Step, handler: StepHandler, action: Action) -> None:
         """``check`` for a step already looked up (``apply`` has it at hand)."""
-        _require_action(action)
+        require_action(action)
         try:
             handler.check(self, step, action)
         except KingdominoError:
@@ -337,12 +353,12 @@ class Game:
         return step, handler
 
     def _advance(self) -> None:
-        pending = self.pending
+        pending, auto = self.pending, self.engine.flow.auto
         while pending:
-            auto = AUTO.get(pending[0].kind)
-            if auto is None:
+            run = auto.get(pending[0].kind)
+            if run is None:
                 return
-            auto(self, pending.pop(0))
+            run(self, pending.pop(0))
 
     # -- copies -------------------------------------------------------------------
 
@@ -383,6 +399,8 @@ class Game:
         g.line_kings = self.line_kings[:]
         g.next_line = self.next_line[:]
         g.next_kings = self.next_kings[:]
+        g.offers, g.round, g.round_order = self.offers, self.round, self.round_order
+        g.upcoming_offers = self.upcoming_offers[:]
         g.upcoming = [line[:] for line in self.upcoming] if self.upcoming else []
         g.pool = self.pool[:]
         g.drawn = self.drawn[:]
@@ -412,6 +430,20 @@ class Game:
     def owner(self, king: int) -> int:
         """The seat that owns ``king``."""
         return self.engine.king_owner[king]
+
+    def offer_of(self, domino: DominoId) -> Offer | None:
+        """The offer of the market (``offers``) holding ``domino``; None if none does."""
+        for offer in self.offers:
+            if domino in offer.dominoes:
+                return offer
+        return None
+
+    def swap_kings(self, first: DominoId, second: DominoId) -> None:
+        """Exchange the kings on two dominoes of the market (``next_line``), either
+        possibly free: the one way a plugin moves a king that has picked (an
+        end-of-round swap, from its step handler or a round hook)."""
+        a, b, kings = self.next_line.index(first), self.next_line.index(second), self.next_kings
+        kings[a], kings[b] = kings[b], kings[a]
 
     @property
     def final_round(self) -> bool:
@@ -465,35 +497,3 @@ class Game:
         """Seats of the winning kingdom(s) (``ranking``: if already computed)."""
         win = (ranking or self.ranking()).winners
         return tuple(s for s in range(self.config.players) if self.config.kingdom_of(s) in win)
-
-
-_W, _N = Direction.W, Direction.N
-_OPPOSITE = {_W: Direction.E, _N: Direction.S}
-
-
-def _canonical(game: Game, action: Action) -> Action:
-    """A domino with two identical halves placed facing W or N is the same placement as
-    the one facing E or S from its other square: the form ``legal_actions`` lists,
-    and the one logged (docs/api.md, "Symmetric dominoes")."""
-    if (
-        type(action) is Place
-        and (action.direction is _W or action.direction is _N)  # (no enum hash call)
-        and game.engine.deck[action.domino].symmetric
-    ):
-        x, y = action.second
-        return Place(
-            seat=action.seat, domino=action.domino, x=x, y=y,
-            direction=_OPPOSITE[action.direction],
-        )  # fmt: skip
-    return action
-
-
-def _require_action(action: object) -> None:
-    """Bad input (a string, None, ``seat=True``) is an illegal action, not a crash."""
-    if not isinstance(action, Action):
-        raise IllegalActionError(
-            "core.action", f"expected an action (Place, Claim, ...), not {action!r}"
-        )
-    bad = field_problems(action)
-    if bad:
-        raise IllegalActionError("core.action", f"malformed {action.kind}: " + ", ".join(bad))

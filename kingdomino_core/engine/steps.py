@@ -10,6 +10,7 @@ cell and that a kingdom has a board.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError
@@ -17,6 +18,7 @@ from ..model.actions import Action, Claim, Discard, DrawKing, Place, Reveal, Ste
 from ..model.components import DominoId, domino_order
 from ..model.geometry import Direction
 from ..model.kingdom import Kingdom
+from .conditions import ClaimRule
 from .handlers import StepHandler
 from .rules import RuleBook
 from .words import domino_name, domino_words, ordinal, seat_name, square_words
@@ -26,10 +28,20 @@ if TYPE_CHECKING:  # handlers receive the game they run in (the game uses them)
     from .registry import PlayDomino
 
 
-def register(rules: RuleBook) -> None:
-    """Register the core handlers (called by the engine before any plugin's)."""
-    for handler in (RevealHandler(), DrawKingHandler(), PlaceHandler(), ClaimHandler()):
+def register(rules: RuleBook, implemented: Collection[str]) -> None:
+    """Register the core handlers (called by the engine before any plugin's), made for
+    the hooks the engine's plugins implement (``implemented``): a placement or claim
+    reports to ``kd_after_place`` / ``kd_after_claim`` only where a plugin listens, and
+    a market of offers (``kd_offer_line``) gets the claim rule of offers held by a seat."""
+    place, claim = PlaceHandler(), ClaimHandler()
+    if "kd_after_place" in implemented:
+        place.apply = place.apply_and_report  # type: ignore[method-assign]
+    if "kd_after_claim" in implemented:
+        claim.apply = claim.apply_and_report  # type: ignore[method-assign]
+    for handler in (RevealHandler(), DrawKingHandler(), place, claim):
         rules.add_step_handler(handler)
+    if "kd_offer_line" in implemented:
+        rules.add_claim_rule(OfferHolder())
 
 
 # -- chance ---------------------------------------------------------------------------
@@ -333,9 +345,47 @@ class PlaceHandler(StepHandler):
         else:
             assert isinstance(action, Discard)
             game.discard(action.domino, seat=action.seat)
-        hooks = game.hooks
-        if "kd_after_place" in hooks.implemented:  # (every decision: skip a no-op call)
-            hooks.kd_after_place(game=game, seat=step.seat, action=action)
+
+    def apply_and_report(self, game: Game, step: Step, action: Action) -> None:
+        """``apply``, then ``kd_after_place`` (the engine's ``apply`` when a plugin
+        implements it: chosen when the engine is built, never tested per move; its
+        body repeated, not called: this runs at every placement)."""
+        kingdom = game.kingdom_of(step.seat)
+        if isinstance(action, Place):
+            board = kingdom.board
+            first = board.cell(action.x, action.y)
+            dx, dy = action.direction._value_
+            second = first + dx + dy * board.stride
+            put_domino(kingdom, game.engine.deck[action.domino], first, second)
+            kingdom.placements.append((action.seat, action.domino, first, second))
+        else:
+            assert isinstance(action, Discard)
+            game.discard(action.domino, seat=action.seat)
+        game.hooks.kd_after_place(game=game, seat=step.seat, action=action)
+
+
+# -- the canonical form of a placement ---------------------------------------------
+
+
+_W, _N = Direction.W, Direction.N
+_OPPOSITE = {_W: Direction.E, _N: Direction.S}
+
+
+def canonical(game: Game, action: Action) -> Action:
+    """A domino with two identical halves placed facing W or N is the same placement as
+    the one facing E or S from its other square: the form ``legal_actions`` lists,
+    and the one logged (docs/api.md, "Symmetric dominoes")."""
+    if (
+        type(action) is Place
+        and (action.direction is _W or action.direction is _N)  # (no enum hash call)
+        and game.engine.deck[action.domino].symmetric
+    ):
+        x, y = action.second
+        return Place(
+            seat=action.seat, domino=action.domino, x=x, y=y,
+            direction=_OPPOSITE[action.direction],
+        )  # fmt: skip
+    return action
 
 
 # -- claiming ---------------------------------------------------------------------------
@@ -353,10 +403,11 @@ class ClaimHandler(StepHandler):
         )
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
-        if not isinstance(action, Claim) or action.domino not in game.next_line:
+        offer = game.offer_of(action.domino) if isinstance(action, Claim) else None
+        if offer is None or not isinstance(action, Claim):
             return action.describe()
-        slot = game.next_line.index(action.domino)
-        return f"take {domino_words(game, action.domino)}, {ordinal(slot + 1)} in the line"
+        slot = offer.dominoes.index(action.domino)
+        return f"take {domino_words(game, action.domino)}, {ordinal(slot + 1)} in the {offer.name}"
 
     @staticmethod
     def _free_slots(game: Game, step: Step) -> list[int]:
@@ -417,3 +468,26 @@ class ClaimHandler(StepHandler):
         else:
             slot = line.index(domino)
         game.next_kings[slot] = action.king
+
+    def apply_and_report(self, game: Game, step: Step, action: Action) -> None:
+        """``apply``, then ``kd_after_claim`` (see ``PlaceHandler.apply_and_report``)."""
+        ClaimHandler.apply(self, game, step, action)
+        assert isinstance(action, Claim)
+        game.hooks.kd_after_claim(game=game, seat=step.seat, action=action)
+
+
+class OfferHolder(ClaimRule):
+    """A king takes a domino only from an offer open to its seat (a hand is its
+    holder's alone): the core's claim rule of every market of offers."""
+
+    id = "core.offer"
+    description = "A king picks only from the offers open to its seat."
+
+    def check(self, game: Game, seat: int, king: int, slot: int) -> str | None:
+        offer = game.offer_of(game.next_line[slot])
+        if offer is None or offer.seat is None or offer.seat == seat:
+            return None
+        return (
+            f"domino {domino_name(game, game.next_line[slot])} is in the {offer.name}, which "
+            f"{seat_name(offer.seat)} picks from, not {seat_name(seat)}"
+        )

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..i18n import get_translation
 from ..model.actions import Action, Step
 from ..model.components import DominoId, Square
 from ..model.kingdom import CASTLE, EMPTY, Kingdom
@@ -28,17 +29,29 @@ if TYPE_CHECKING:  # words are written about games, whose handlers use this modu
     from .engine import Engine
     from .game import Game
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+_ = get_translation("kingdomino_core")
+_l = _.lazy
+
+_ORDINALS = (
+    _l("first"),
+    _l("second"),
+    _l("third"),
+    _l("fourth"),
+    _l("fifth"),
+    _l("sixth"),
+    _l("seventh"),
+    _l("eighth"),
+)
 
 
 def plural(n: int, singular: str, many: str | None = None) -> str:
     """``1 crown``, ``2 crowns``; ``many`` for irregular plurals (``fire``)."""
-    return f"{n} {singular if n == 1 else (many or singular + 's')}"
+    return f"{n} {singular if n == 1 else (many or str(singular) + 's')}"
 
 
 def ordinal(n: int) -> str:
     """``first``, ``second``... for 1, 2...; ``9th`` beyond eight."""
-    return _ORDINALS[n - 1] if 1 <= n <= len(_ORDINALS) else f"{n}th"
+    return str(_ORDINALS[n - 1]) if 1 <= n <= len(_ORDINALS) else _("{n}th").format(n=n)
 
 
 def seat_name(seat: int) -> str:
@@ -49,7 +62,7 @@ def seat_name(seat: int) -> str:
 def kingdom_name(game: Game, kingdom: int) -> str:
     """``P2's kingdom``; a shared (Teamdomino) kingdom names its builders: ``P1 and P3's``."""
     seats = game.config.seats_of(kingdom)
-    return " and ".join(seat_name(s) for s in seats) + "'s kingdom"
+    return _("{names}'s kingdom").format(names=_(" and ").join(seat_name(s) for s in seats))
 
 
 def icons(game: Game, n: int) -> str:
@@ -61,7 +74,7 @@ def icons(game: Game, n: int) -> str:
 def square_words(game: Game, terrain: int, crowns: int) -> str:
     """A square by terrain and icons: ``wheat 1 crown``, ``forest``."""
     name = game.engine.registry.terrains[terrain].name
-    return f"{name} {icons(game, crowns)}" if crowns else name
+    return f"{name} {icons(game, crowns)}" if crowns else str(name)
 
 
 def domino_name(game: Game, domino: DominoId) -> str:
@@ -116,9 +129,9 @@ def cell_words(game: Game, kingdom: Kingdom, cell: int) -> str:
     """What stands on a square of a kingdom now: ``lake 1 crown``, ``castle``, ``empty``."""
     terrain = kingdom.terrain_at[cell]
     if terrain == EMPTY:
-        return "empty"
+        return _("empty")
     if terrain == CASTLE:
-        return "castle"
+        return _("castle")
     return square_words(game, terrain, kingdom.crowns_at[cell])
 
 
@@ -142,7 +155,7 @@ def describe_step(game: Game, step: Step | None = None) -> str:
     """The decision ``step`` (default: the current one) in words, from its handler."""
     step = game.step if step is None else step
     if step is None:
-        return "The game is over."
+        return _("The game is over.")
     return game.handler(step).describe(game, step)
 
 
@@ -157,4 +170,4 @@ def describe_action(game: Game, action: Action, step: Step | None = None) -> str
 def generic_step_words(step: Step) -> str:
     """The words of a decision whose handler does not describe it: from ``step.kind``."""
     what = step.kind.rpartition(".")[2].replace("_", " ")
-    return f"Choose one ({what})"
+    return _("Choose one ({what})").format(what=what)

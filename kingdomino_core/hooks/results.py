@@ -26,9 +26,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..errors import PluginHookError
+from ..errors import PluginHookError, Problem
 from ..model.actions import Step
 from ..model.components import DominoId, domino_order
+from ..model.market import offer_problem
+from ..model.pieces import TableNote
 from ..model.scoring import Ranking, ScoreLine
 
 #: ``check(result, hook arguments)`` -> the problem, or None if the result is fine.
@@ -63,7 +65,7 @@ def _list_of(value: Any, kind: type | tuple[type, ...], what: str) -> str | None
 
 
 def _problems(result: Any, kw: Mapping[str, Any]) -> str | None:
-    return _list_of(result, str, "problems (strings)")
+    return _list_of(result, (Problem, str), "problems (Problem values or strings)")
 
 
 def _domino_ids(result: Any, what: str) -> str | None:
@@ -155,8 +157,34 @@ def _ranking(result: Any, kw: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _offers(result: Any, kw: Mapping[str, Any]) -> str | None:
+    return offer_problem(result, kw["dominoes"])
+
+
+def _plan(result: Any, kw: Mapping[str, Any]) -> str | None:
+    bad = _list_of(result, Step, "steps")
+    if bad is not None:
+        return bad
+    given = [s for turn in kw["turns"] for s in turn]
+    if len(result) != len(given) or any(result.count(s) != given.count(s) for s in given):
+        return "expected the steps of the round's turns, each once, reordered"
+    return None
+
+
+def _verdict(result: Any, kw: Mapping[str, Any]) -> str | None:
+    return (
+        None if isinstance(result, bool) else f"expected True, False or None, got {_shown(result)}"
+    )
+
+
 def _lines(result: Any, kw: Mapping[str, Any]) -> str | None:
-    return _list_of(result, str, "strings")
+    bad = _list_of(result, (str, TableNote), "strings or TableNotes")
+    if bad is not None:
+        return bad
+    for note in result:
+        if isinstance(note, TableNote) and not isinstance(note.words, str):
+            return f"TableNote: words must be a string, not {_shown(note.words)}"
+    return None
 
 
 #: The check of each hook's result (hooks returning nothing have none).
@@ -164,6 +192,9 @@ CHECKS: dict[str, Check] = {
     "kd_validate": _problems,
     "kd_draw_pool": _draw_pool,
     "kd_order_line": _order_line,
+    "kd_offer_line": _offers,
+    "kd_plan_round": _plan,
+    "kd_game_over": _verdict,
     "kd_end_of_turn": _steps,
     "kd_score_kingdom": _score_lines,
     "kd_rank": _ranking,

@@ -52,7 +52,9 @@ The flow of a round and where a plugin changes it:
   ``kd_line_discards`` (dominoes removed before anyone picks), ``kd_line_laid_out``;
   the configuration keys ``line_size`` (dominoes drawn per line), ``lines_total``
   and ``lookahead_lines`` (lines shown ahead of the one being picked).
-* **Turn order**: ``kd_turn_order``.
+* **Offers**: ``kd_offer_line`` (two lines, a hand per seat), ``kd_after_claim``.
+* **Rounds**: ``kd_turn_order``, ``kd_plan_round`` (phases), ``kd_start_round``,
+  ``kd_end_round`` (``game.round_order``), ``kd_game_over``, ``kd_end_game``.
 * **Decisions**: every step, core steps included (``place``, ``claim``), is played
   by a :class:`~kingdomino_core.engine.rules.StepHandler`. In ``kd_register_rules`` a
   plugin adds actions to a step's decision (``rules.add_actions``), replaces a
@@ -66,11 +68,14 @@ subset of them. All hooks are part of hook API version 1 (``HOOK_API``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
-from ..model.actions import Discard, Place, Step
+from ..errors import Problem
+from ..model.actions import Claim, Discard, Place, Step
 from ..model.components import DominoId
+from ..model.market import Offer
+from ..model.pieces import TableNote
 from ..model.scoring import Ranking, ScoreLine, ScoreSheet
 from .markers import hookspec
 
@@ -163,6 +168,23 @@ class HookSpecs:
         """
 
     @build_hook
+    def kd_adjust_config(self, config: ConfigBuilder, registry: Registry) -> None:
+        """Fit game parameters to the registered components.
+
+        When: once per engine, after ``kd_register_components`` and before
+        ``kd_register_rules``, in ruleset order.
+        Receives: ``config``, the :class:`~kingdomino_core.engine.config.ConfigBuilder`
+        of ``kd_configure`` with every value set so far (``config.get(key)``), and
+        ``registry``, every terrain and domino set registered: a rule can fit the
+        number of rounds to its deck (``len(registry.deck(config.get("deck")))``).
+        Returns: nothing; set keys with ``config.set`` as in ``kd_configure`` (the same
+        conflict rule). The config is frozen again afterwards: ``kd_register_rules``,
+        ``kd_validate`` and every game see the adjusted one, ``kd_register_components``
+        saw it before.
+        Combination: every implementation runs.
+        """
+
+    @build_hook
     def kd_register_rules(self, rules: RuleBook, config: GameConfig, registry: Registry) -> None:
         """Register rule objects: placement rules, claim rules, step handlers, state slices.
 
@@ -179,15 +201,22 @@ class HookSpecs:
         """
 
     @build_hook
-    def kd_validate(self, config: GameConfig, registry: Registry) -> list[str] | None:
+    def kd_validate(self, config: GameConfig, registry: Registry) -> Sequence[Problem | str] | None:
         """Check that the configuration makes sense for this plugin.
 
         When: once per engine, after the build hooks, before any game starts.
         Receives: the frozen ``config`` and the ``registry``.
-        Returns: a list of problems, each one line naming the bad value and what was
-        expected (or None / an empty list when all is well).
+        Returns: a list of problems (or None / an empty list when all is well), each
+        a :class:`~kingdomino_core.errors.Problem` naming the key it is about, what
+        is wrong and what was expected: ``Problem.option("lakes", "factor", f"must be
+        1 or more, not {factor}", factor)`` for ``[options.lakes] factor``. The
+        loader finds the line of the key in the ruleset file, so the user reads
+        ``rules.toml:4: options.lakes.factor: must be 1 or more, not 0``. A plain
+        string is still accepted (the form before problems had keys): it is shown as
+        written, at the line of the ruleset's plugin list.
         Combination: the problems of all plugins are gathered and raised together as
-        one ``RulesetError``, so a user sees every problem at once.
+        one ``RulesetError``, so a user sees every problem at once; the core's own
+        checks of the configuration follow only when no plugin found one.
         """
 
     @build_hook
@@ -259,6 +288,26 @@ class HookSpecs:
         discarded.
         """
 
+    @first_result
+    def kd_offer_line(
+        self, game: Game, line_number: int, dominoes: list[DominoId], drawn: list[DominoId]
+    ) -> list[Offer] | None:
+        """The market's offers of a new line (two lines to pick from; hands to pass on).
+
+        When: once per line, after ``kd_line_discards`` and before ``kd_line_laid_out``.
+        Receives: ``game``, ``line_number``, the line's ``dominoes`` in line order and
+        in ``drawn`` order (as chance turned them up: split that to deal hands).
+        Returns: a list of :class:`~kingdomino_core.model.market.Offer` holding the
+        line's dominoes between them, each once (an offer with ``seat`` is that seat's
+        alone: rule ``core.offer``), or None to defer. Their dominoes, offer after
+        offer, become ``game.next_line`` and the offers ``game.offers``; a claim names
+        its domino, whichever offer holds it; a domino nobody picks leaves play when
+        the round starts (``Game.discard``). A plugin may later replace
+        ``game.offers`` by the same offers passed on (``Offer.passed_to``).
+        Combination: the first non-None result wins; the default is one offer named
+        ``"line"``: the whole line (the base game's market).
+        """
+
     @collected
     def kd_line_laid_out(self, game: Game, line_number: int, dominoes: list[DominoId]) -> None:
         """React to a new line in the market (put tokens on it, refill a display).
@@ -286,6 +335,46 @@ class HookSpecs:
         published rule (the king on the first domino of the line acts first: turn
         order comes from the picks). Compute the order from the state, as boardgame.io's
         ``turn.order`` does: e.g. reverse score order is ``sorted(kings, key=...)``.
+        """
+
+    @first_result
+    def kd_plan_round(self, game: Game, turns: list[tuple[Step, ...]]) -> list[Step] | None:
+        """Arrange the round's steps: turn by turn, or in phases (placements, then picks).
+
+        When: at the start of each round, after ``kd_turn_order``.
+        Receives: ``game`` and ``turns``: each king's turn (in ``game.round_order``) as
+        its steps: ``place``, ``claim`` (not in the final round), its end of turn
+        (when a plugin implements ``kd_end_of_turn``).
+        Returns: the same steps, each once, in the order to play them (placements,
+        then claims: ``[t[0] for t in turns] + [s for t in turns for s in t[1:]]``),
+        or None to defer: reorder the core's steps, never build or change them.
+        Combination: the first non-None result wins; the default is turn by turn
+        (the published rule).
+        """
+
+    @collected
+    def kd_start_round(self, game: Game, round: int) -> None:
+        """React to the start of a round (a decision before anyone places).
+
+        When: at the start of each round (from 1: the first picks are round 0, with
+        no start), once its turns are queued, before the next line is laid out.
+        Receives: ``game`` (``game.line``, ``game.line_kings``, ``game.round_order``:
+        the kings in the order they will act) and ``round``.
+        Returns: nothing; may change plugin state and insert steps with
+        ``game.insert_steps``: they are played before the round's first turn.
+        Combination: every implementation runs.
+        """
+
+    @collected
+    def kd_after_claim(self, game: Game, seat: int, action: Claim) -> None:
+        """React to a king put on a domino of the market (a draft passes hands on).
+
+        When: right after the core's ``claim`` step applied a ``Claim`` (first picks
+        included).
+        Receives: ``game``, the acting ``seat`` and the ``action``.
+        Returns: nothing; may change plugin state, replace ``game.offers`` by the same
+        offers passed on (``Offer.passed_to``) and insert steps.
+        Combination: every implementation runs.
         """
 
     @collected
@@ -317,6 +406,44 @@ class HookSpecs:
         plugins were called.
         """
 
+    @first_result
+    def kd_game_over(self, game: Game, round: int) -> bool | None:
+        """Whether the game ends after this round (a score reached, a deck run out).
+
+        When: at the end of each round that leaves a line to place, before
+        ``kd_end_round``.
+        Receives: ``game`` and ``round``.
+        Returns: True to end the game now, or None (or False) to defer; the market
+        left then, picked or not, leaves play (``Game.discard``).
+        Combination: the first non-None result wins; the default ends the game when
+        no line is left to place.
+        """
+
+    @collected
+    def kd_end_round(self, game: Game, round: int, final: bool) -> None:
+        """React to the end of a round (a decision by its last player, a tax on its leader).
+
+        When: after every turn of the round (and ``kd_game_over``), before the next
+        round or the end; ``final``: the game ends now.
+        Receives: ``game``, ``round``, ``final``. ``game.round_order``: the kings in
+        the order they really acted, whatever the turn order (the last player is
+        ``game.owner(game.round_order[-1])``); ``game.next_kings``: their picks.
+        Returns: nothing; may change plugin state and insert steps with
+        ``game.insert_steps``: they are played before the next round (or the end).
+        Combination: every implementation runs.
+        """
+
+    @collected
+    def kd_end_game(self, game: Game) -> None:
+        """React to the end of a game (a last decision, a final bonus of one's own).
+
+        When: once per game, after its last round (and ``kd_end_round``), before the
+        next game of a match.
+        Receives: ``game``.
+        Returns: nothing; may insert steps (``game.insert_steps``): played last.
+        Combination: every implementation runs.
+        """
+
     @collected
     def kd_score_kingdom(self, game: Game, kingdom: int) -> list[ScoreLine] | None:
         """Score one kingdom: properties, bonuses and anything else that scores.
@@ -337,14 +464,17 @@ class HookSpecs:
         """
 
     @collected
-    def kd_describe_game(self, game: Game) -> list[str] | None:
+    def kd_describe_game(self, game: Game) -> list[str | TableNote] | None:
         """Lines of text about this plugin's part of the table, for displays.
 
-        When: whenever a display (``kd play``, ``kd replay``) draws the table.
+        When: whenever a display (``kd play``, ``kd replay``, the browser) draws the table.
         Receives: ``game``.
         Returns: short lines such as ``"court: visible farmer, mill, queen; 19 in the pile"``,
-        or None. Things on squares are shown through the kingdom text annotations
-        (``Registry.add_annotation``) instead.
+        or None. A line may be a :class:`~kingdomino_core.model.pieces.TableNote`
+        instead of a string: its words, with the pieces picture displays draw (the
+        browser shows the Court's tiles face up, the tokens on the lines' dominoes);
+        text displays print its words. Things on squares are shown through the
+        kingdom text annotations (``Registry.add_annotation``) instead.
         Combination: every implementation runs; the display prints all lines in order.
         """
 

@@ -18,7 +18,10 @@ from cattrs import cols
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn
 
-KeyPath = tuple[str | int, ...]
+from ..errors import KeyPath, dotted
+
+__all__ = ["KeyPath", "TypeMismatch", "describe", "dotted", "problems", "strict_converter"]
+
 
 _NAMES = {bool: "a boolean", int: "an integer", float: "a number", str: "a string"}
 
@@ -164,14 +167,3 @@ def problems(exc: BaseException, path: KeyPath = ()) -> list[tuple[KeyPath, str]
         return found
     found.append((path, _message(exc, None)))
     return found
-
-
-def dotted(path: KeyPath) -> str:
-    """``("options", "base", "tiebreaks", 1)`` -> ``options.base.tiebreaks[1]``."""
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 from attrs import frozen
 
+from ..errors import IllegalActionError
 from .components import DominoId
 from .geometry import Direction
 
@@ -135,6 +136,25 @@ class DrawKing(Action):
 
     def describe(self) -> str:
         return f"king {self.king} drawn"
+
+
+@frozen(kw_only=True, slots=True)
+class PlaceCastle(Action):
+    """Put ``seat``'s castle on square ``(x, y)``: the decision of a game whose kingdoms
+    start without their castle (``GameConfig.castle_at_start``). ``(x, y)`` are the
+    kingdom's coordinates before the castle: its first domino starts at ``0,0``.
+    Once placed, the castle is ``0,0`` and every square's coordinates follow it."""
+
+    kind: ClassVar[str] = "place_castle"
+    #: The seat placing its kingdom's castle.
+    seat: int
+    #: Column of the castle's square, in the kingdom's coordinates before it.
+    x: int
+    #: Row of the castle's square, in the kingdom's coordinates before it.
+    y: int
+
+    def describe(self) -> str:
+        return f"castle at {self.x},{self.y}"
 
 
 CORE_ACTIONS: tuple[type[Action], ...] = (Place, Discard, Claim, Pass, Reveal, DrawKing)
@@ -270,3 +290,14 @@ def field_problems(action: object) -> list[str]:
         if _fits(value, kind) is False:
             found.append(f"{name} {value!r} (expected {_expected(kind)})")
     return found
+
+
+def require_action(action: object) -> None:
+    """Bad input (a string, None, ``seat=True``) is an illegal action, not a crash."""
+    if not isinstance(action, Action):
+        raise IllegalActionError(
+            "core.action", f"expected an action (Place, Claim, ...), not {action!r}"
+        )
+    bad = field_problems(action)
+    if bad:
+        raise IllegalActionError("core.action", f"malformed {action.kind}: " + ", ".join(bad))

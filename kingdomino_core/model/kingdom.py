@@ -5,6 +5,11 @@ chosen for speed: one mask of occupied squares, one mask per terrain, crown coun
 as bit planes, and the properties (connected regions of one terrain) maintained
 incrementally as squares are added. Plugins keep their tokens on squares in
 ``layers`` (one ``{cell: value}`` dict per layer name).
+
+Coordinates are castle-relative. A kingdom may start without its castle (a house
+rule placing it later, ``GameConfig.castle_at_start``): its first domino then starts
+on the board's centre, and :meth:`Kingdom.place_castle` moves everything so that
+the castle, wherever it was put, is at ``(0, 0)`` again.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ class Kingdom:
     __slots__ = (
         "_window",
         "board",
+        "castle_bit",
         "crowns_at",
         "discards",
         "layers",
@@ -41,17 +47,20 @@ class Kingdom:
         "terrain_masks",
     )
 
-    def __init__(self, board: Board, terrains: int) -> None:
+    def __init__(self, board: Board, terrains: int, *, castle: bool = True) -> None:
         #: The geometry shared by every kingdom of the engine.
         self.board = board
-        castle = board.castle
+        #: The castle's bit (``1 << board.castle``), or 0 while a kingdom started
+        #: without its castle (``castle=False``) waits for :meth:`place_castle`.
+        self.castle_bit = (1 << board.castle) if castle else 0
         #: Mask of occupied cells, castle included.
-        self.occupied = 1 << castle
+        self.occupied = self.castle_bit
         #: Mask of the cells of each terrain, by terrain index.
         self.terrain_masks = [0] * terrains
         #: Terrain index of each cell (``EMPTY`` = -1, ``CASTLE`` = -2).
         self.terrain_at = [EMPTY] * board.cells
-        self.terrain_at[castle] = CASTLE
+        if castle:
+            self.terrain_at[board.castle] = CASTLE
         #: Crowns on each cell.
         self.crowns_at = [0] * board.cells
         #: Crowns as bit planes: plane ``i`` masks cells whose crown count has bit ``i``
@@ -83,6 +92,7 @@ class Kingdom:
         """An independent copy (layers copied one level deep)."""
         k = Kingdom.__new__(Kingdom)
         k.board = self.board
+        k.castle_bit = self.castle_bit
         k.occupied = self.occupied
         k.terrain_masks = self.terrain_masks[:]
         k.terrain_at = self.terrain_at[:]
@@ -103,6 +113,12 @@ class Kingdom:
     def castle(self) -> int:
         """The castle's cell (``board.castle``)."""
         return self.board.castle
+
+    @property
+    def has_castle(self) -> bool:
+        """Whether the castle is on the table (False only before :meth:`place_castle`
+        in a game whose kingdoms start without it)."""
+        return bool(self.castle_bit)
 
     @property
     def empty(self) -> int:
@@ -128,13 +144,18 @@ class Kingdom:
     @property
     def squares(self) -> int:
         """Number of squares placed, castle not counted."""
-        return self.occupied.bit_count() - 1
+        return (self.occupied & ~self.castle_bit).bit_count()
 
     @property
     def extent(self) -> tuple[int, int]:
         """Width and height of the bounding box, castle included (``(1, 1)`` at first);
-        neither may exceed ``board.size``."""
+        they must fit the board's shape (``board.fits``)."""
         return self.maxx - self.minx + 1, self.maxy - self.miny + 1
+
+    def room(self) -> tuple[range, range]:
+        """The columns and rows (castle-relative ``x`` and ``y``) this kingdom may still
+        use: what a display shows around it (:meth:`Board.room`)."""
+        return self.board.room(self.minx, self.maxx, self.miny, self.maxy)
 
     def layer(self, name: str) -> dict[int, Any]:
         """The plugin layer ``name``, created empty on first use."""
@@ -148,7 +169,7 @@ class Kingdom:
         (row by row from the north-west), castle excluded. ``board.xy(cell)`` gives
         its coordinates; ``registry.terrains[index]`` its terrain."""
         at = self.terrain_at
-        for cell in self.board.cells_of(self.occupied & ~(1 << self.board.castle)):
+        for cell in self.board.cells_of(self.occupied & ~self.castle_bit):
             yield cell, at[cell], self.crowns_at[cell]
 
     # -- changing --------------------------------------------------------------
@@ -211,3 +232,43 @@ class Kingdom:
                 self.planes[i] |= bit
             else:
                 self.planes[i] &= ~bit
+
+    def castle_squares(self) -> int:
+        """Mask of the squares where the castle may go: empty, orthogonally next to a
+        square of the kingdom and within its shape (the board's centre in a kingdom
+        with nothing in it yet); 0 once the castle is placed."""
+        if self.castle_bit:
+            return 0
+        if not self.occupied:
+            return 1 << self.board.castle
+        return self.board.dilate(self.occupied) & self.window()
+
+    def place_castle(self, cell: int) -> None:
+        """Put the castle on ``cell`` (no rule checks: see :meth:`castle_squares`) and
+        move every square, mark and layer so that the castle is at ``(0, 0)``."""
+        board = self.board
+        cx, cy = board.xy(cell)
+        shift = board.castle - cell
+
+        def moved(mask: int) -> int:
+            return mask << shift if shift >= 0 else mask >> -shift
+
+        self.occupied = moved(self.occupied)
+        self.terrain_masks = [moved(m) for m in self.terrain_masks]
+        self.planes = [moved(p) for p in self.planes]
+        self.regions = [(t, moved(m)) for t, m in self.regions]
+        terrain_at, crowns_at = [EMPTY] * board.cells, [0] * board.cells
+        for c in board.cells_of(self.occupied):
+            terrain_at[c], crowns_at[c] = self.terrain_at[c - shift], self.crowns_at[c - shift]
+        self.terrain_at, self.crowns_at = terrain_at, crowns_at
+        self.placements = [(s, d, a + shift, b + shift) for s, d, a, b in self.placements]
+        self.marks = {c + shift: m for c, m in self.marks.items()}
+        self.layers = {
+            name: {c + shift: v for c, v in layer.items()} for name, layer in self.layers.items()
+        }
+        self.minx, self.maxx = min(self.minx - cx, 0), max(self.maxx - cx, 0)
+        self.miny, self.maxy = min(self.miny - cy, 0), max(self.maxy - cy, 0)
+        self._window = 0
+        self.castle_bit = 1 << board.castle
+        self.occupied |= self.castle_bit
+        self.terrain_at[board.castle] = CASTLE

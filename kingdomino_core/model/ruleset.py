@@ -46,7 +46,9 @@ class Ruleset:
     source: str = ""
     #: Player count used when none is given.
     default_players: int | None = None
-    #: Where each key was set: dotted key path (``options.base.harmony``,
-    #: ``ruleset.plugins[1]``) -> ``"file:line"``, so problems found later (say, for
-    #: one player count) can point at the file. Empty for a ruleset built in code.
-    locations: dict[str, str] = field(factory=dict, eq=False, repr=False)
+    #: Where each key was set: key path (``("options", "base", "harmony")``,
+    #: ``("ruleset", "plugins", 1)``) -> ``(file, line)``, so problems found later (say,
+    #: for one player count) are located by their key. Empty for a ruleset built in code.
+    locations: dict[tuple[str | int, ...], tuple[str, int]] = field(
+        factory=dict, eq=False, repr=False
+    )

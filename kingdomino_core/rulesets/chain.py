@@ -5,14 +5,17 @@ is read (syntax errors located by line and column) and checked against the schem
 (:class:`RulesetDocument`, strict cattrs), the chain is merged (plugins appended
 without duplicates, options merged deeply, child wins) while remembering which file
 and line set each key, and the merged result is checked against the installed
-plugins. Every problem is appended to a list as ``file:line: key.path: message``.
+plugins. Every problem is appended to a list as a located
+:class:`~kingdomino_core.errors.Problem` (its key, message, file and line): the line
+of a key is looked up in the file's :class:`~kingdomino_core.rulesets.toml_lines.KeyLines`
+by the key path, never read back from a message. The plugin and option checks are
+the engine's own (:mod:`kingdomino_core.engine.validation`), located here.
 """
 
 from __future__ import annotations
 
 import errno
 import os
-import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -20,11 +23,12 @@ from typing import Any
 import attrs
 from attrs import define, field, frozen
 
-from ..errors import PluginError, RulesetError
-from ..hooks.plugins import Catalogue
+from ..engine.validation import combination_problems, option_problems
+from ..errors import PluginError, Problem, RulesetError
+from ..hooks.plugins import Catalogue, PluginInfo
 from ..inputs.files import path_problem, read_regular_file, resolved, shown
 from ..inputs.limits import MAX_EXTENDS, MAX_RULESET_BYTES, InputLimitError, loads_toml
-from ..inputs.strict import KeyPath, dotted, problems, strict_converter
+from ..inputs.strict import KeyPath, problems, strict_converter
 from ..inputs.trust import DEFAULT, CodeNotAllowedError, Trust
 from .lookup import file_kind, find_ruleset, looks_like_path, not_found
 from .toml_lines import KeyLines
@@ -67,7 +71,14 @@ class Source:
     lines: KeyLines
 
     def where(self, path: KeyPath) -> str:
+        """``file:line`` of ``path`` (of its nearest table; line 1 if none)."""
         return f"{self.path}:{self.lines.line(path) or 1}"
+
+    def problem(self, key: KeyPath, message: str, value: Any = None) -> Problem:
+        """A problem about ``key``, located at the line that sets it in this file (of
+        its nearest table; line 1 if none)."""
+        line = self.lines.line(key) or 1
+        return Problem(key=key, message=message, value=value, file=str(self.path), line=line)
 
     def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
         """``[ruleset] key`` if it has the right type (the schema check reports others)."""
@@ -78,10 +89,31 @@ class Source:
         return value if isinstance(value, kind) else None
 
 
-_SYNTAX = re.compile(r"^(.*) \(at (?:line (\d+), column (\d+)|end of document)\)$")
+def _syntax_problem(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> Problem:
+    """A TOML syntax error at its line and column. The parser's position: its
+    ``lineno``/``colno`` (Python 3.14's tomllib), else the ``(at line L, column C)``
+    that Python 3.11's tomllib appends to its message, its only record of it."""
+    line, column = getattr(exc, "lineno", 0), getattr(exc, "colno", 0)
+    message = getattr(exc, "msg", "") or str(exc)
+    head, sep, tail = str(exc).rpartition(" (at ")
+    if not line and sep:
+        message = head
+        if tail == "end of document)":
+            rows = text.splitlines() or [""]
+            line, column = len(rows), len(rows[-1]) + 1
+            message += " at end of file"
+        else:
+            numbers = tail.removeprefix("line ").removesuffix(")").split(", column ")
+            if len(numbers) == 2 and all(n.isdigit() for n in numbers):
+                line, column = int(numbers[0]), int(numbers[1])
+            else:
+                message = str(exc)
+    return Problem(
+        message=f"TOML syntax error: {message}", file=str(path), line=line, column=column
+    )
 
 
-def _read(path: Path, found: list[str], text: str | None = None) -> Source | None:
+def _read(path: Path, found: list[Problem], text: str | None = None) -> Source | None:
     if text is None:
         text = _read_text(path, found)
         if text is None:
@@ -91,47 +123,42 @@ def _read(path: Path, found: list[str], text: str | None = None) -> Source | Non
     try:
         data = loads_toml(text)
     except InputLimitError as exc:
-        found.append(f"{path}: {exc} (see docs/trust.md, Limits)")
+        found.append(Problem(file=str(path), message=f"{exc} (see docs/trust.md, Limits)"))
         return None
     except tomllib.TOMLDecodeError as exc:
-        m = _SYNTAX.match(str(exc))
-        if m is None:
-            found.append(f"{path}: TOML syntax error: {exc}")
-        elif m.group(2):
-            found.append(f"{path}:{m.group(2)}:{m.group(3)}: TOML syntax error: {m.group(1)}")
-        else:
-            rows = text.splitlines() or [""]
-            end = f"{len(rows)}:{len(rows[-1]) + 1}"
-            found.append(f"{path}:{end}: TOML syntax error: {m.group(1)} at end of file")
+        found.append(_syntax_problem(path, text, exc))
         return None
     return Source(path=path, text=text, data=data, lines=KeyLines(text))
 
 
-def _read_text(path: Path, found: list[str]) -> str | None:
+def _read_text(path: Path, found: list[Problem]) -> str | None:
     try:
         raw = read_regular_file(path, MAX_RULESET_BYTES)
     except OSError as exc:
         if exc.errno == errno.EFBIG:
             found.append(
-                f"{path}: larger than {MAX_RULESET_BYTES} bytes: not a ruleset "
-                "(see docs/trust.md, Limits)"
+                Problem(
+                    file=str(path),
+                    message=f"larger than {MAX_RULESET_BYTES} bytes: not a ruleset "
+                    "(see docs/trust.md, Limits)",
+                )
             )
         else:
-            found.append(f"{path}: cannot read: {exc.strerror or exc}")
+            found.append(Problem(file=str(path), message=f"cannot read: {exc.strerror or exc}"))
         return None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        found.append(f"{path}: not UTF-8 text: {exc.reason}")
+        found.append(Problem(file=str(path), message=f"not UTF-8 text: {exc.reason}"))
         return None
 
 
-def _check_schema(src: Source, found: list[str]) -> None:
+def _check_schema(src: Source, found: list[Problem]) -> None:
     try:
         converter.structure(src.data, RulesetDocument)
     except Exception as exc:
         for path, message in problems(exc):
-            found.append(f"{src.where(path)}: {dotted(path)}: {message}")
+            found.append(src.problem(path, message))
 
 
 def _resolve_extends(value: str, naming: Path, trust: Trust) -> Path:
@@ -165,10 +192,11 @@ def _resolve_extends(value: str, naming: Path, trust: Trust) -> Path:
 
 
 _PATH_HINT = "write a path relative to this file (./x, ../x) or an absolute one"
+_EXTENDS: KeyPath = ("ruleset", "extends")
 
 
 def read_chain(
-    path: Path, found: list[str], trust: Trust = DEFAULT, *, text: str | None = None
+    path: Path, found: list[Problem], trust: Trust = DEFAULT, *, text: str | None = None
 ) -> list[Source]:
     """The file and its ``extends`` ancestors, oldest ancestor first (``text``: the
     named file's content, already read)."""
@@ -179,14 +207,15 @@ def read_chain(
         key = current.resolve()
         if key in seen:
             cycle = " -> ".join(str(s.path) for s in chain) + f" -> {current}"
-            where = chain[-1].where(("ruleset", "extends"))
-            found.append(f"{where}: ruleset.extends: extends cycle: {cycle}")
+            found.append(chain[-1].problem(_EXTENDS, f"extends cycle: {cycle}"))
             break
         if len(chain) >= MAX_EXTENDS:
-            where = chain[-1].where(("ruleset", "extends"))
             found.append(
-                f"{where}: ruleset.extends: the extends chain is longer than {MAX_EXTENDS} "
-                "files (see docs/trust.md, Limits)"
+                chain[-1].problem(
+                    _EXTENDS,
+                    f"the extends chain is longer than {MAX_EXTENDS} files (see "
+                    "docs/trust.md, Limits)",
+                )
             )
             break
         seen.add(key)
@@ -202,8 +231,8 @@ def read_chain(
             try:
                 current = _resolve_extends(parent, src.path, trust)
             except RulesetError as exc:
-                for problem in exc.problems:
-                    found.append(f"{src.where(('ruleset', 'extends'))}: ruleset.extends: {problem}")
+                for problem in exc.found:
+                    found.append(src.problem(_EXTENDS, problem.message, parent))
     chain.reverse()
     return chain
 
@@ -219,22 +248,38 @@ class Merged:
     options: dict[str, Any] = field(factory=dict)
     description: str = ""
     players: int | None = None
-    #: Dotted key path -> the file that set it last, and the key path in that file.
-    owners: dict[str, tuple[Source, KeyPath]] = field(factory=dict)
+    #: Key path in the merged ruleset -> the file that set it last, and the key path
+    #: in that file (an entry of ``plugins`` has another index in the file that set it).
+    owners: dict[KeyPath, tuple[Source, KeyPath]] = field(factory=dict)
 
-    def own(self, key: str, src: Source, path: KeyPath) -> None:
+    def own(self, key: KeyPath, src: Source, path: KeyPath) -> None:
         self.owners[key] = (src, path)
 
-    def where(self, key: str) -> str:
+    def where(self, key: KeyPath) -> str:
         src, path = self.owners.get(key, (self.top, ("ruleset",)))
         return src.where(path)
+
+    def locate(self, problem: Problem, *, shown: KeyPath | None = None) -> Problem:
+        """``problem`` at the line that set its key (the longest prefix of it a file of
+        the chain set; the ``[ruleset]`` table if none), its key shown as ``shown``."""
+        key = problem.key
+        for n in range(len(key), 0, -1):
+            owner = self.owners.get(key[:n])
+            if owner is not None:
+                src, own = owner
+                break
+        else:
+            src, own, n = self.top, ("ruleset",), 0
+        line = src.lines.line((*own, *key[n:])) or 1
+        located = problem.at(str(src.path), line)
+        return located if shown is None else attrs.evolve(located, key=shown)
 
 
 def _merge_table(into: dict[str, Any], table: dict[str, Any], merged: Merged,
                  src: Source, path: KeyPath) -> None:  # fmt: skip
     for key, value in table.items():
         sub = (*path, key)
-        merged.own(dotted(sub), src, sub)
+        merged.own(sub, src, sub)
         if isinstance(value, dict) and isinstance(into.get(key), dict):
             _merge_table(into[key], value, merged, src, sub)
         else:
@@ -255,7 +300,7 @@ def merge(chain: list[Source]) -> Merged:
         for i, name in enumerate(src.get("plugins", list) or []):
             if isinstance(name, str) and name not in merged.plugins:
                 merged.own(
-                    f"ruleset.plugins[{len(merged.plugins)}]", src, ("ruleset", "plugins", i)
+                    ("ruleset", "plugins", len(merged.plugins)), src, ("ruleset", "plugins", i)
                 )
                 merged.plugins.append(name)
         for i, name in enumerate(src.get("plugin_files", list) or []):
@@ -263,42 +308,47 @@ def merge(chain: list[Source]) -> Merged:
                 continue  # reported by _check_paths
             path = Path(os.path.normpath(src.path.parent / name))
             if all(resolved(str(path)) != resolved(str(p)) for p in merged.plugin_files):
-                key = f"ruleset.plugin_files[{len(merged.plugin_files)}]"
+                key = ("ruleset", "plugin_files", len(merged.plugin_files))
                 merged.own(key, src, ("ruleset", "plugin_files", i))
                 merged.plugin_files.append(path)
-        for key, kind in (("description", str), ("players", int)):
-            value = src.get(key, kind)
+        for name, kind in (("description", str), ("players", int)):
+            value = src.get(name, kind)
             if value is not None:
-                setattr(merged, key, value)
-                merged.own(f"ruleset.{key}", src, ("ruleset", key))
+                setattr(merged, name, value)
+                merged.own(("ruleset", name), src, ("ruleset", name))
         options = src.data.get("options")
         if isinstance(options, dict):
-            merged.own("options", src, ("options",))
+            merged.own(("options",), src, ("options",))
             for plugin, table in options.items():
                 if isinstance(table, dict):
-                    merged.own(f"options.{plugin}", src, ("options", plugin))
+                    merged.own(("options", plugin), src, ("options", plugin))
                     _merge_table(
                         merged.options.setdefault(plugin, {}), table, merged, src,
                         ("options", plugin),
                     )  # fmt: skip
-    merged.own("ruleset.plugins", merged.top, ("ruleset", "plugins"))
-    merged.own("ruleset", merged.top, ("ruleset",))
+    merged.own(_PLUGINS, merged.top, _PLUGINS)
+    merged.own(("ruleset",), merged.top, ("ruleset",))
     return merged
 
 
-def _check_paths(src: Source, found: list[str]) -> None:
+_PLUGINS: KeyPath = ("ruleset", "plugins")
+_FILES: KeyPath = ("ruleset", "plugin_files")
+
+
+def _check_paths(src: Source, found: list[Problem]) -> None:
     """``plugin_files`` entries that name no file the way this format allows."""
     for i, name in enumerate(src.get("plugin_files", list) or []):
         if not isinstance(name, str):
             continue
-        where = src.where(("ruleset", "plugin_files", i))
+        key = (*_FILES, i)
         problem = path_problem(name)
         if problem is not None:
-            found.append(f"{where}: ruleset.plugin_files[{i}]: {problem}")
+            found.append(src.problem(key, problem, name))
         elif name.startswith("~"):
             found.append(
-                f"{where}: ruleset.plugin_files[{i}]: {name!r}: '~' is not expanded in "
-                f"ruleset files; {_PATH_HINT}"
+                src.problem(
+                    key, f"{name!r}: '~' is not expanded in ruleset files; {_PATH_HINT}", name
+                )
             )
 
 
@@ -306,11 +356,11 @@ def check_trust(merged: Merged, trust: Trust) -> None:
     """Raise :class:`CodeNotAllowedError` naming every plugin file ``trust`` refuses."""
     refused: list[tuple[Path, str]] = []
     for i, path in enumerate(merged.plugin_files):
-        src = merged.owners[f"ruleset.plugin_files[{i}]"][0]
+        src = merged.owners[(*_FILES, i)][0]
         named = src is merged.top
         if trust.allows(path, named=named):
             continue
-        where = src.where(("ruleset", "plugin_files"))
+        where = src.where(_FILES)
         why = f"listed at {where}" + ("" if named else ", a ruleset reached through extends")
         refused.append((path, why))
     if refused:
@@ -318,82 +368,77 @@ def check_trust(merged: Merged, trust: Trust) -> None:
 
 
 def check_plugins(
-    merged: Merged, catalogue: Catalogue, found: list[str], trust: Trust = DEFAULT
+    merged: Merged, catalogue: Catalogue, found: list[Problem], trust: Trust = DEFAULT
 ) -> None:
+    """The merged ruleset's plugin files, plugin list and options, checked with the
+    engine's own checks (``engine.validation``) and located in the chain's files."""
     check_trust(merged, trust)
     for i, path in enumerate(merged.plugin_files):
-        key = f"ruleset.plugin_files[{i}]"
+        key = (*_FILES, i)
         kind = file_kind(path)
         if kind != "file":
             what = "no such file" if kind is None else "not a regular file"
-            found.append(f"{merged.where(key)}: ruleset.plugin_files: {what} {str(path)!r}")
+            problem = Problem(key=key, message=f"{what} {str(path)!r}", value=str(path))
+            found.append(merged.locate(problem, shown=_FILES))
             continue
         try:
             catalogue.add_file(path)
         except PluginError as exc:
-            found.append(f"{merged.where(key)}: ruleset.plugin_files: {exc}")
+            found.append(merged.locate(Problem(key=key, message=str(exc)), shown=_FILES))
     names = catalogue.names()
-    available = ", ".join(names)
-    plugins_broken = any(": ruleset.plugins: " in f or ": ruleset: " in f for f in found)
+    plugins_broken = any(p.key[:2] == _PLUGINS or p.key == ("ruleset",) for p in found)
     if not merged.plugins and not plugins_broken:
         found.append(
-            f"{merged.where('ruleset')}: ruleset.plugins: no plugins; list at least one "
-            f"(available: {available}) or extend a ruleset that does"
+            merged.locate(
+                Problem(
+                    key=("ruleset",),
+                    message=f"no plugins; list at least one (available: {', '.join(names)}) "
+                    "or extend a ruleset that does",
+                ),
+                shown=_PLUGINS,
+            )
         )
-    active = set(merged.plugins)
+    infos = _loaded(merged, catalogue, names, found)
+    for problem in combination_problems(merged.plugins, infos):
+        found.append(merged.locate(problem, shown=_PLUGINS))
+    active = [infos[name] for name in merged.plugins if name in infos]
+    for info in active:
+        if info.options_class is not None:
+            raw = merged.options.get(info.name, {})
+            _resolve_paths(merged, info.name, info.options_class, raw, found, trust)
+    options = {
+        name: table
+        for name, table in merged.options.items()
+        if name in infos or name not in merged.plugins
+    }
+    _values, wrong = option_problems(active, options, names)
+    found.extend(merged.locate(problem) for problem in wrong)
+
+
+def _loaded(
+    merged: Merged, catalogue: Catalogue, names: list[str], found: list[Problem]
+) -> dict[str, PluginInfo]:
+    """The plugins of the list that the catalogue has and loads (the others reported)."""
+    infos = {}
     for i, name in enumerate(merged.plugins):
-        key = f"ruleset.plugins[{i}]"
+        key = (*_PLUGINS, i)
         if name not in names:
+            message = f"unknown plugin {name!r}; available: {', '.join(names)}"
             found.append(
-                f"{merged.where(key)}: ruleset.plugins: unknown plugin {name!r}; "
-                f"available: {available}"
+                merged.locate(Problem(key=key, message=message, value=name), shown=_PLUGINS)
             )
             continue
         try:
-            info = catalogue.get(name)
+            infos[name] = catalogue.get(name)
         except PluginError as exc:
-            found.append(f"{merged.where(key)}: ruleset.plugins: {exc}")
-            continue
-        for needed in info.requires:
-            if needed not in active:
-                found.append(
-                    f"{merged.where(key)}: ruleset.plugins: plugin {name!r} requires plugin "
-                    f"{needed!r}; add it before {name!r}"
-                )
-        for other in info.conflicts:
-            if other in active and merged.plugins.index(other) < i:
-                found.append(
-                    f"{merged.where(key)}: ruleset.plugins: plugins {other!r} and {name!r} "
-                    "cannot be active together"
-                )
-        cls = info.options_class
-        raw = merged.options.get(name, {})
-        if cls is not None:
-            _resolve_paths(merged, name, cls, raw, found, trust)
-        if cls is None:
-            if raw:
-                where = merged.where(f"options.{name}")
-                found.append(f"{where}: options.{name}: plugin {name!r} takes no options")
-            continue
-        try:
-            converter.structure(raw, cls)
-        except Exception as exc:
-            for key_path, message in problems(exc, ("options", name)):
-                found.append(f"{_where_key(merged, key_path)}: {dotted(key_path)}: {message}")
-    for name in merged.options:
-        if name not in active:
-            why = (
-                "is installed but not active: add it to ruleset.plugins"
-                if name in names
-                else f"is unknown; available: {available}"
-            )
             found.append(
-                f"{merged.where(f'options.{name}')}: options.{name}: plugin {name!r} {why}"
+                merged.locate(Problem(key=key, message=str(exc), value=name), shown=_PLUGINS)
             )
+    return infos
 
 
 def _resolve_paths(
-    merged: Merged, plugin: str, cls: type, raw: dict[str, Any], found: list[str], trust: Trust
+    merged: Merged, plugin: str, cls: type, raw: dict[str, Any], found: list[Problem], trust: Trust
 ) -> None:
     """Option fields marked ``metadata={"path": True}`` name files relative to the
     ruleset file that set them (not to the directory ``kd`` runs in)."""
@@ -403,28 +448,19 @@ def _resolve_paths(
         value = raw.get(f.name)
         if not f.metadata.get("path") or not isinstance(value, str) or not value:
             continue
-        key = f"options.{plugin}.{f.name}"
+        key = ("options", plugin, f.name)
         owner = merged.owners.get(key)
-        where = _where_key(merged, ("options", plugin, f.name))
         if value.startswith("~"):
-            found.append(f"{where}: {key}: {value!r}: '~' is not expanded in ruleset files; "
-                         f"{_PATH_HINT}")  # fmt: skip
+            message = f"{value!r}: '~' is not expanded in ruleset files; {_PATH_HINT}"
         elif not trust.local_paths:
-            found.append(f"{where}: {key}: this ruleset may not name files ({shown(value)})")
+            message = f"this ruleset may not name files ({shown(value)})"
         elif (problem := path_problem(value)) is not None:
-            found.append(f"{where}: {key}: {problem}")
-        elif owner is not None and not Path(value).is_absolute():
-            raw[f.name] = os.path.normpath(owner[0].path.parent / value)
-
-
-def _where_key(merged: Merged, path: KeyPath) -> str:
-    """``file:line`` of the longest prefix of ``path`` that a file of the chain set."""
-    for n in range(len(path), 0, -1):
-        owner = merged.owners.get(dotted(path[:n]))
-        if owner is not None:
-            src, _own = owner
-            return src.where(path)
-    return merged.where("ruleset")
+            message = problem
+        else:
+            if owner is not None and not Path(value).is_absolute():
+                raw[f.name] = os.path.normpath(owner[0].path.parent / value)
+            continue
+        found.append(merged.locate(Problem(key=key, message=message, value=value)))
 
 
 def chain_complete(chain: list[Source]) -> bool:

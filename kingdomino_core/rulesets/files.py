@@ -13,12 +13,15 @@
    runs every plugin's own checks and the player count.
 
 Every problem of every step is collected and raised at once as a
-:class:`RulesetError`, each line ``file:line: key.path: message`` (TOML syntax
-errors: ``file:line:column: message``). Nothing runs on an invalid ruleset, except
-the local plugin files it names, which must be imported to be checked, and only
-those the :class:`~kingdomino_core.inputs.trust.Trust` given allows (by default the named
-file's own): any other raises :class:`~kingdomino_core.inputs.trust.CodeNotAllowedError`
-before any code runs (docs/trust.md).
+:class:`RulesetError` of :class:`~kingdomino_core.errors.Problem` values, each read
+``file:line: key.path: message`` (TOML syntax errors: ``file:line:column: message``);
+the line of a problem is looked up from its key, and the plugin and option checks
+are the engine's own (:mod:`kingdomino_core.engine.validation`). Nothing runs on an
+invalid ruleset, except the local plugin files it names, which must be imported to be
+checked, and only those the :class:`~kingdomino_core.inputs.trust.Trust` given allows
+(by default the named file's own): any other raises
+:class:`~kingdomino_core.inputs.trust.CodeNotAllowedError` before any code runs
+(docs/trust.md).
 
 Reading and merging live in :mod:`kingdomino_core.rulesets.chain`, the lookup in
 :mod:`kingdomino_core.rulesets.lookup`.
@@ -26,14 +29,23 @@ Reading and merging live in :mod:`kingdomino_core.rulesets.chain`, the lookup in
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from ..engine.engine import Engine
-from ..errors import ConfigError, PlayerCountError, PluginError, RulesetError
+from ..errors import (
+    ConfigError,
+    KeyPath,
+    PlayerCountError,
+    PluginError,
+    Problem,
+    RulesetError,
+    as_problem,
+)
 from ..hooks.plugins import default_catalogue
-from ..inputs.strict import dotted
 from ..inputs.trust import DEFAULT, UNTRUSTED, Trust
 from ..model.ruleset import Ruleset
 from .chain import (
@@ -63,11 +75,13 @@ __all__ = [
     "RulesetEntry",
     "RulesetTable",
     "allowed_players",
+    "checked_engine",
     "find_ruleset",
     "list_rulesets",
     "load_ruleset",
     "load_ruleset_file",
     "load_ruleset_text",
+    "locate",
     "locate_problems",
     "resolved_document",
     "resolved_toml",
@@ -81,30 +95,22 @@ DEFAULT_RULESET = "base"
 # -- the public API ---------------------------------------------------------------------
 
 
-def load_ruleset(arg: str | None, *, trust: Trust = DEFAULT) -> Ruleset:
-    """The checked ruleset named or located by ``arg`` (None: the base game).
+def load_ruleset(arg: str | None, *, trust: Trust = DEFAULT, players: int | None = None) -> Ruleset:
+    """The checked ruleset named or located by ``arg`` (None: the base game);
+    ``players``: the count the caller will play (see :func:`load_ruleset_file`).
 
     Raises :class:`RulesetError` listing every problem found, or
     :class:`~kingdomino_core.inputs.trust.CodeNotAllowedError` if it would run plugin files
     ``trust`` does not allow.
     """
-    return load_ruleset_file(find_ruleset(DEFAULT_RULESET if arg is None else arg), trust=trust)
+    path = find_ruleset(DEFAULT_RULESET if arg is None else arg)
+    return load_ruleset_file(path, trust=trust, players=players)
 
 
-_WHERE = re.compile(r"^(.*?):(\d+)(?::\d+)?: ")
-
-
-def _in_file_order(found: list[str]) -> list[str]:
+def _in_file_order(found: list[Problem]) -> list[Problem]:
     """Problems grouped by file (in order of first mention), then by line."""
     files: dict[str, int] = {}
-
-    def key(problem: str) -> tuple[int, int]:
-        m = _WHERE.match(problem)
-        if m is None:
-            return (files.setdefault("", len(files)), 0)
-        return (files.setdefault(m.group(1), len(files)), int(m.group(2)))
-
-    keys = [key(p) for p in found]  # first mentions decide the file order
+    keys = [(files.setdefault(p.file, len(files)), p.line) for p in found]
     return [p for _k, p in sorted(zip(keys, found, strict=True), key=lambda kp: kp[0])]
 
 
@@ -114,9 +120,16 @@ def load_ruleset_text(text: str, source: str = "<upload>", *, trust: Trust = UNT
     return load_ruleset_file(Path(source), trust=trust, text=text)
 
 
-def load_ruleset_file(path: Path, *, trust: Trust = DEFAULT, text: str | None = None) -> Ruleset:
-    """Read, merge and check the ruleset file at ``path`` (and what it extends)."""
-    found: list[str] = []
+def load_ruleset_file(
+    path: Path, *, trust: Trust = DEFAULT, text: str | None = None, players: int | None = None
+) -> Ruleset:
+    """Read, merge and check the ruleset file at ``path`` (and what it extends).
+
+    The check ends with one engine build (the plugins' own checks); ``players``: the
+    player count the caller will play, so that this build is the one it plays with
+    (:func:`checked_engine`), when the ruleset allows that count.
+    """
+    found: list[Problem] = []
     chain = read_chain(Path(path), found, trust, text=text)
     if found and not chain_complete(chain):
         # A missing or unreadable ancestor: plugin checks on half a ruleset would
@@ -128,7 +141,7 @@ def load_ruleset_file(path: Path, *, trust: Trust = DEFAULT, text: str | None = 
         found += _player_count_problems(merged, found)
         raise RulesetError(_in_file_order(found))
     ruleset = _ruleset_of(merged, merged.options)
-    allowed_players(ruleset)  # one engine build runs the plugins' own checks
+    _check_build(ruleset, players)  # one engine build runs the plugins' own checks
     return ruleset
 
 
@@ -142,14 +155,14 @@ def _ruleset_of(merged: Merged, options: dict[str, Any]) -> Ruleset:
         description=merged.description,
         source=str(top.path),
         default_players=merged.players,
-        locations={key: src.where(p) for key, (src, p) in merged.owners.items()},
+        locations={
+            key: (str(src.path), src.lines.line(own) or 1)
+            for key, (src, own) in merged.owners.items()
+        },
     )
 
 
-_BAD_OPTION = re.compile(r"(?:^|: )options\.([\w\-]+)")
-
-
-def _player_count_problems(merged: Merged, found: list[str]) -> list[str]:
+def _player_count_problems(merged: Merged, found: list[Problem]) -> list[Problem]:
     """The ``players`` count checked too when only options have problems, so that one
     run lists every problem: the plugins whose options are wrong get their defaults.
     """
@@ -157,18 +170,68 @@ def _player_count_problems(merged: Merged, found: list[str]) -> list[str]:
         return []
     bad = set()
     for problem in found:
-        m = _BAD_OPTION.search(problem)
-        if m is None:
+        if problem.key[:1] != ("options",) or len(problem.key) < 2:
             return []  # a plugin or a key of [ruleset] is wrong: no engine to ask
-        bad.add(m.group(1))
+        bad.add(problem.key[1])
     ruleset = _ruleset_of(merged, {k: v for k, v in merged.options.items() if k not in bad})
     try:
         Engine(ruleset, merged.players)
     except PlayerCountError as exc:
-        return locate_problems(ruleset, [f"ruleset.players: {exc}"])
+        return locate(ruleset, [_players_problem(exc)])
     except (RulesetError, PluginError, ConfigError):
         return []  # the problems already found explain it
     return []
+
+
+def _players_problem(exc: PlayerCountError) -> Problem:
+    return Problem(key=("ruleset", "players"), message=str(exc), value=exc.players)
+
+
+#: The engine the last check built (:func:`checked_engine`), with its ruleset.
+_last_build: list[tuple[Ruleset, Engine]] = []
+
+
+def _build(ruleset: Ruleset, players: int) -> Engine:
+    """An engine for ``ruleset``, kept as the last check's (see :func:`checked_engine`)."""
+    engine = Engine(ruleset, players)
+    _last_build[:] = [(ruleset, engine)]
+    return engine
+
+
+def checked_engine(ruleset: Ruleset, players: int) -> Engine | None:
+    """The engine the loader built for ``players`` seats when it checked this very
+    ruleset object, if that was the last check made (None otherwise).
+
+    Engines never change once built, so the command that loaded a ruleset plays with
+    the engine its check built (``kd play`` builds one engine, not two):
+    ``kingdomino_play.engine_for`` asks here first.
+    """
+    for checked, engine in _last_build:
+        if checked is ruleset and engine.players == players:
+            return engine
+    return None
+
+
+def _check_build(ruleset: Ruleset, players: int | None) -> None:
+    """The plugins' own checks (one engine build): for ``players`` seats when the
+    ruleset allows them (its default count checked against the counts that engine
+    allows), else as :func:`allowed_players` builds it."""
+    if players is not None:
+        try:
+            allowed = _build(ruleset, players).config.allowed_players
+        except PlayerCountError:
+            pass  # reported by the command that asked for that count
+        except RulesetError as exc:
+            raise RulesetError(locate(ruleset, exc.found)) from None
+        except (PluginError, ConfigError) as exc:
+            raise RulesetError(locate(ruleset, [Problem(message=str(exc))])) from None
+        else:
+            default = ruleset.default_players
+            if default is None or default in allowed:
+                return
+            wrong = PlayerCountError(default, allowed, ruleset.name)
+            raise RulesetError(locate(ruleset, [_players_problem(wrong)]))
+    allowed_players(ruleset)
 
 
 def allowed_players(ruleset: Ruleset) -> tuple[int, ...]:
@@ -176,15 +239,15 @@ def allowed_players(ruleset: Ruleset) -> tuple[int, ...]:
     count = ruleset.default_players or 4
     for attempt in range(2):
         try:
-            return Engine(ruleset, count).config.allowed_players
+            return (checked_engine(ruleset, count) or _build(ruleset, count)).config.allowed_players
         except PlayerCountError as exc:
             if ruleset.default_players is not None or attempt or not exc.allowed:
-                raise RulesetError(locate_problems(ruleset, [f"ruleset.players: {exc}"])) from None
+                raise RulesetError(locate(ruleset, [_players_problem(exc)])) from None
             count = exc.allowed[0]
         except RulesetError as exc:
-            raise RulesetError(locate_problems(ruleset, exc.problems)) from None
+            raise RulesetError(locate(ruleset, exc.found)) from None
         except (PluginError, ConfigError) as exc:
-            raise RulesetError(locate_problems(ruleset, [str(exc)])) from None
+            raise RulesetError(locate(ruleset, [Problem(message=str(exc))])) from None
     raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -200,65 +263,64 @@ def validate_ruleset(ruleset: Ruleset) -> list[str]:
     by_problem: dict[str, list[int]] = {}
     for count in allowed:
         try:
-            Engine(ruleset, count)
+            if checked_engine(ruleset, count) is None:
+                Engine(ruleset, count)
         except RulesetError as exc:
-            for problem in locate_problems(ruleset, exc.problems):
-                by_problem.setdefault(problem, []).append(count)
+            for problem in locate(ruleset, exc.found):
+                by_problem.setdefault(str(problem), []).append(count)
         except (PluginError, ConfigError) as exc:
-            for problem in locate_problems(ruleset, [str(exc)]):
-                by_problem.setdefault(problem, []).append(count)
+            for problem in locate(ruleset, [Problem(message=str(exc))]):
+                by_problem.setdefault(str(problem), []).append(count)
     out = []
-    for problem, counts in by_problem.items():
+    for text, counts in by_problem.items():
         if len(counts) < len(allowed):
-            problem += f" (with {', '.join(str(c) for c in counts)} players)"
-        out.append(problem)
+            text += f" (with {', '.join(str(c) for c in counts)} players)"
+        out.append(text)
     return out
 
 
-_LOCATED = re.compile(r"^((?:ruleset|options)(?:\.[\w\-]+|\[\d+\])*): (.*)$", re.DOTALL)
-_PART = re.compile(r"\.?([\w\-]+)|\[(\d+)\]")
+def locate(ruleset: Ruleset, found: Sequence[Problem | str]) -> list[Problem]:
+    """Problems found by the engine, located at the ``file:line`` that caused them.
 
-
-def locate_problems(ruleset: Ruleset, found: list[str] | tuple[str, ...]) -> list[str]:
-    """Prefix problems found by the engine with the ``file:line`` that caused them.
-
-    A problem starting with a key path (``options.base.x: ...``) points at the line
-    that set that key (or its nearest table); any other problem at the plugin list.
-    Problems already located, and every problem of a ruleset built in code, pass
-    through unchanged.
+    A problem with a key (``options.base.x``) points at the line that set that key
+    (or its nearest table); one about no key (a plugin's plain-string problem, a
+    ``PluginError``) at the plugin list, shown as about ``ruleset.plugins``. Problems
+    already located, and every problem of a ruleset built in code, pass through
+    unchanged. The line is found from the key in ``ruleset.locations``, never from
+    the message.
     """
-    if not ruleset.locations:
-        return list(found)
     out = []
-    for problem in found:
-        m = _LOCATED.match(problem)
-        if m is None:
-            if problem.startswith(tuple(v.split(":")[0] for v in ruleset.locations.values())):
-                out.append(problem)
-                continue
-            key, message = "ruleset.plugins", problem
-        else:
-            key, message = m.group(1), m.group(2)
-        parts: list[str | int] = [
-            int(index) if index else name for name, index in _PART.findall(key)
-        ]
-        out.append(f"{_location(ruleset, parts)}: {key}: {message}")
+    for item in found:
+        problem = as_problem(item)
+        if problem.located or not ruleset.locations:
+            out.append(problem)
+            continue
+        key = problem.key or ("ruleset", "plugins")
+        where = _location(ruleset, key)
+        located = problem if where is None else problem.at(*where)
+        out.append(attrs.evolve(located, key=key))
     return out
 
 
-def _location(ruleset: Ruleset, parts: list[str | int]) -> str:
-    """The line that set the longest prefix of ``parts``; for options of a plugin that
+def locate_problems(ruleset: Ruleset, found: Sequence[Problem | str]) -> list[str]:
+    """:func:`locate`, each problem as the line a user reads
+    (``file:line: key.path: message``)."""
+    return [str(problem) for problem in locate(ruleset, found)]
+
+
+def _location(ruleset: Ruleset, key: KeyPath) -> tuple[str, int] | None:
+    """The line that set the longest prefix of ``key``; for options of a plugin that
     no file set, the line that activates the plugin."""
-    for n in range(len(parts), 1, -1):
-        found = ruleset.locations.get(dotted(tuple(parts[:n])))
+    for n in range(len(key), 1, -1):
+        found = ruleset.locations.get(key[:n])
         if found is not None:
             return found
-    if len(parts) > 1 and parts[0] == "options" and parts[1] in ruleset.plugins:
-        index = ruleset.plugins.index(str(parts[1]))
-        found = ruleset.locations.get(f"ruleset.plugins[{index}]")
+    if len(key) > 1 and key[0] == "options" and key[1] in ruleset.plugins:
+        index = ruleset.plugins.index(str(key[1]))
+        found = ruleset.locations.get(("ruleset", "plugins", index))
         if found is not None:
             return found
-    return ruleset.locations.get(str(parts[0])) or ruleset.locations.get("ruleset", ruleset.source)
+    return ruleset.locations.get(key[:1]) or ruleset.locations.get(("ruleset",))
 
 
 def resolved_document(ruleset: Ruleset, *, defaults: bool = False) -> dict[str, Any]:

@@ -9,12 +9,20 @@ that ``tomllib`` has already accepted, so it need not report syntax errors itsel
 
 from __future__ import annotations
 
-import re
 import tomllib
 
 Path = tuple[str | int, ...]
 
-_BARE = re.compile(r"[A-Za-z0-9_-]+")
+#: The characters of a bare TOML key.
+_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def _bare_end(text: str, pos: int) -> int:
+    """The position after the bare key starting at ``pos`` (``pos``: none there)."""
+    n = len(text)
+    while pos < n and text[pos] in _BARE:
+        pos += 1
+    return pos
 
 
 def _parse_key(text: str, pos: int) -> tuple[list[str], int]:
@@ -36,11 +44,11 @@ def _parse_key(text: str, pos: int) -> tuple[list[str], int]:
                 parts.append(raw.strip(quote))
             pos = end + 1
         else:
-            m = _BARE.match(text, pos)
-            if m is None:
+            end = _bare_end(text, pos)
+            if end == pos:
                 return parts, pos
-            parts.append(m.group())
-            pos = m.end()
+            parts.append(text[pos:end])
+            pos = end
         while pos < n and text[pos] in " \t":
             pos += 1
         if pos < n and text[pos] == ".":

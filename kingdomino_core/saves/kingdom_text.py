@@ -128,6 +128,21 @@ def parse_kingdom(
     return kingdom
 
 
+def check_kingdom_rules(engine: Engine, kingdom: Kingdom, *, source: str = "") -> None:
+    """Raise ``KingdomFormatError`` when a placement rule of ``engine`` refuses the whole
+    ``kingdom`` (``PlacementRule.check_kingdom``: one larger than a 4x6 ruleset's
+    shape), naming the rule in its words, never its id: what ``kd score`` checks."""
+    game = engine.new_game(seed=0)
+    game.kingdoms[0] = kingdom
+    for rule in engine.rules.placement_rules:
+        message = rule.check_kingdom(game, kingdom)
+        if message is not None:
+            raise KingdomFormatError(
+                f"the ruleset's rules refuse this kingdom ({rule.description}): {message}",
+                source=source,
+            )
+
+
 def _short(tok: str) -> str:
     """A token as quoted in a message, cut short if it is long."""
     return repr(tok if len(tok) <= 24 else tok[:20] + "...")

@@ -165,10 +165,11 @@ def kingdom_problems(kingdom: Kingdom, engine: Engine) -> list[str]:
         problems.append("the castle is missing from its square")
     cells = [board.xy(c) for c in range(board.cells) if kingdom.terrain_at[c] != EMPTY]
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
-    size = engine.config.kingdom_size
     width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-    if width > size or height > size:
-        problems.append(f"the kingdom spans {width}x{height}, more than {size}x{size}")
+    if not board.fits(width, height):
+        problems.append(
+            f"the kingdom spans {width}x{height} (columns x rows), more than {board.shape_words}"
+        )
     if (min(xs), max(xs), min(ys), max(ys)) != (
         kingdom.minx,
         kingdom.maxx,

@@ -101,7 +101,7 @@ def check_game(
         if game.is_terminal():
             break
         kingdoms, unpicked, pile = game.kingdoms, game.unpicked, game.pile
-        number = game.game_number
+        number, drawn = game.game_number, game.lines_drawn
         if game.is_chance():
             game.resolve_chance()
         else:
@@ -113,6 +113,9 @@ def check_game(
             except IllegalActionError as exc:
                 problems.append(f"{where}: listed action {action.describe()} was refused: {exc}")
                 return game, problems
+        if game.lines_drawn != drawn and not game.is_terminal():
+            # a new round: the fast paths against the plain ones, mid-game
+            problems += fast_path_problems(game, f"{where}, move {len(game.log)}")
         if game.game_number != number:  # a Dynasty game just ended
             problems += _check_finished_game(
                 engine, kingdoms, unpicked, pile, game.match_sheets[-1], f"{where} g{number}"
@@ -121,12 +124,31 @@ def check_game(
         return game, [f"{where}: the game did not end within 100000 actions"]
     sheets = game.scores()
     problems += _check_finished_game(engine, game.kingdoms, game.unpicked, game.pile, sheets, where)
-    for i, sheet in enumerate(sheets):
-        if game.score_total(i) != sheet.total:
-            problems.append(
-                f"{where}, kingdom {i}: fast total {game.score_total(i)} but score sheet "
-                f"total {sheet.total} (a plugin's add_score_total disagrees with its lines)"
-            )
+    problems += fast_path_problems(game, where)
+    return game, problems
+
+
+def fast_path_problems(game: Game, where: str) -> list[str]:
+    """Where the optional fast paths a ruleset declared disagree with the plain ones,
+    in ``game`` as it is now: the fast totals (``RuleBook.add_score_total``) with the
+    score sheets; the fast ranking (``RuleBook.rank_by_total_first``, its tie-break
+    values included: ``ranked_places``) with ``kd_rank`` on every sheet.
+
+    :func:`conformance` runs it at every new round of every game, not only at the end:
+    bots use the fast paths in the middle of games, where totals are often tied
+    (so the tie-break values are checked far more often than by final scores alone).
+    """
+    problems = []
+    sheets = game.scores()
+    if game.engine.score_totals is not None:
+        for i, sheet in enumerate(sheets):
+            if game.score_total(i) != sheet.total:
+                problems.append(
+                    f"{where}, kingdom {i}: fast total {game.score_total(i)} but score sheet "
+                    f"total {sheet.total} (a plugin's add_score_total disagrees with its lines)"
+                )
+    if not game.engine.total_first_ranking:
+        return problems
     full, fast = game.ranking(sheets).places, ranked_places(game)
     if full != fast:
         problems.append(
@@ -134,7 +156,7 @@ def check_game(
             "rank_by_total_first but its kd_rank is not by match total first, or not on the "
             "tied kingdoms' sheets alone)"
         )
-    return game, problems
+    return problems
 
 
 def conformance(

@@ -4,6 +4,83 @@
 
 const KD = {};
 
+// Every word the pages show, in one place (so it can be translated): KD.t(key, values)
+// fills {name}-style holes. The words of the game itself (decisions, moves, score
+// lines) come from the server, in the rule sets' own words.
+KD.MSG = {
+  placing: "Placing",
+  picking: "Picking",
+  free: "free",
+  copy: "Copy",
+  copied: "Copied",
+  copyTitle: "Copy the link",
+  selected: "Selected: copy it",
+  discarded: "discarded: {names}",
+  match: "match {score}",
+  place: "Place",
+  kingdom: "Kingdom",
+  pointsAndTiebreaks: "Points and tie-breaks",
+  aheadOn: "Ahead of the next on",
+  nobodyWon: "Nobody won.",
+  wins: "{names} wins!",
+  share: "{names} share the victory!",
+  and: " and ",
+  total: "total",
+  matchLine: "Match: {games} — totals {totals}",
+  matchGame: "game {n}: {scores}",
+  yourTurnTitle: "Your turn — kd: {ruleset}",
+  overTitle: "Game over — kd: {ruleset}",
+  plainTitle: "kd: {ruleset}",
+  gameOf: " — game {n} of {games}",
+  youPlay: "You play {names}",
+  watching: "You are watching",
+  stopped: "The game stopped: {failure}",
+  over: "The game is over.",
+  placesDomino: "{name} places domino {domino}.",
+  yourTurn: "Your turn",
+  waitingFor: "Waiting for {name}",
+  fitsNowhere: "domino {domino} fits nowhere in your kingdom: discard it.",
+  placeIn: "Place domino {domino} in your kingdom.",
+  secondHalf: "second half {side}",
+  sideE: "to the right →",
+  sideS: "below ↓",
+  sideW: "to the left ←",
+  sideN: "above ↑",
+  mustDiscard: "This domino fits nowhere in your kingdom: it must be discarded.",
+  turnIt: "Turn the domino: nothing fits this way.",
+  helpMouse: "Point at a lit square and click to place the first half there; turn the domino with the button or the R key.",
+  helpTouch: "Touch a lit square (or drag your finger) to hold the domino there; tap it again or use the button to turn it, then press “Place here”.",
+  orClick: "or click a highlighted square to see its choices",
+  nothingThere: "Nothing to do on that square: choose a highlighted square or a button.",
+  legalMove: "That move is legal.",
+  noTable: "There is no such table on this server.",
+  reconnecting: "Connection lost; reconnecting…",
+  soundOn: "Sound: on",
+  soundOff: "Sound: off",
+  seatLinks: "Seat links (send one to each player)",
+  undoMine: "You may take back your last decision until someone else decides.",
+  // The lobby.
+  kindHere: "Human on this device",
+  kindLink: "Human by link",
+  kindBot: "Bot",
+  seatPlayer: "seat {n} player",
+  seatBot: "seat {n} bot",
+  seatOptions: "seat {n} bot options",
+  seatName: "seat {n} name",
+  optionsExample: "e.g. {option}",
+  noOptions: "no options",
+  sendLinks: "Send each player their own link (it lets them play their seat only):",
+  runsCode: " — not checked (runs code)",
+  // The replay viewer.
+  decisionOf: "decision {n} of {total}",
+  gameStart: "The start of the game.",
+};
+
+KD.t = function (key, values = {}) {
+  const text = Object.prototype.hasOwnProperty.call(KD.MSG, key) ? KD.MSG[key] : key;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+};
+
 KD.api = async function (path, { method = "GET", body = undefined, token = "" } = {}) {
   const headers = {};
   if (token) headers["X-KD-Token"] = token;
@@ -53,9 +130,12 @@ KD.dominoSvg = function (domino, size = 34) {
     width: 2 * size, height: size, viewBox: `0 0 ${2 * size} ${size}`, class: "domino-pic",
   });
   domino.halves.forEach((half, i) => {
+    // The terrain's tile (art.js), else its plain colour.
     svg.append(KD.svg("rect", {
-      x: i * size + 1, y: 1, width: size - 2, height: size - 2, rx: 3,
-      fill: half.colour, stroke: "#333", "stroke-width": 1,
+      x: i * size + 1, y: 1, width: size - 2, height: size - 2, rx: 3, class: "half",
+      "data-terrain": half.terrain,
+      fill: KD.terrainFill ? KD.terrainFill(half.terrain, half.colour) : half.colour,
+      stroke: "#333", "stroke-width": 1,
     }));
     const label = KD.svg("text", {
       x: i * size + 4, y: size - 5, "font-size": 10, fill: "#fff", stroke: "#000",
@@ -92,8 +172,22 @@ KD.dominoSvg = function (domino, size = 34) {
       }
     }
   });
+  // Pieces lying on the domino before it is placed (a plugin's TableNote): tokens on
+  // its halves, drawn as in the kingdoms.
+  const on = domino.on;
+  if (on) {
+    on.halves.forEach((piece, i) => {
+      if (!piece) return;
+      const pic = KD.pieceSvg(piece, size * 0.55);
+      pic.setAttribute("x", i * size + size * 0.42);
+      pic.setAttribute("y", size * 0.4);
+      pic.classList.add("on-half");
+      svg.append(pic);
+    });
+  }
   const title = KD.svg("title", {});
-  title.textContent = domino.halves.map((h) => h.words).join(" | ");
+  title.textContent = domino.halves.map((h) => h.words).join(" | ") +
+    (on ? [...on.halves, on.whole].filter(Boolean).map((p) => `; ${p.words}`).join("") : "");
   svg.append(title);
   return svg;
 };
@@ -101,18 +195,18 @@ KD.dominoSvg = function (domino, size = 34) {
 // A "Copy" button for a link (seat links are sent to friends): the clipboard where the
 // page may use it, else the text selected for the person to copy.
 KD.copyButton = function (text) {
-  const button = KD.el("button", { type: "button", class: "copy", title: "Copy the link", text: "Copy" });
+  const button = KD.el("button", { type: "button", class: "copy", title: KD.t("copyTitle"), text: KD.t("copy") });
   button.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(text);
-      button.textContent = "Copied";
+      button.textContent = KD.t("copied");
     } catch (err) {
       const link = button.previousElementSibling || button;
       const range = document.createRange();
       range.selectNodeContents(link);
       getSelection().removeAllRanges();
       getSelection().addRange(range);
-      button.textContent = "Selected: copy it";
+      button.textContent = KD.t("selected");
     }
   });
   return button;
@@ -126,13 +220,17 @@ KD.renderLine = function (view, dominoes, title, opts = {}) {
   const row = KD.el("div", { class: "line", "data-line": opts.name || "" },
     KD.el("h3", { text: title }));
   for (const d of dominoes) {
-    const king = d.king === null ? KD.el("span", { class: "king free", text: "free" })
-      : KD.el("span", {
-        class: "king", style: `background:${view.players[d.seat].colour}`,
-        text: `♔ ${KD.seatName(view, d.seat)}`,
-      });
+    // The king on the domino: a piece in its player's colour, with the player's name.
+    const king = d.king === null ? KD.el("span", { class: "king free", text: KD.t("free") })
+      : KD.el("span", { class: "king", "data-king": d.king, "data-seat": d.seat },
+        KD.kingPiece ? KD.kingPiece(view.players[d.seat].colour, 22, KD.seatName(view, d.seat)) : "",
+        KD.el("span", { class: "king-name", text: KD.seatName(view, d.seat) }));
     const box = KD.el("div", { class: "domino", "data-domino": d.id, tabindex: "0" },
       KD.el("span", { class: "number", text: d.name }), KD.dominoSvg(d), king);
+    if (d.on && d.on.whole) {  // a mark on the whole domino (a giant, footprints)
+      box.append(KD.el("span", { class: "whole-mark", title: d.on.whole.words, "data-words": d.on.whole.words },
+        KD.pieceSvg(d.on.whole, 20)));
+    }
     if (opts.onDomino) box.addEventListener("click", () => opts.onDomino(d, box));
     row.append(box);
   }
@@ -149,8 +247,10 @@ KD.renderKingdoms = function (view, container, opts = {}) {
   container.style.setProperty("--kingdoms", String(view.kingdoms.length)); // one row
   for (const k of view.kingdoms) {
     const current = view.current && view.current.kingdom === k.index;
+    // The castle in its player's colour (style.css: --seat).
     const panel = KD.el("section", {
       class: "kingdom-panel" + (current ? " current" : ""), "data-kingdom": k.index,
+      style: `--seat:${view.players[k.seats[0]].colour}`,
     });
     const who = KD.el("span", { class: "who" });
     k.seats.forEach((s, i) => {
@@ -160,14 +260,14 @@ KD.renderKingdoms = function (view, container, opts = {}) {
       }), KD.seatName(view, s));
     });
     const score = KD.el("span", { class: "score", text: k.score_words +
-      (k.match_score !== null && k.match_score !== undefined ? ` (match ${k.match_score})` : "") });
+      (k.match_score !== null && k.match_score !== undefined ? ` (${KD.t("match", { score: k.match_score })})` : "") });
     panel.append(KD.el("h2", {}, who, score));
     const board = KD.el("div", { class: "board" });
     // The SVG is drawn by the server (kingdomino_play.svg) with every text escaped.
     board.innerHTML = k.svg;
     panel.append(board);
     if (k.discarded.length) {
-      panel.append(KD.el("p", { class: "discards", text: `discarded: ${k.discarded_names.join(", ")}` }));
+      panel.append(KD.el("p", { class: "discards", text: KD.t("discarded", { names: k.discarded_names.join(", ") }) }));
     }
     if (opts.onKingdom) panel.addEventListener("click", (e) => opts.onKingdom(k, e));
     container.append(panel);
@@ -197,8 +297,8 @@ KD.renderBanner = function (view, container) {
   if (!result) return;
   const names = (seats) => seats.map((s) => KD.seatName(view, s)).join(" + ");
   const ranking = KD.el("table", { class: "ranking" },
-    KD.el("tr", {}, KD.el("th", { text: "Place" }), KD.el("th", { text: "Kingdom" }),
-      KD.el("th", { text: "Points and tie-breaks" }), KD.el("th", { text: "Ahead of the next on" })));
+    KD.el("tr", {}, KD.el("th", { text: KD.t("place") }), KD.el("th", { text: KD.t("kingdom") }),
+      KD.el("th", { text: KD.t("pointsAndTiebreaks") }), KD.el("th", { text: KD.t("aheadOn") })));
   for (const place of result.ranking) {
     const values = Object.entries(place.values || {})
       .map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ");
@@ -208,13 +308,14 @@ KD.renderBanner = function (view, container) {
       KD.el("td", { text: place.decided_by ? place.decided_by.replaceAll("_", " ") : "" })));
   }
   const winners = result.winners.map((s) => KD.seatName(view, s));
-  const headline = !winners.length ? "Nobody won."
-    : `${winners.join(" and ")} ${winners.length === 1 ? "wins" : "share the victory"}!`;
+  const headline = !winners.length ? KD.t("nobodyWon")
+    : KD.t(winners.length === 1 ? "wins" : "share", { names: winners.join(KD.t("and")) });
   container.append(KD.el("h2", { class: "winners", text: headline }), ranking);
   if (result.match) {
-    container.append(KD.el("p", { class: "match", text:
-      "Match: " + result.match.games.map((g, i) => `game ${i + 1}: ${g.join(" / ")}`).join("; ") +
-      ` — totals ${result.match.totals.join(" / ")}` }));
+    container.append(KD.el("p", { class: "match", text: KD.t("matchLine", {
+      games: result.match.games.map((g, i) => KD.t("matchGame", { n: i + 1, scores: g.join(" / ") })).join("; "),
+      totals: result.match.totals.join(" / "),
+    }) }));
   }
 };
 
@@ -233,15 +334,77 @@ KD.renderSheets = function (view, container) {
       KD.el("td", { class: "points", text: String(line.points) })));
     sheets.append(KD.el("table", { class: "sheet", "data-kingdom": sheet.kingdom },
       KD.el("caption", { text: KD.kingdomTitle(view, kingdom) }), ...rows,
-      KD.el("tr", { class: "total" }, KD.el("td", { text: "total" }), KD.el("td"),
+      KD.el("tr", { class: "total" }, KD.el("td", { text: KD.t("total") }), KD.el("td"),
         KD.el("td", { class: "points", text: String(sheet.total) }))));
   }
   container.append(sheets);
 };
 
+// The plugins' part of the table: each note with pieces (the Court board, the giants'
+// supply, the quests...) as pictures with the plugin's words on hover or tap, the
+// other lines as text.
 KD.renderInfo = function (view, container) {
   container.replaceChildren();
-  if (view.info.length) container.append(KD.el("pre", { class: "info", text: view.info.join("\n") }));
+  const drawn = new Set();
+  for (const note of view.notes || []) {
+    drawn.add(note.words);
+    const caption = KD.el("p", { class: "note-words", text: note.words });
+    const row = KD.el("div", { class: "note-pieces" });
+    for (const piece of note.pieces) {
+      const pic = KD.el("span", { class: "piece-pic", tabindex: "0", "data-words": piece.words, title: piece.words },
+        KD.pieceSvg(piece, 30));
+      // A tap (or a click, or Enter) says the piece's words under the row.
+      const say = () => {
+        caption.textContent = piece.words;
+        caption.classList.add("picked");
+      };
+      pic.addEventListener("click", say);
+      pic.addEventListener("keydown", (e) => { if (e.key === "Enter") say(); });
+      row.append(pic);
+    }
+    container.append(KD.el("div", { class: "note" }, row, caption));
+  }
+  const rest = view.info.filter((line) => !drawn.has(line));
+  if (rest.length) container.append(KD.el("pre", { class: "info", text: rest.join("\n") }));
+};
+
+// One piece as the kingdoms draw it (kingdomino_play/svg.py): a token, a tile, a
+// figure, fire, craters or footprints, its label on it and its words as its title.
+KD.HOUSE = "M0,5 L5,0 L10,5 L10,11 L0,11 Z";
+KD.PERSON = "M5,0 A2.5,2.5 0 1 1 4.99,0 Z M1,12 C1,7 9,7 9,12 Z";
+KD.pieceSvg = function (piece, size = 24) {
+  const svg = KD.svg("svg", { width: size, height: size, viewBox: "0 0 24 24", class: `piece ${piece.shape}` });
+  const label = (y, fill = "#000") => {
+    if (!piece.label || piece.label === "⌂") return;
+    const text = KD.svg("text", { x: 12, y, "font-size": 9, "text-anchor": "middle", fill, "font-weight": "bold" });
+    text.textContent = piece.label;
+    svg.append(text);
+  };
+  if (piece.shape === "tile") {
+    svg.append(KD.svg("path", { d: KD.HOUSE, transform: "translate(2,2) scale(2)", fill: "#fff3c4", stroke: "#5d4037", "stroke-width": 0.5 }));
+    label(19);
+  } else if (piece.shape === "figure") {
+    svg.append(KD.svg("path", { d: KD.PERSON, transform: "translate(4,1) scale(1.6)", fill: "#ffe0b2", stroke: "#3e2723", "stroke-width": 0.5 }));
+    label(19);
+  } else if (piece.shape === "fire") {
+    svg.append(KD.svg("path", { d: KD.FLAME, transform: "translate(4,1) scale(1.6)", fill: "#ff5722", stroke: "#7f0000", "stroke-width": 0.5 }));
+    label(17, "#fff");
+  } else if (piece.shape === "crater") {
+    const n = parseInt(piece.label, 10) || 1;
+    for (let c = 0; c < n; c++) svg.append(KD.svg("circle", { cx: 5 + c * 7, cy: 12, r: 3, fill: "#3e2723", stroke: "#ffab91" }));
+  } else if (piece.shape === "footprints") {
+    for (const [x, y, r] of [[8, 15, -15], [15, 8, 15]]) {
+      svg.append(KD.svg("ellipse", { cx: x, cy: y, rx: 3, ry: 5, fill: "#5d4037", transform: `rotate(${r} ${x} ${y})` }));
+      for (let t = 0; t < 3; t++) svg.append(KD.svg("circle", { cx: x - 2 + t * 2, cy: y - 6.5, r: 0.9, fill: "#5d4037" }));
+    }
+  } else {
+    svg.append(KD.svg("circle", { cx: 12, cy: 12, r: 10, fill: "#d7a86e", stroke: "#4e342e", "stroke-width": 1 }));
+    label(15);
+  }
+  const title = KD.svg("title", {});
+  title.textContent = piece.words;
+  svg.append(title);
+  return svg;
 };
 
 // Highlight a square drawn by the server: a class on it and an outline drawn on top

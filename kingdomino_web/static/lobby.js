@@ -5,7 +5,7 @@
   const $ = (id) => document.getElementById(id);
   let rulesets = [];
   let bots = [];
-  const KINDS = [["here", "Human on this device"], ["link", "Human by link"], ["bot", "Bot"]];
+  const KINDS = [["here", KD.t("kindHere")], ["link", KD.t("kindLink")], ["bot", KD.t("kindBot")]];
 
   function selected() {
     return rulesets.find((r) => r.key === $("ruleset").value);
@@ -28,24 +28,24 @@
     for (let i = 0; i < n; i++) {
       const prev = old[i] || { name: `P${i + 1}`, kind: i === 0 ? "here" : "bot", agent: "greedy" };
       const [agentName, agentOptions] = (prev.agent || "greedy").split(/:(.*)/s);
-      const kind = KD.el("select", { class: "kind", "aria-label": `seat ${i + 1} player` },
+      const kind = KD.el("select", { class: "kind", "aria-label": KD.t("seatPlayer", { n: i + 1 }) },
         KINDS.map(([v, t]) => KD.el("option", { value: v, selected: v === prev.kind, text: t })));
-      const agent = KD.el("select", { class: "agent", "aria-label": `seat ${i + 1} bot` },
+      const agent = KD.el("select", { class: "agent", "aria-label": KD.t("seatBot", { n: i + 1 }) },
         bots.map((b) => KD.el("option", { value: b.name, selected: b.name === agentName, title: b.help, text: b.name })));
-      const options = KD.el("input", { class: "options", value: agentOptions || "", "aria-label": `seat ${i + 1} bot options` });
+      const options = KD.el("input", { class: "options", value: agentOptions || "", "aria-label": KD.t("seatOptions", { n: i + 1 }) });
       // Suggest options only for a bot that takes some (its help lists them).
       const sync = () => {
         const takes = botOptions(agent.value);
         agent.disabled = kind.value !== "bot";
         options.disabled = kind.value !== "bot" || (!takes.length && !options.value);
-        options.placeholder = takes.length ? `e.g. ${takes[0]}` : "no options";
+        options.placeholder = takes.length ? KD.t("optionsExample", { option: takes[0] }) : KD.t("noOptions");
       };
       kind.addEventListener("change", sync);
       agent.addEventListener("change", sync);
       sync();
       body.append(KD.el("tr", { "data-seat": i },
         KD.el("td", { text: String(i + 1) }),
-        KD.el("td", {}, KD.el("input", { class: "name", value: prev.name, maxlength: 40, "aria-label": `seat ${i + 1} name` })),
+        KD.el("td", {}, KD.el("input", { class: "name", value: prev.name, maxlength: 40, "aria-label": KD.t("seatName", { n: i + 1 }) })),
         KD.el("td", {}, kind), KD.el("td", {}, agent), KD.el("td", {}, options)));
     }
   }
@@ -90,7 +90,7 @@
     $("open-table").href = tableUrl(table.id, table.host);
     const links = table.links.filter((l) => l.kind === "link");
     $("created-links").replaceChildren(...(links.length ? [
-      KD.el("p", { text: "Send each player their own link (it lets them play their seat only):" }),
+      KD.el("p", { text: KD.t("sendLinks") }),
       KD.el("ul", {}, links.map((l) => KD.el("li", {}, `${l.name}: `,
         KD.el("a", { class: "seat-link", "data-seat": l.seat, href: tableUrl(table.id, l.token), text: tableUrl(table.id, l.token) }),
         " ", KD.copyButton(tableUrl(table.id, l.token))))),
@@ -115,7 +115,7 @@
     [rulesets, bots] = await Promise.all([KD.api("/api/rulesets"), KD.api("/api/agents")]);
     $("ruleset").replaceChildren(...rulesets.map((r) => KD.el("option", {
       value: r.key, selected: r.key === "base",
-      text: (r.where === "shipped" ? r.key : `${r.key} (${r.where})`) + (r.runs_code ? " — not checked (runs code)" : ""),
+      text: (r.where === "shipped" ? r.key : `${r.key} (${r.where})`) + (r.runs_code ? KD.t("runsCode") : ""),
     })));
     $("ruleset").addEventListener("change", fillCounts);
     $("count").addEventListener("change", fillSeats);

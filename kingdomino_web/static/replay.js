@@ -8,6 +8,7 @@
   // draws that follow each already played (stops[k] is its move in the save).
   let step = 0;
   let stops = [0];
+  let shown = null; // the view on screen (what moves from where)
 
   function error(message) {
     $("error").textContent = message || "";
@@ -21,15 +22,18 @@
       const data = await KD.api(`/api/replays/${replay.id}?move=${stops[k]}`);
       step = k;
       $("slider").value = step;
-      $("position").textContent = `decision ${step} of ${stops.length - 1}`;
-      $("last-move").textContent = step === 0 ? "The start of the game." : data.decided || data.last;
+      $("position").textContent = KD.t("decisionOf", { n: step, total: stops.length - 1 });
+      $("last-move").textContent = step === 0 ? KD.t("gameStart") : data.decided || data.last;
       const view = data.view;
+      const before = KD.snapshot(shown);
+      shown = view;
       KD.renderKingdoms(view, $("kingdoms"));
       const lines = $("lines");
       lines.replaceChildren();
-      if (view.line.length) lines.append(KD.renderLine(view, view.line, "Placing"));
-      if (view.next_line.length) lines.append(KD.renderLine(view, view.next_line, "Picking"));
+      if (view.line.length) lines.append(KD.renderLine(view, view.line, KD.t("placing")));
+      if (view.next_line.length) lines.append(KD.renderLine(view, view.next_line, KD.t("picking")));
       KD.renderInfo(view, $("info"));
+      KD.animateFrom(before, view);
       KD.renderResult(view, $("result"));
       document.body.dataset.move = String(step);
       document.body.dataset.log = String(data.move);
@@ -59,6 +63,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
+    KD.installArt();
     $("file").addEventListener("change", upload);
     $("first").addEventListener("click", () => show(0));
     $("prev").addEventListener("click", () => show(step - 1));

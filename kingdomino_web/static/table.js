@@ -41,17 +41,17 @@
       } else if (msg.type === "refused") {
         refuse(msg.reason);
       } else if (msg.type === "explained") {
-        refuse(msg.legal ? "That move is legal." : msg.reason);
+        refuse(msg.legal ? KD.t("legalMove") : msg.reason);
       } else if (msg.type === "error") {
         refuse(msg.reason);
       }
     });
     socket.addEventListener("close", (event) => {
       if (event.code === 4404) {
-        $("status").textContent = "There is no such table on this server.";
+        $("status").textContent = KD.t("noTable");
         return;
       }
-      $("connection").textContent = "Connection lost; reconnecting…";
+      $("connection").textContent = KD.t("reconnecting");
       setTimeout(connect, Math.min(5000, 300 * 2 ** retry++));
     });
   }
@@ -77,42 +77,58 @@
 
   // -- drawing --------------------------------------------------------------------
 
+  let shownVersion = null;
+  let shownView = null;
+
   function render() {
     const view = state.view;
     KD.icon = view.icon || "crown";
+    // Kings and dominoes move from where they were (art.js), once per new state.
+    const before = shownVersion !== null && shownVersion !== view.version ? KD.snapshot(shownView) : null;
+    shownVersion = view.version;
+    shownView = view;
     const mine = Boolean(myDecision());
-    document.title = mine ? `Your turn — kd: ${view.ruleset}`
-      : view.finished ? `Game over — kd: ${view.ruleset}` : `kd: ${view.ruleset}`;
+    document.title = KD.t(mine ? "yourTurnTitle" : view.finished ? "overTitle" : "plainTitle",
+      { ruleset: view.ruleset });
     if (mine && !wasMine) chime();
     wasMine = mine;
-    $("ruleset").textContent = view.ruleset + (view.games > 1 ? ` — game ${view.game_number} of ${view.games}` : "");
+    $("ruleset").textContent = view.ruleset +
+      (view.games > 1 ? KD.t("gameOf", { n: view.game_number, games: view.games }) : "");
     $("you").textContent = state.you.length
-      ? `You play ${state.you.map((s) => KD.seatName(view, s)).join(", ")}`
-      : "You are watching";
+      ? KD.t("youPlay", { names: state.you.map((s) => KD.seatName(view, s)).join(", ") })
+      : KD.t("watching");
     const decision = myDecision();
     const status = $("status");
-    if (view.failure) status.textContent = `The game stopped: ${view.failure}`;
-    else if (view.finished) status.textContent = "The game is over.";
+    if (view.failure) status.textContent = KD.t("stopped", { failure: view.failure });
+    else if (view.finished) status.textContent = KD.t("over");
     else if (decision && decision.place) status.textContent = placePrompt(decision);
     else if (view.current && view.current.kind === "place" && view.current.domino) {
-      status.textContent = `${KD.seatName(view, view.current.seat)} places domino ${view.current.domino.name}.`;
+      status.textContent = KD.t("placesDomino",
+        { name: KD.seatName(view, view.current.seat), domino: view.current.domino.name });
     } else if (view.current) status.textContent = view.current.words;
     else status.textContent = "…";
     status.className = decision ? "status yours" : "status";
-    $("turn").textContent = decision ? "Your turn" : view.current && !view.finished
-      ? `Waiting for ${KD.seatName(view, view.current.seat)}` : "";
+    $("turn").textContent = decision ? KD.t("yourTurn") : view.current && !view.finished
+      ? KD.t("waitingFor", { name: KD.seatName(view, view.current.seat) }) : "";
+    // Who took back what (an undo), for everyone at the table until the next move.
+    $("notice").textContent = view.notice || "";
+    $("notice").hidden = !view.notice;
+    // Your last decision may be taken back until someone else decides.
+    $("undo").hidden = !state.undo;
+    $("undo-help").hidden = !state.undo || Boolean(decision);
     KD.renderKingdoms(view, $("kingdoms"), { onKingdom: onKingdomClick });
     const lines = $("lines");
     lines.replaceChildren();
-    if (view.line.length) lines.append(KD.renderLine(view, view.line, "Placing", { name: "line" }));
+    if (view.line.length) lines.append(KD.renderLine(view, view.line, KD.t("placing"), { name: "line" }));
     if (view.next_line.length) {
-      lines.append(KD.renderLine(view, view.next_line, "Picking", { name: "next", onDomino: onDominoClick }));
+      lines.append(KD.renderLine(view, view.next_line, KD.t("picking"), { name: "next", onDomino: onDominoClick }));
     }
     KD.renderInfo(view, $("info"));
     const recent = $("recent");
     const history = view.history || view.recent;
     recent.replaceChildren(...history.map((t, i) => KD.el("li", { value: String(i + 1), text: t })).reverse());
     renderDecision(decision);
+    KD.animateFrom(before, view);
     KD.renderBanner(view, $("banner"));
     KD.renderSheets(view, $("result"));
     $("end").hidden = !view.finished;
@@ -130,7 +146,6 @@
     choices.replaceChildren();
     controls.hidden = !decision;
     $("place-controls").hidden = !(decision && decision.place);
-    $("undo").hidden = !(decision && decision.undo);
     if (!decision) return;
     if (decision.kind === "claim") {
       const legal = new Set(decision.choices.filter((c) => c.target && c.target.domino).map((c) => c.target.domino));
@@ -180,7 +195,7 @@
       }, choice.words));
     }
     if (collapse && !selected) {
-      choices.append(KD.el("span", { class: "hint-text", text: "or click a highlighted square to see its choices" }));
+      choices.append(KD.el("span", { class: "hint-text", text: KD.t("orClick") }));
     }
   }
 
@@ -189,15 +204,14 @@
   }
 
   // What the player sees, not coordinates: the second half's side, as on the screen.
-  const SIDE = { E: "to the right →", S: "below ↓", W: "to the left ←", N: "above ↑" };
+  const SIDE = { E: "sideE", S: "sideS", W: "sideW", N: "sideN" };
   const TURN = { E: 0, S: 90, W: 180, N: 270 };
 
   function placePrompt(decision) {
     const place = decision.place;
     const count = Object.values(place.placements).reduce((n, list) => n + list.length, 0);
-    const name = `domino ${place.domino.name}`;
-    if (!count) return `${name} fits nowhere in your kingdom: discard it.`;
-    return `Place ${name} in your kingdom.`;
+    const domino = place.domino.name;
+    return KD.t(count ? "placeIn" : "fitsNowhere", { domino });
   }
 
   // Where the first half may go with the domino turned this way. The engine lists a
@@ -233,18 +247,14 @@
     const pic = KD.dominoSvg(place.domino, 40);
     pic.style.transform = `rotate(${TURN[currentDir()]}deg)`;
     $("place-domino").replaceChildren(pic);
-    $("direction").textContent = `second half ${SIDE[currentDir()]}`;
+    $("direction").textContent = KD.t("secondHalf", { side: KD.t(SIDE[currentDir()]) });
     $("direction").dataset.dir = currentDir(); // for scripts and tests
     const count = Object.values(place.placements).reduce((n, list) => n + list.length, 0);
     const help = $("place-help");
     help.classList.toggle("nothing-fits", Boolean(count && !here.length));
-    if (!count) help.textContent = "This domino fits nowhere in your kingdom: it must be discarded.";
-    else if (!here.length) help.textContent = "Turn the domino: nothing fits this way.";
-    else if (pointerKind === "mouse") {
-      help.textContent = "Point at a lit square and click to place the first half there; turn the domino with the button or the R key.";
-    } else {
-      help.textContent = "Touch a lit square (or drag your finger) to hold the domino there; tap it again or use the button to turn it, then press “Place here”.";
-    }
+    if (!count) help.textContent = KD.t("mustDiscard");
+    else if (!here.length) help.textContent = KD.t("turnIt");
+    else help.textContent = KD.t(pointerKind === "mouse" ? "helpMouse" : "helpTouch");
     drawGhost(anchor);
   }
 
@@ -277,7 +287,7 @@
     decision.place.domino.halves.forEach((half, i) => {
       svg.append(KD.svg("rect", {
         x: (at.x + i * dx - x0) * size + 4, y: (at.y + i * dy - y0) * size + 4,
-        width: size - 8, height: size - 8, rx: 4, fill: half.colour,
+        width: size - 8, height: size - 8, rx: 4, fill: KD.terrainFill(half.terrain, half.colour),
         class: "preview" + (legal ? "" : " bad") + (i ? "" : " first"), "pointer-events": "none",
       }));
     });
@@ -379,7 +389,7 @@
       }
       refuse("");
     } else if (decision.choices.some((c) => c.target && c.target.x !== undefined)) {
-      refuse("Nothing to do on that square: choose a highlighted square or a button.");
+      refuse(KD.t("nothingThere"));
     }
   }
 
@@ -397,7 +407,7 @@
 
   function showSound() {
     const button = $("sound");
-    button.textContent = soundOn() ? "Sound: on" : "Sound: off";
+    button.textContent = KD.t(soundOn() ? "soundOn" : "soundOff");
     button.setAttribute("aria-pressed", String(soundOn()));
   }
 
@@ -454,7 +464,7 @@
         return KD.el("li", {}, `${l.name}: `, KD.el("a", { href: url, class: "seat-link", "data-seat": l.seat, text: url }),
           " ", KD.copyButton(url));
       });
-      if (items.length) box.replaceChildren(KD.el("h3", { text: "Seat links (send one to each player)" }), KD.el("ul", {}, items));
+      if (items.length) box.replaceChildren(KD.el("h3", { text: KD.t("seatLinks") }), KD.el("ul", {}, items));
     } catch (err) {
       box.textContent = "";
     }
@@ -472,6 +482,8 @@
   // -- wiring ------------------------------------------------------------------------
 
   document.addEventListener("DOMContentLoaded", () => {
+    KD.installArt();
+    $("undo-help").textContent = KD.t("undoMine");
     const kingdoms = $("kingdoms");
     kingdoms.addEventListener("click", onBoardClick);
     // Pointer Events: one path for a mouse, a pen and a finger.
@@ -493,7 +505,7 @@
     document.addEventListener("keydown", (event) => {
       if (event.target.tagName === "INPUT") return;
       if (event.key === "r" || event.key === "R") rotate(event.shiftKey ? -1 : 1);
-      if ((event.key === "z" && (event.ctrlKey || event.metaKey)) && myDecision() && myDecision().undo) {
+      if ((event.key === "z" && (event.ctrlKey || event.metaKey)) && state && state.undo) {
         send({ type: "undo" });
       }
     });

@@ -30,17 +30,22 @@ from kingdomino_core import (
     DominoId,
     Game,
     GameConfig,
+    OnDomino,
     Place,
+    Problem,
     Ranking,
     Registry,
     RuleBook,
     ScoreLine,
     ScoreSheet,
     Step,
+    TableNote,
     domino_name,
     hookimpl,
     rank_by,
 )
+from kingdomino_core.engine.registry import Piece
+from kingdomino_core.engine.words import kingdom_name
 
 from .dominoes import SET_NAME, aog_dominoes, footprint_dominoes, giant_dominoes
 from .giants import (
@@ -59,7 +64,7 @@ from .giants import (
     targets,
 )
 from .market import discard_positions, discarded
-from .notation import giant_annotations
+from .notation import giant_annotations, giant_piece
 from .observation import register_observations
 from .options import AgeOfGiantsOptions
 from .setups import setups
@@ -126,24 +131,32 @@ def kd_register_rules(rules: RuleBook, config: GameConfig) -> None:
 
 
 @hookimpl
-def kd_validate(config: GameConfig) -> list[str]:
+def kd_validate(config: GameConfig) -> list[Problem | str]:
     for mode, why in REFUSED.items():
         if mode in config.options:
             return [f"age_of_giants cannot be combined with {mode}: {why}"]
     options = config.option(NAME, AgeOfGiantsOptions)
-    problems = []
+    problems: list[Problem | str] = []
     base = config.option("base", BaseOptions)
     for bonus in ("middle_kingdom", "harmony"):
         if getattr(base, bonus):
             problems.append(
-                f"options.base.{bonus}: with Age of Giants, Middle Kingdom and Harmony are "
-                "quest tiles, not separate bonuses: turn it off (name the quest in "
-                "options.quests.fixed to always play it)"
+                Problem.option(
+                    "base",
+                    bonus,
+                    "with Age of Giants, Middle Kingdom and Harmony are quest tiles, not "
+                    "separate bonuses: turn it off (name the quest in options.quests.fixed "
+                    "to always play it)",
+                )
             )
     if base.three_player_all_dominoes:
         problems.append(
-            "options.base.three_player_all_dominoes: Age of Giants always draws 5 dominoes "
-            "and discards positions 2 and 4 with 3 players (I-G16): turn it off"
+            Problem.option(
+                "base",
+                "three_player_all_dominoes",
+                "Age of Giants always draws 5 dominoes "
+                "and discards positions 2 and 4 with 3 players (I-G16): turn it off",
+            )
         )
     if config.line_size != LINE_SIZE:
         problems.append(
@@ -153,21 +166,34 @@ def kd_validate(config: GameConfig) -> list[str]:
     n = options.two_player_dominoes
     if n % LINE_SIZE or not LINE_SIZE <= n <= 30:
         problems.append(
-            f"options.age_of_giants.two_player_dominoes: a multiple of 5 from 5 to 30 "
-            f"(5x5 kingdoms hold 12 dominoes each), not {n}"
+            Problem.option(
+                "age_of_giants",
+                "two_player_dominoes",
+                f"a multiple of 5 from 5 to 30 (5x5 kingdoms hold 12 dominoes each), not {n}",
+            )
         )
     for players in (2, 3, 4, 5):
         positions = discard_positions(options, players)
-        key = f"options.age_of_giants.discards_{players}p"
+        key = f"discards_{players}p"
         if any(not 1 <= p <= LINE_SIZE for p in positions) or len(set(positions)) != len(positions):
-            problems.append(f"{key}: distinct line positions from 1 to 5, not {list(positions)}")
+            problems.append(
+                Problem.option(
+                    NAME, key, f"distinct line positions from 1 to 5, not {list(positions)}"
+                )
+            )
         elif players == config.players and LINE_SIZE - len(positions) < config.kings:
             problems.append(
-                f"{key}: {len(positions)} discarded leaves {LINE_SIZE - len(positions)} "
-                f"dominoes for {config.kings} kings"
+                Problem.option(
+                    NAME,
+                    key,
+                    f"{len(positions)} discarded leaves {LINE_SIZE - len(positions)} "
+                    f"dominoes for {config.kings} kings",
+                )
             )
     if options.giants < 0:
-        problems.append(f"options.age_of_giants.giants: 0 or more, not {options.giants}")
+        problems.append(
+            Problem.option("age_of_giants", "giants", f"0 or more, not {options.giants}")
+        )
     return problems
 
 
@@ -237,25 +263,55 @@ def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking | None:
     return rank_by(keys, ("total", *tiebreaks))
 
 
+#: The marks of the lines' giant and footprint dominoes, as pictures (I-G11).
+GIANT_DOMINO = Piece(
+    symbol="Ω",
+    words="a giant domino: whoever places it stands a giant on one of their crowns",
+    shape="figure",
+    label="G",
+)
+FOOTPRINTS = Piece(
+    symbol="∴",
+    words="footprints: whoever places it may send one of their giants to an opponent",
+    shape="footprints",
+)
+
+
 @hookimpl
-def kd_describe_game(game: Game) -> list[str]:
+def kd_describe_game(game: Game) -> list[str | TableNote]:
+    """The giants' supply (as giants), where they stand, the giant and footprint
+    dominoes of the lines (marked on them), and the market's discards; kingdoms by
+    their players (``P2's kingdom``), never by number."""
     st = state(game)
-    kingdoms = ", ".join(f"kingdom {i + 1}: {standing(k)}" for i, k in enumerate(game.kingdoms))
+    kingdoms = ", ".join(
+        f"{kingdom_name(game, i)}: {standing(k)}" for i, k in enumerate(game.kingdoms)
+    )
     text = f"giants: {st.supply} in the supply; standing in {kingdoms}"
     if st.travelling:
         text += f"; {st.travelling} on its way to an opponent"
     if st.dismissed:
         text += f"; {st.dismissed} dismissed (no crown to cover)"
-    lines = [text]
+    supply = tuple(
+        evolve(giant_piece(None), words="a giant in the supply") for _ in range(st.supply)
+    )
+    lines: list[str | TableNote] = [TableNote(words=text, pieces=supply)]
+    shown = [
+        d
+        for d in (*game.line, *game.next_line)
+        if d in giant_dominoes() or d in footprint_dominoes()
+    ]
     marked = [
         f"giant domino {domino_name(game, d)}"
         if d in giant_dominoes()
         else f"{domino_name(game, d)} has footprints"
-        for d in (*game.line, *game.next_line)
-        if d in giant_dominoes() or d in footprint_dominoes()
+        for d in shown
     ]
     if marked:
-        lines.append("on the lines: " + "; ".join(marked))
+        lying = tuple(
+            OnDomino(domino=d, whole=GIANT_DOMINO if d in giant_dominoes() else FOOTPRINTS)
+            for d in shown
+        )
+        lines.append(TableNote(words="on the lines: " + "; ".join(marked), on_dominoes=lying))
     if st.market_discards:
         gone = ", ".join(domino_name(game, d) for d in st.market_discards)
         lines.append(f"market: discarded from the last line before anyone chose: {gone}")

@@ -19,12 +19,14 @@ from kingdomino_core import (
     DominoId,
     Game,
     GameConfig,
+    Problem,
     Ranking,
     Registry,
     RuleBook,
     ScoreLine,
     ScoreSheet,
     hookimpl,
+    shape_words,
 )
 from kingdomino_core.inputs.limits import MAX_GAMES
 
@@ -64,7 +66,7 @@ def kd_register_components(registry: Registry) -> None:
 
 @hookimpl
 def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
-    rules.add_placement_rule(WithinSize())
+    rules.add_placement_rule(WithinSize(config))
     rules.add_placement_rule(Connects())
     rules.add_discard_rule(ForcedPlacement())
     rules.add_score_total(scoring.fast_total(config, registry))
@@ -73,30 +75,48 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
 
 @hookimpl
-def kd_validate(config: GameConfig) -> list[str]:
+def kd_validate(config: GameConfig) -> list[Problem | str]:
     options = config.option(NAME, BaseOptions)
-    problems = []
+    problems: list[Problem | str] = []
     if options.dynasty and options.dynasty_games > MAX_GAMES:
         problems.append(
-            f"options.base.dynasty_games: at most {MAX_GAMES}, not {options.dynasty_games}"
+            Problem.option(
+                "base", "dynasty_games", f"at most {MAX_GAMES}, not {options.dynasty_games}"
+            )
         )
     if options.dynasty and options.dynasty_games < 1:
         problems.append(
-            f"options.base.dynasty_games: must be at least 1, not {options.dynasty_games}"
+            Problem.option(
+                "base", "dynasty_games", f"must be at least 1, not {options.dynasty_games}"
+            )
         )
     frame = options.middle_kingdom_frame
     if frame < 0 or (frame and frame % 2 == 0):
         problems.append(
-            f"options.base.middle_kingdom_frame: must be 0 (the kingdom size) or an odd "
-            f"size with a centre square, not {frame}"
+            Problem.option(
+                "base",
+                "middle_kingdom_frame",
+                f"must be 0 (the kingdom size) or an odd size with a centre square, not {frame}",
+            )
         )
     size = config.kingdom_size
-    if options.middle_kingdom and not frame and size % 2 == 0:
+    rows, columns = config.kingdom_shape
+    if options.middle_kingdom and not frame and rows != columns and (rows * columns) % 2 == 0:
         problems.append(
-            f"options.base.middle_kingdom: a {size}x{size} kingdom has no centre square, so "
-            f"the bonus could never be won: set middle_kingdom_frame to an odd size (such "
-            f"as {size - 1} or {size + 1}: the castle must be the centre of a frame of that "
-            "size holding the whole kingdom) or turn middle_kingdom off"
+            f"options.base.middle_kingdom: a kingdom of {shape_words(rows, columns)} has no "
+            "centre square, so the bonus could never be won: set middle_kingdom_frame to an "
+            "odd size or turn middle_kingdom off"
+        )
+    elif options.middle_kingdom and not frame and size % 2 == 0:
+        problems.append(
+            Problem.option(
+                "base",
+                "middle_kingdom",
+                f"a {size}x{size} kingdom has no centre square, so "
+                f"the bonus could never be won: set middle_kingdom_frame to an odd size (such "
+                f"as {size - 1} or {size + 1}: the castle must be the centre of a frame of that "
+                "size holding the whole kingdom) or turn middle_kingdom off",
+            )
         )
     return problems
 

@@ -7,14 +7,31 @@ placement is a discard rule (a domino that fits may not be discarded).
 
 from __future__ import annotations
 
-from kingdomino_core import DiscardRule, DominoId, Game, Kingdom, PlacementRule, PlayDomino
+from kingdomino_core import (
+    DiscardRule,
+    DominoId,
+    Game,
+    GameConfig,
+    Kingdom,
+    PlacementRule,
+    PlayDomino,
+    shape_words,
+)
 
 
 class WithinSize(PlacementRule):
-    """The kingdom, castle included, must fit in a ``size x size`` square."""
+    """The kingdom, castle included, must fit in a ``size x size`` square (or its
+    ``rows x columns`` rectangle, either way round when the shape may turn)."""
 
     id = "base.within_size"
     description = "the kingdom must fit in its size x size square, castle included"
+
+    def __init__(self, config: GameConfig | None = None) -> None:
+        if config is not None:
+            rows, columns = config.kingdom_shape
+            if rows != columns:
+                words = shape_words(rows, columns, config.kingdom_either_way)
+                self.description = f"the kingdom must fit in {words}, castle included"
 
     def square_masks(self, game: Game, kingdom: Kingdom, domino: PlayDomino) -> tuple[int, int]:
         window = kingdom.window()
@@ -26,8 +43,13 @@ class WithinSize(PlacementRule):
         window = kingdom.window()
         if window >> first & 1 and window >> second & 1:
             return None
-        n = kingdom.board.size
-        return f"the kingdom would no longer fit in {n}x{n}"
+        return f"the kingdom would no longer fit in {kingdom.board.shape_words}"
+
+    def check_kingdom(self, game: Game, kingdom: Kingdom) -> str | None:
+        width, height = kingdom.extent
+        if kingdom.board.fits(width, height):
+            return None
+        return f"it spans {height} rows by {width} columns, more than {kingdom.board.shape_words}"
 
 
 class Connects(PlacementRule):
@@ -41,7 +63,10 @@ class Connects(PlacementRule):
 
     def square_masks(self, game: Game, kingdom: Kingdom, domino: PlayDomino) -> tuple[int, int]:
         board = kingdom.board
-        castle = 1 << board.castle
+        castle = kingdom.castle_bit
+        if not castle and not kingdom.occupied:
+            centre = 1 << board.castle  # no castle yet, nothing placed: one square on 0,0
+            return centre, centre
         masks = kingdom.terrain_masks
         s, valid = board.stride, board.valid
         # board.grow(castle | masks[terrain]), inlined: this runs for every placement.
@@ -56,7 +81,11 @@ class Connects(PlacementRule):
         self, game: Game, kingdom: Kingdom, domino: PlayDomino, first: int, second: int
     ) -> str | None:
         board = kingdom.board
-        castle = 1 << board.castle
+        castle = kingdom.castle_bit
+        if not castle and not kingdom.occupied:
+            if board.castle in (first, second):
+                return None
+            return "the first domino of a kingdom whose castle comes later covers 0,0"
         masks = kingdom.terrain_masks
         if board.neighbours[first] & (castle | masks[domino.terrain_a]):
             return None

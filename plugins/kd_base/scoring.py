@@ -71,7 +71,7 @@ def fast_total(config: GameConfig, registry: Registry) -> Callable[[Game, int], 
     """The points of ``kd_score_kingdom``'s lines, without building them (for bots)."""
     options = config.option("base", BaseOptions)
     scoring = tuple(t.scores for t in registry.terrains)
-    frame = options.middle_kingdom_frame or config.kingdom_size
+    frame = middle_frame(config, options)
     middle = options.middle_kingdom_points if options.middle_kingdom else 0
     harmony = options.harmony_points if options.harmony else 0
     no_discard = options.harmony_requires_no_discard
@@ -98,7 +98,7 @@ def fast_total(config: GameConfig, registry: Registry) -> Callable[[Game, int], 
                     weight <<= 1
                 if crowns:
                     points += mask.bit_count() * crowns
-        if middle and is_middle_kingdom(kingdom, frame):
+        if middle and is_middle_kingdom(kingdom, *frame):
             points += middle
         if harmony and is_harmony(kingdom, no_discard):
             points += harmony
@@ -135,18 +135,40 @@ def fast_tiebreak(config: GameConfig, registry: Registry) -> Callable[[Game, int
     return tiebreak
 
 
-def is_middle_kingdom(kingdom: Kingdom, frame: int) -> bool:
-    """I-B2: the castle is the centre of a ``frame x frame`` square holding every square."""
-    if frame % 2 == 0:
+def is_middle_kingdom(
+    kingdom: Kingdom, frame: int, columns: int = 0, either_way: bool = False
+) -> bool:
+    """I-B2: the castle is the centre of a ``frame x frame`` square holding every square
+    (of a ``frame`` rows by ``columns`` frame when given, turned either way round with
+    ``either_way``: a rectangular kingdom's own shape)."""
+    if not columns or columns == frame:
+        if frame % 2 == 0:
+            return False
+        half = (frame - 1) // 2
+        return max(-kingdom.minx, kingdom.maxx, -kingdom.miny, kingdom.maxy) <= half
+    if frame % 2 == 0 or columns % 2 == 0:
         return False
-    half = (frame - 1) // 2
-    return max(-kingdom.minx, kingdom.maxx, -kingdom.miny, kingdom.maxy) <= half
+    east_west = max(-kingdom.minx, kingdom.maxx)
+    north_south = max(-kingdom.miny, kingdom.maxy)
+    rows_half, columns_half = (frame - 1) // 2, (columns - 1) // 2
+    if east_west <= columns_half and north_south <= rows_half:
+        return True
+    return either_way and east_west <= rows_half and north_south <= columns_half
+
+
+def middle_frame(config: GameConfig, options: BaseOptions) -> tuple[int, int, bool]:
+    """The Middle Kingdom's frame as ``is_middle_kingdom``'s ``(frame, columns,
+    either_way)``: ``middle_kingdom_frame`` squared, else the kingdom's own shape."""
+    if options.middle_kingdom_frame:
+        return options.middle_kingdom_frame, options.middle_kingdom_frame, False
+    rows, columns = config.kingdom_shape
+    return rows, columns, config.kingdom_either_way
 
 
 def is_harmony(kingdom: Kingdom, require_no_discard: bool) -> bool:
     """I-B3: the kingdom fills its square and (by default) none of its seats discarded."""
-    n = kingdom.board.size
-    complete = kingdom.squares == n * n - 1
+    board = kingdom.board
+    complete = kingdom.squares == board.rows * board.columns - 1
     return complete and not (require_no_discard and kingdom.discards)
 
 
@@ -161,8 +183,7 @@ def bonus_lines(game: Game, kingdom: Kingdom, options: BaseOptions) -> list[Scor
     (so a score sheet shows that Middle Kingdom and Harmony were checked)."""
     lines = []
     if options.middle_kingdom:
-        frame = options.middle_kingdom_frame or game.config.kingdom_size
-        earned = is_middle_kingdom(kingdom, frame)
+        earned = is_middle_kingdom(kingdom, *middle_frame(game.config, options))
         lines.append(bonus_line("middle_kingdom", earned, options.middle_kingdom_points))
     if options.harmony:
         earned = is_harmony(kingdom, options.harmony_requires_no_discard)

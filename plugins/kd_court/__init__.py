@@ -17,20 +17,29 @@ kingdom text notation.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from attrs import evolve
+
 from kingdomino_core import (
+    Annotation,
     Discard,
     DominoId,
     Game,
     GameConfig,
+    OnDomino,
     Place,
+    Problem,
     Registry,
     RuleBook,
     ScoreLine,
     Step,
+    TableNote,
     hookimpl,
 )
 from kingdomino_core.engine.encoding import Choice, Position, ProductEncoder
 from kingdomino_core.mechanics import ChooseStep, line_tokens, put_tokens
+from kingdomino_core.model.pieces import Piece
 
 from . import scoring
 from .actions import ACTIONS, BuyTile, PayToken
@@ -86,12 +95,14 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
 
 @hookimpl
-def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
+def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
     options = config.option(NAME, CourtOptions)
-    problems = []
+    problems: list[Problem | str] = []
     if options.visible_tiles < 0:
         problems.append(
-            f"options.court.visible_tiles: must be 0 or more, not {options.visible_tiles}"
+            Problem.option(
+                "court", "visible_tiles", f"must be 0 or more, not {options.visible_tiles}"
+            )
         )
     data = court_data()
     known = {t.name for t in registry.terrains}
@@ -166,23 +177,54 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
 
 
 @hookimpl
-def kd_describe_game(game: Game) -> list[str]:
+def kd_describe_game(game: Game) -> list[str | TableNote]:
+    """The Court board (its tiles face up as pictures) and the resource tokens on the
+    lines' dominoes (drawn on their halves), in words for text displays."""
     court = court_of(game)
     st = court.state(game)
     tiles = court.data.tiles
+    annotations = game.engine.registry.annotations
     shown = ", ".join(_tile_words(tiles[t]) for t in st.visible) or "no tile face up"
-    lines = [
-        f"Court board: {shown}; {len(st.pile)} tiles face down; "
-        "a tile costs 2 different resources (4 for one from the pile)"
+    pieces = tuple(_tile_piece(annotations, tiles[t]) for t in st.visible)
+    lines: list[str | TableNote] = [
+        TableNote(
+            words=f"Court board: {shown}; {len(st.pile)} tiles face down; "
+            "a tile costs 2 different resources (4 for one from the pile)",
+            pieces=pieces,
+        )
     ]
     on_line = []
+    lying = []
     for domino in (*game.line, *game.next_line):
         tokens = st.on_dominoes.get(domino)
         if tokens is not None:
             on_line.append(f"{domino} {'|'.join(t or '-' for t in tokens)}")
+            first, second = (_piece(annotations, t, None) if t else None for t in tokens)
+            lying.append(OnDomino(domino=domino, first=first, second=second))
     if on_line:
-        lines.append("Resource tokens on the lines' dominoes: " + ", ".join(on_line))
+        lines.append(
+            TableNote(
+                words="Resource tokens on the lines' dominoes: " + ", ".join(on_line),
+                on_dominoes=tuple(lying),
+            )
+        )
     return lines
+
+
+def _tile_piece(annotations: Mapping[str, Annotation], tile: TileType) -> Piece:
+    """A tile of the Court board as the kingdoms draw it, named as the board names it."""
+    if tile.is_building:
+        piece = _piece(annotations, "building", str(tile.crowns))
+    else:
+        piece = _piece(annotations, tile.id, None)
+    return evolve(piece, words=_tile_words(tile))
+
+
+def _piece(annotations: Mapping[str, Annotation], key: str, value: str | None) -> Piece:
+    """The piece the kingdoms draw for annotation ``key`` (every Court one has one)."""
+    make = annotations[key].piece
+    assert make is not None, key
+    return make(value)
 
 
 def _tile_words(tile: TileType) -> str:

@@ -9,6 +9,9 @@ modes (option ``mode``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from attrs import evolve
 from kd_base.api import Connects, ForcedPlacement, WithinSize
 
 from kingdomino_core import (
@@ -17,23 +20,30 @@ from kingdomino_core import (
     DominoId,
     Game,
     GameConfig,
+    OnDomino,
     Place,
+    Problem,
     Ranking,
     Registry,
     RuleBook,
     ScoreLine,
     ScoreSheet,
     Step,
+    TableNote,
     hookimpl,
 )
 from kingdomino_core.engine.encoding import Choice, Number, Position, ProductEncoder
 from kingdomino_core.engine.words import kingdom_name, plural
 from kingdomino_core.inputs.limits import MAX_KINGDOM_SIZE
 from kingdomino_core.mechanics import ChooseStep, line_tokens, put_tokens
+from kingdomino_core.model.pieces import Piece
 
 from . import scoring
 from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen, load_dominoes, totem_points
 from .fire import FIRE_STEP, FireHandler, FireLost, FireThrow, Volcanoes
+from .notation import _caveman_piece as caveman_piece
+from .notation import _resource_piece as resource_piece
+from .notation import _totem_piece as totem_piece
 from .notation import crater_mark, text_annotations
 from .observation import register_observations
 from .options import OriginsOptions
@@ -116,25 +126,35 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
 
 @hookimpl
-def kd_validate(config: GameConfig) -> list[str]:
+def kd_validate(config: GameConfig) -> list[Problem | str]:
     options = config.option(NAME, OriginsOptions)
-    problems = []
+    problems: list[Problem | str] = []
     if not 5 <= options.neolithic_kingdom_size <= MAX_KINGDOM_SIZE:
         problems.append(
-            f"options.origins.neolithic_kingdom_size: from 5 to {MAX_KINGDOM_SIZE}, not "
-            f"{options.neolithic_kingdom_size}"
+            Problem.option(
+                "origins",
+                "neolithic_kingdom_size",
+                f"from 5 to {MAX_KINGDOM_SIZE}, not {options.neolithic_kingdom_size}",
+            )
         )
     if options.recruits_per_turn < 0:
         problems.append(
-            f"options.origins.recruits_per_turn: 0 or more, not {options.recruits_per_turn}"
+            Problem.option(
+                "origins", "recruits_per_turn", f"0 or more, not {options.recruits_per_turn}"
+            )
         )
     if options.empire_of_fire_frame < 0:
         problems.append(
-            f"options.origins.empire_of_fire_frame: 0 or positive, not "
-            f"{options.empire_of_fire_frame}"
+            Problem.option(
+                "origins",
+                "empire_of_fire_frame",
+                f"0 or positive, not {options.empire_of_fire_frame}",
+            )
         )
     if len(set(options.tiebreaks)) != len(options.tiebreaks):
-        problems.append(f"options.origins.tiebreaks: repeated criterion in {options.tiebreaks}")
+        problems.append(
+            Problem.option("origins", "tiebreaks", f"repeated criterion in {options.tiebreaks}")
+        )
     return problems
 
 
@@ -239,25 +259,33 @@ def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking:
 
 
 @hookimpl
-def kd_describe_game(game: Game) -> list[str]:
-    """Only what there is to see: totems, the cave, fire tokens lost (when any were)."""
+def kd_describe_game(game: Game) -> list[str | TableNote]:
+    """Only what there is to see: totems, the cave, fire tokens lost (when any were);
+    the totems, the cave's cro-magnons and the resources on the lines as pictures."""
     options = _options(game)
     state: OriginsState = game.ext[STATE]
-    lines = []
+    lines: list[str | TableNote] = []
     if options.mode == "totem":
         points = totem_points()
-        held = ", ".join(
-            f"{res} ({points[res]} points) "
-            + ("in the middle" if k is None else f"held by {kingdom_name(game, k)}")
+        where = {
+            res: "in the middle" if k is None else f"held by {kingdom_name(game, k)}"
             for res, k in state.totems.items()
+        }
+        held = ", ".join(f"{res} ({points[res]} points) {where[res]}" for res in where)
+        totems = tuple(
+            evolve(totem_piece(res), words=f"{res} totem ({points[res]} points), {where[res]}")
+            for res in where
         )
-        lines.append(f"Totems: {held}")
+        lines.append(TableNote(words=f"Totems: {held}", pieces=totems))
     if options.mode == "tribe":
         visible = ", ".join(_caveman_words(c) for c in state.cave_visible) or "empty"
         left = sum(state.cave_pile.values())
         lines.append(
-            f"Cave: {visible}; {plural(left, 'cro-magnon')} in the pile; "
-            "a recruit costs 2 resources of different kinds (4, one of each, from the pile)"
+            TableNote(
+                words=f"Cave: {visible}; {plural(left, 'cro-magnon')} in the pile; "
+                "a recruit costs 2 resources of different kinds (4, one of each, from the pile)",
+                pieces=tuple(caveman_piece(c) for c in state.cave_visible),
+            )
         )
     if options.mode in ("totem", "tribe"):
         on_line = [
@@ -265,12 +293,28 @@ def kd_describe_game(game: Game) -> list[str]:
             for domino in (*game.line, *game.next_line)
             if (pieces := state.market.get(domino)) and any(pieces)
         ]
+        lying = tuple(
+            OnDomino(domino=domino, **_halves(pieces))
+            for domino in (*game.line, *game.next_line)
+            if (pieces := state.market.get(domino)) and any(pieces)
+        )
         if on_line:
-            lines.append("Resources on the lines' dominoes: " + ", ".join(on_line))
+            lines.append(
+                TableNote(
+                    words="Resources on the lines' dominoes: " + ", ".join(on_line),
+                    on_dominoes=lying,
+                )
+            )
     lost = sum(state.fire_discarded.values())
     if lost:
         lines.append(f"Fire: {plural(lost, 'fire token')} discarded for want of a square")
     return lines
+
+
+def _halves(resources: Sequence[str | None]) -> dict[str, Piece | None]:
+    """The resource pieces on a domino's first and second half (None: none there)."""
+    first, second = (resource_piece(r) if r else None for r in resources)
+    return {"first": first, "second": second}
 
 
 def _caveman_words(cid: str) -> str:

@@ -194,6 +194,25 @@ def _totem_piece(value: str | None) -> Piece:
     return Piece(symbol="T", words=f"{res} totem", label=res[:2].title(), shape="tile")
 
 
+#: Each cro-magnon's symbol in terminal grids, one column each and all different (the
+#: key names them; they all shared ``@``, the warriors ``!``): none is a terrain letter,
+#: the castle's ``C`` or another Origins piece's symbol (``*`` fire, ``•`` resources,
+#: ``T`` totems, ``¹²³`` craters). A cro-magnon of a data file not listed here is
+#: ``@`` (``!`` for a warrior).
+CAVEMAN_SYMBOLS = {
+    "hunter": ">",  # a spear
+    "fishing_child": "~",  # the water
+    "gatherer": "%",  # berries
+    "sculptor": "#",  # a carved block
+    "painter": "/",  # a brush
+    "fire_lady": "&",
+    "shaman": "§",
+    "small_warrior": "!",
+    "amazon": "†",
+    "oafish_warrior": "¡",
+}
+
+
 def _caveman_piece(value: str | None) -> Piece:
     cm = cavemen().get(value or "")
     if cm is None:
@@ -201,9 +220,10 @@ def _caveman_piece(value: str | None) -> Piece:
     name = cm.name.removeprefix("The ")
     words = name.split()
     label = "".join(w[0].upper() for w in words) if len(words) > 1 else name[:2]
+    symbol = CAVEMAN_SYMBOLS.get(cm.id, "!" if cm.warrior else "@")
     if cm.warrior:
-        return Piece(symbol="!", words=f"{name} (power {cm.power})", label=label, shape="figure")
-    return Piece(symbol="@", words=name, label=label, shape="figure")
+        return Piece(symbol=symbol, words=f"{name} (power {cm.power})", label=label, shape="figure")
+    return Piece(symbol=symbol, words=name, label=label, shape="figure")
 
 
 def _no_piece(kingdom: Kingdom, cell: int, what: str) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from kingdomino_core import (
     Action,
@@ -23,10 +23,12 @@ from kingdomino_core import (
     Game,
     GameConfig,
     Kingdom,
+    Problem,
     Registry,
     RuleBook,
     ScoreLine,
     Step,
+    TableNote,
     hookimpl,
 )
 from kingdomino_core.engine.encoding import StateEncoder
@@ -193,9 +195,9 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
 
 
 @hookimpl
-def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
+def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
     options = config.option(NAME, QuestsOptions)
-    problems = []
+    problems: list[Problem | str] = []
     known = {t.name for t in registry.terrains}
     missing = sorted({"wheat", "forest", "lake", "grassland", "swamp", "mine"} - known)
     if missing:
@@ -205,24 +207,33 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
         quest = find(name)
         if quest is None:
             problems.append(
-                f"options.quests.fixed: unknown quest {name!r}; known: {', '.join(all_quests())}"
+                Problem.option(
+                    "quests", "fixed", f"unknown quest {name!r}; known: {', '.join(all_quests())}"
+                )
             )
         elif quest.id in ids:
-            problems.append(f"options.quests.fixed: {name!r} is named twice")
+            problems.append(Problem.option("quests", "fixed", f"{name!r} is named twice"))
         else:
             ids.append(quest.id)
     if not 0 <= options.count <= len(all_quests()):
         problems.append(
-            f"options.quests.count: from 0 to {len(all_quests())} quests, not {options.count}"
+            Problem.option(
+                "quests", "count", f"from 0 to {len(all_quests())} quests, not {options.count}"
+            )
         )
     if options.frame < 0 or (options.frame and options.frame % 2 == 0):
         problems.append(
-            f"options.quests.frame: 0 (the kingdom size) or an odd size, not {options.frame}"
+            Problem.option(
+                "quests", "frame", f"0 (the kingdom size) or an odd size, not {options.frame}"
+            )
         )
     elif options.frame and options.frame < config.kingdom_size:
         problems.append(
-            f"options.quests.frame: at least the kingdom size {config.kingdom_size}, "
-            f"not {options.frame}"
+            Problem.option(
+                "quests",
+                "frame",
+                f"at least the kingdom size {config.kingdom_size}, not {options.frame}",
+            )
         )
     return problems
 
@@ -248,11 +259,13 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
 
 
 @hookimpl
-def kd_describe_game(game: Game) -> list[str]:
+def kd_describe_game(game: Game) -> list[str | TableNote]:
+    """The quests in play, in words and as their tiles (pictures)."""
     shown = revealed(game)
     options = game.config.option(NAME, QuestsOptions)
     wanted = len(options.fixed) or options.count
     text = "; ".join(q.describe() for q in shown) or "none yet"
     if len(shown) < wanted:
         text += f" ({wanted - len(shown)} to reveal)"
-    return [f"quests: {text}"]
+    tiles = tuple(evolve(quest_piece(q.id), words=q.describe()) for q in shown)
+    return [TableNote(words=f"quests: {text}", pieces=tiles)]

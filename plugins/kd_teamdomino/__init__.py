@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from kd_xl.api import two_boxes
 
-from kingdomino_core import ConfigBuilder, DominoId, Game, GameConfig, Registry, hookimpl
+from kingdomino_core import ConfigBuilder, DominoId, Game, GameConfig, Problem, Registry, hookimpl
 
 from . import teams as team_rules
 from .options import TeamdominoOptions
@@ -66,7 +66,7 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 
 @hookimpl
-def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
+def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
     options = config.option(NAME, TeamdominoOptions)
     return team_rules.problems(options.teams, config.players) + two_boxes.problems(
         NAME, options, config, registry

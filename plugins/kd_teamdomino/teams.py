@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-WHERE = "options.teamdomino.teams"
+from kingdomino_core import Problem
+
+#: The option these problems are about: ``[options.teamdomino] teams``.
+KEY = ("teamdomino", "teams")
 
 
 def default_teams(players: int) -> tuple[tuple[int, ...], ...]:
@@ -20,34 +23,33 @@ def _show(teams: Sequence[Sequence[int]]) -> str:
     return "[" + ", ".join("[" + ", ".join(str(s) for s in t) + "]" for t in teams) + "]"
 
 
-def problems(teams: Sequence[Sequence[int]], players: int) -> list[str]:
+def problems(teams: Sequence[Sequence[int]], players: int) -> list[Problem | str]:
     """Every way ``teams`` fails to split ``players`` seats into teams of exactly two.
 
-    Each message starts with the option's key path (so the ruleset loader can point
-    at its line) and ends with the whole value given.
+    Each is a problem with ``[options.teamdomino] teams`` (so the ruleset loader can
+    point at its line), its message ending with the whole value given.
     """
     if not teams:
         return []
     value = f"(teams = {_show(teams)})"
-    found = []
+    found: list[str] = []
     seen: dict[int, Sequence[int]] = {}
     for team in teams:
         if len(team) != 2:
             found.append(
-                f"{WHERE}: team {_show([team])[1:-1]} has {len(team)} seats, "
-                f"expected exactly 2 {value}"
+                f"team {_show([team])[1:-1]} has {len(team)} seats, expected exactly 2 {value}"
             )
         for seat in team:
             if not 0 <= seat < players:
                 found.append(
-                    f"{WHERE}: seat {seat} does not exist; with {players} players the seats "
+                    f"seat {seat} does not exist; with {players} players the seats "
                     f"are 0 to {players - 1} {value}"
                 )
             elif seen.get(seat) is team:
-                found.append(f"{WHERE}: team {_show([team])[1:-1]} names seat {seat} twice {value}")
+                found.append(f"team {_show([team])[1:-1]} names seat {seat} twice {value}")
             elif seat in seen:
                 found.append(
-                    f"{WHERE}: seat {seat} is in two teams, "
+                    f"seat {seat} is in two teams, "
                     f"{_show([seen[seat]])[1:-1]} and {_show([team])[1:-1]} {value}"
                 )
             else:
@@ -55,11 +57,12 @@ def problems(teams: Sequence[Sequence[int]], players: int) -> list[str]:
     missing = [s for s in range(players) if s not in seen]
     if missing:
         found.append(
-            f"{WHERE}: seat{'s' if len(missing) > 1 else ''} "
+            f"seat{'s' if len(missing) > 1 else ''} "
             f"{', '.join(str(s) for s in missing)} in no team; "
             f"the teams must cover every seat 0 to {players - 1} {value}"
         )
-    return found
+    shown = [list(team) for team in teams]
+    return [Problem.option(*KEY, message, shown) for message in found]
 
 
 def players_for(teams: Sequence[Sequence[int]]) -> int:

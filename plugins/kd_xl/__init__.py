@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kd_base.api import BaseOptions
 
-from kingdomino_core import ConfigBuilder, DominoId, Game, GameConfig, Registry, hookimpl
+from kingdomino_core import ConfigBuilder, DominoId, Game, GameConfig, Problem, Registry, hookimpl
 
 from . import two_boxes
 from .options import XlOptions
@@ -48,13 +48,17 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 
 @hookimpl
-def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
+def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
     options = config.option(NAME, XlOptions)
     problems = two_boxes.problems(NAME, options, config, registry)
     if config.option("base", BaseOptions).three_player_all_dominoes:
         problems.append(
-            "options.base.three_player_all_dominoes: true is the 5x5 base game's variant; "
-            'with xl say options.xl.three_players = "all_dominoes" instead'
+            Problem.option(
+                "base",
+                "three_player_all_dominoes",
+                "true is the 5x5 base game's variant; "
+                'with xl say options.xl.three_players = "all_dominoes" instead',
+            )
         )
     return problems
 

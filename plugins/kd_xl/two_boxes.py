@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
+from kingdomino_core import Problem
+
 if TYPE_CHECKING:
     from kingdomino_core import ConfigBuilder, DominoId, Game, GameConfig, Registry
 
@@ -67,17 +69,28 @@ def _boxes_ok(options: TwoBoxOptions) -> bool:
 
 def problems(
     plugin: str, options: TwoBoxOptions, config: GameConfig, registry: Registry
-) -> list[str]:
+) -> list[Problem | str]:
     """What is wrong with the two-box options, each message naming the bad value."""
-    found = []
-    where = f"options.{plugin}"
+    found: list[Problem | str] = []
     if len(options.boxes) != len(BOXES):
         found.append(
-            f"{where}.boxes: expected the domino sets of exactly 2 boxes, "
-            f'such as ["base", "base"], not {list(options.boxes)!r}'
+            Problem.option(
+                plugin,
+                "boxes",
+                "expected the domino sets of exactly 2 boxes, "
+                f'such as ["base", "base"], not {list(options.boxes)!r}',
+                list(options.boxes),
+            )
         )
     if options.first_box not in BOXES:
-        found.append(f"{where}.first_box: must be 1 or 2, not {options.first_box!r}")
+        found.append(
+            Problem.option(
+                plugin,
+                "first_box",
+                f"must be 1 or 2, not {options.first_box!r}",
+                options.first_box,
+            )
+        )
     if found:
         return found
     lines_per_box = {box: 0 for box in BOXES}
@@ -88,14 +101,20 @@ def problems(
         if dset is None:
             known = ", ".join(sorted(registry.domino_sets)) or "(none)"
             found.append(
-                f"{where}.boxes: unknown domino set {name!r} for box {box}; known: {known}"
+                Problem.option(
+                    plugin, "boxes", f"unknown domino set {name!r} for box {box}; known: {known}"
+                )
             )
             continue
         needed = lines_per_box[box] * config.line_size
         if len(dset.dominoes) < needed:
             found.append(
-                f"{where}.boxes: box {box} ({name!r}) holds {len(dset.dominoes)} dominoes, "
-                f"but {lines_per_box[box]} lines of {config.line_size} need {needed}"
+                Problem.option(
+                    plugin,
+                    "boxes",
+                    f"box {box} ({name!r}) holds {len(dset.dominoes)} dominoes, "
+                    f"but {lines_per_box[box]} lines of {config.line_size} need {needed}",
+                )
             )
     return found
 

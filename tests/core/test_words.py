@@ -25,6 +25,7 @@ from kingdomino_core import (
 )
 from kingdomino_core.engine.words import domino_words, icons, kingdom_name, seat_name
 from kingdomino_core.mechanics import Choosing
+from kingdomino_core.model.pieces import note_words
 from kingdomino_core.testing import make_engine, place_step_game, random_choice, set_kingdom
 
 RULESETS = [
@@ -302,6 +303,6 @@ def test_no_choice_of_the_court_or_the_quests_stacks_two_brackets() -> None:
                 continue
             texts = [describe_step(game), *(describe_action(game, a) for a in game.legal_actions())]
             notes = game.hooks.kd_describe_game(game=game)
-            texts += [line for lines in notes for line in lines]
+            texts += [note_words(line) for lines in notes for line in lines]
             assert not [t for t in texts if stacked.search(t)]
             game.apply(choose(game))

@@ -131,12 +131,14 @@ def test_packages_import_only_downwards_at_runtime() -> None:
 # "Inside engine the same holds, in this order" (docs/architecture.md).
 ENGINE_ORDER = (
     "config",
+    "validation",
     "words",
     "conditions",
     "handlers",
     "state",
     "rules",
     "steps",
+    "castle",
     "encoding",
     "registry",
     "rounds",

@@ -25,6 +25,11 @@ SIX_BY_SIX = EXAMPLES / "six-by-six" / "six-by-six.toml"
 REVERSE_ORDER = EXAMPLES / "reverse-order" / "reverse-order.toml"
 LOOKAHEAD = EXAMPLES / "lookahead" / "lookahead.toml"
 REDRAW = EXAMPLES / "redraw" / "redraw.toml"
+TWO_LINES = EXAMPLES / "two-lines" / "two-lines.toml"
+DRAFT = EXAMPLES / "draft" / "draft.toml"
+LAST_SWAP = EXAMPLES / "last-swap" / "last-swap.toml"
+FOUR_BY_SIX = EXAMPLES / "four-by-six" / "four-by-six.toml"
+CASTLE_LATER = EXAMPLES / "castle-later" / "castle-later.toml"
 
 
 def fake_install(package: Path, target: Path) -> dict[str, dict[str, str]]:

@@ -15,16 +15,21 @@ from pathlib import Path
 
 import pytest
 from example_support import (
+    CASTLE_LATER,
+    DRAFT,
     EXAMPLES,
     FIRST_BLOCK,
+    FOUR_BY_SIX,
     JOKER,
     LAKES,
     LAKES_PACKAGE,
+    LAST_SWAP,
     LONG_LINES,
     LOOKAHEAD,
     REDRAW,
     REVERSE_ORDER,
     SIX_BY_SIX,
+    TWO_LINES,
     fake_install,
 )
 
@@ -65,11 +70,25 @@ GALLERY: dict[str, Path] = {
     "reverse_order": REVERSE_ORDER,
     "lookahead": LOOKAHEAD,
     "redraw": REDRAW,
+    "four_by_six": FOUR_BY_SIX,
+    "castle_later": CASTLE_LATER,
+    "two_lines": TWO_LINES,
+    "draft": DRAFT,
+    "last_swap": LAST_SWAP,
+}
+
+#: Options some rules need with more players than their ruleset is for (the deck
+#: holds 48 dominoes), by rule and player count.
+OPTIONS: dict[str, dict[int, dict[str, object]]] = {
+    "two_lines": {3: {"rounds": 8}, 4: {"rounds": 6}},
+    "draft": {3: {"hand": 2, "rounds": 8}, 4: {"hand": 2, "rounds": 6}},
 }
 
 
 def engine_for(rule: str, players: int = 3) -> Engine:
-    return make_engine(str(GALLERY[rule]), players)
+    options = OPTIONS.get(rule, {}).get(players)
+    extra = {rule: options} if options else {}
+    return make_engine(str(GALLERY[rule]), players, **extra)
 
 
 @pytest.mark.parametrize("rule", sorted(GALLERY))

@@ -99,3 +99,31 @@ def test_option_values_are_played_exactly(players: int, options: str) -> None:
     assert covers(Engine(ruleset, players), ["random", "greedy"])
     seeds = [game_seed(99, i) for i in range(150)]
     compare(ruleset, players, ("greedy", "random"), seeds)
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.mark.parametrize(
+    "example", ["four-by-six/four-by-six.toml", "castle-later/castle-later.toml"]
+)
+def test_other_kingdom_geometries_run_in_python(example: str) -> None:
+    """The kernel assumes square kingdoms around a castle there from the start: a 4x6
+    kingdom or a castle placed later is played by the Python engine (issue 23)."""
+    ruleset = load_ruleset(str(EXAMPLES / example), trust=Trust(everything=True))
+    assert not covers(Engine(ruleset, 2), ["random", "greedy"])
+
+
+def test_the_geometry_itself_is_checked() -> None:
+    """Even with only built-in plugins: a board other than the square, or kingdoms
+    without their castle, are not the kernel's."""
+    import attrs
+
+    from kingdomino_core.model.geometry import board
+
+    engine = Engine(load_ruleset("base"), 2)
+    engine.board = board(6, 4, 6)
+    assert "square around a castle" in (engine_problem(engine) or "")
+    engine = Engine(load_ruleset("base"), 2)
+    engine.config = attrs.evolve(engine.config, castle_at_start=False)
+    assert "square around a castle" in (engine_problem(engine) or "")

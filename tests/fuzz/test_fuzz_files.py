@@ -23,15 +23,24 @@ TOKENS = st.one_of(
 )  # fmt: skip
 
 
+# The shapes of issue 23: 4x6 either way round, 4x6 rows fixed, a castle placed later.
+_EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+FOUR_BY_SIX = str(_EXAMPLES / "four-by-six" / "four-by-six.toml")
+CASTLE_LATER = str(_EXAMPLES / "castle-later" / "castle-later.toml")
+FOUR_BY_SIX_FIXED = str(Path(__file__).with_name("four-by-six-fixed.toml"))
+
+
 def _real_grids() -> list[tuple[str, list[str]]]:
     """Final kingdoms of a few real games: fuzzing starts from valid files too."""
-    from kingdomino_core import Engine
+    from kingdomino_core import Engine, Trust
     from kingdomino_core.rulesets.files import load_ruleset
     from kingdomino_core.saves.kingdom_text import format_kingdom
 
     grids = []
-    for name, players in (("base", 2), ("court", 2), ("origins-discovery", 3), ("xl", 3)):
-        engine = Engine(load_ruleset(name), players)
+    trust = Trust(everything=True)
+    for name, players in (("base", 2), ("court", 2), ("origins-discovery", 3), ("xl", 3),
+                          (FOUR_BY_SIX, 3), (FOUR_BY_SIX_FIXED, 2), (CASTLE_LATER, 2)):  # fmt: skip
+        engine = Engine(load_ruleset(name, trust=trust), players)
         game = engine.new_game(seed=11)
         game.play(lambda g: g.legal_actions()[0])
         grids += [(name, format_kingdom(k, engine)) for k in game.kingdoms]
@@ -41,7 +50,10 @@ def _real_grids() -> list[tuple[str, list[str]]]:
 REAL_GRIDS = _real_grids()
 
 
-RULESETS = st.sampled_from(["base", "court", "origins-discovery", "xl", "middle-kingdom"])
+RULESETS = st.sampled_from(
+    ["base", "court", "origins-discovery", "xl", "middle-kingdom", FOUR_BY_SIX, FOUR_BY_SIX_FIXED,
+     CASTLE_LATER]
+)  # fmt: skip
 
 
 @st.composite
@@ -96,8 +108,12 @@ def test_fuzz_kingdom_files(root: Path, case: tuple[str, bytes], svg: bool) -> N
     path = folder / "k.txt"
     path.write_bytes(text)
     extra = ["--svg", str(folder / "k.svg")] if svg else []
+    if ruleset.endswith(".toml"):  # an example's plugin file
+        extra.append("--trust")
     result = run_kd("kingdom files", "score", str(path), "-r", ruleset, "--json", *extra,
                     allowed=(0, 4))  # fmt: skip
+    if result.code == 4 and "must fit in" in result.err:  # refused by the shape, in words
+        assert "within_size" not in result.err
     if result.code == 0:
         assert json.loads(result.out)["total"] >= -(10**6)
     assert path.read_bytes() == text

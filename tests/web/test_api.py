@@ -7,6 +7,7 @@ a finished table's save is verified by replaying it.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +15,11 @@ import pytest
 from starlette.testclient import TestClient
 from web_support import LOCAL, LOCAL_WS, first_move
 
-from kingdomino_core import describe_action
+from kingdomino_core import Place, describe_action
 from kingdomino_core.inputs.trust import Trust
 from kingdomino_core.saves.savegame import engine_for_save, parse_save, read_actions, verify
 from kingdomino_web import make_app
+from kingdomino_web.views import table_move_words
 
 #: The content type the server takes (any other body is refused: guard.py).
 JSON = {"Content-Type": "application/json"}
@@ -284,13 +286,37 @@ def test_a_seat_can_never_act_for_another(client: TestClient) -> None:
         assert act(client, tid, mover, forged).status_code in (403, 409, 422)
 
 
-def test_undo_is_refused_when_people_play_from_their_own_devices(client: TestClient) -> None:
+def test_with_friends_a_person_takes_back_a_decision_until_someone_else_decides(
+    client: TestClient,
+) -> None:
     tid, ann, bob = two_links(client)
     seat = state(client, tid, ann)["view"]["current"]["seat"]
-    mover = ann if seat == 0 else bob
+    mover, other = (ann, bob) if seat == 0 else (bob, ann)
+    names = {0: "Ann", 1: "Bob"}
+    before = state(client, tid, mover)
+    assert before["undo"] is False  # nothing decided yet
+    act(client, tid, mover, first_move(before["decision"]))
+    # Right after: the mover may take it back (the other has not decided), the other not.
+    assert state(client, tid, mover)["undo"] is True
+    assert state(client, tid, other)["undo"] is False
+    refused = client.post(f"/api/tables/{tid}/undo", headers={"X-KD-Token": other})
+    assert refused.status_code == 409
+    back = client.post(f"/api/tables/{tid}/undo", headers={"X-KD-Token": mover})
+    assert back.status_code == 200, back.text
+    view = back.json()["view"]
+    assert view["moves"] == before["view"]["moves"] and view["history"] == []
+    # Everyone is told who took back what.
+    seen = state(client, tid, other)["view"]["notice"]
+    assert seen.startswith(f"{names[seat]} took back their last decision: ")
+    # Once someone else has decided, it is too late.
     act(client, tid, mover, first_move(state(client, tid, mover)["decision"]))
-    response = client.post(f"/api/tables/{tid}/undo", headers={"X-KD-Token": mover})
-    assert response.status_code == 409
+    assert state(client, tid, mover)["view"]["notice"] == ""
+    while state(client, tid, mover)["decision"] is not None:
+        act(client, tid, mover, first_move(state(client, tid, mover)["decision"]))
+    act(client, tid, other, first_move(state(client, tid, other)["decision"]))
+    late = client.post(f"/api/tables/{tid}/undo", headers={"X-KD-Token": mover})
+    assert late.status_code == 409
+    assert late.json()["error"] == f"too late to undo: {names[1 - seat]} has decided since"
 
 
 def test_links_are_for_the_host_only(client: TestClient) -> None:
@@ -528,8 +554,9 @@ def test_a_failing_plugin_stops_the_table_with_a_message_and_keeps_the_moves(
 
 
 def test_replay_viewer_words_moves_as_the_table_does(client: TestClient) -> None:
-    """Each move in the replay viewer reads in the plugin's words (the decision handler's
-    ``describe_action``, as at the table), not the action's bare ``describe()``."""
+    """Each move in the replay viewer reads as at the table: in the plugin's words (the
+    decision handler's ``describe_action``), not the action's bare ``describe()``, and a
+    placement by where each half lies from the castle (the boards show no coordinates)."""
     table = create(client, HUMAN_VS_BOT, seed=5)
     end = play_out(client, table["id"], table["host"])
     text = client.get(f"/api/tables/{table['id']}/save").text
@@ -546,12 +573,16 @@ def test_replay_viewer_words_moves_as_the_table_does(client: TestClient) -> None
     for action in read_actions(saved, engine, "test"):
         seat = game.current_seat
         who = "chance" if seat is None or seat < 0 else saved.players[seat].name
-        expected.append(f"{who}: {describe_action(game, action, game.step)}")
+        expected.append(f"{who}: {table_move_words(game, action)}")
+        if not isinstance(action, Place):
+            assert table_move_words(game, action) == describe_action(game, action, game.step)
         bare.append(f"{who}: {action.describe()}")
         game.apply(action)
     assert shown == expected
     assert sum(s != b for s, b in zip(shown, bare, strict=True)) > len(shown) // 3
-    assert any(" at " in words for words in shown)  # a placement names its squares
+    placements = [words for words in shown if ": places " in words]
+    assert placements and all(words.endswith(" the castle)") for words in placements)
+    assert not any(re.search(r"-?\d+,-?\d+", words) for words in shown)  # no coordinates
     # The table's own log of the last moves reads exactly as the replay does.
     recent = [line for line in end["view"]["recent"] if not line.startswith("(")]
     played = [words for words in shown if not words.startswith("chance:")]
@@ -578,7 +609,7 @@ def test_the_replay_viewer_steps_by_decisions_with_chance_folded_in(client: Test
         seat = game.current_seat
         if seat is not None and seat >= 0:
             decisions.append(i)
-            words.append(f"{saved.players[seat].name}: {describe_action(game, action, game.step)}")
+            words.append(f"{saved.players[seat].name}: {table_move_words(game, action)}")
         game.apply(action)
     assert stops == [*decisions, replay["moves"]]
     assert len(stops) < replay["moves"]  # chance's draws are no steps of their own

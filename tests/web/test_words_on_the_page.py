@@ -80,3 +80,28 @@ def test_the_replay_viewer_says_1_point_and_fire(
     page.wait_for_selector("#result table.sheet")
     sheets = page.inner_text("#result")
     assert " fire" in sheets and "crown" not in sheets, sheets
+
+
+def test_moves_and_choices_name_squares_as_the_player_sees_them() -> None:
+    """The boards show no coordinates: a Court purchase, an Origins recruit or a token
+    paid says where its square lies from the castle, in the move list and the choices."""
+    import re
+
+    from kingdomino_core.testing import make_engine
+    from kingdomino_play import Table
+    from kingdomino_web.views import decision_view, table_move_words
+
+    coordinates = re.compile(r"-?\d+,-?\d+")
+    for ruleset in ("court", "origins-tribe"):
+        game = make_engine(ruleset, 2).new_game(seed=3)
+        players = [PlayerEntry(name="Ann", agent="greedy"), PlayerEntry(name="Bea", agent="greedy")]
+        table = Table(game, players, words=table_move_words)
+        choices: list[str] = []
+        for _ in range(80):
+            decision = decision_view(table.game, table.names)
+            choices += [c["words"] for c in (decision or {"choices": []})["choices"]]
+            table.advance(1)
+        moved = [words for _at, words in table.history]
+        squares = [w for w in moved + choices if "the square " in w]
+        assert squares, moved  # purchases and recruits name their square
+        assert not [w for w in moved + choices if coordinates.search(w)]

@@ -156,7 +156,9 @@ DOCS_SHOTS = os.environ.get("KD_DOCS_SCREENSHOTS")
 
 
 def shot(page: Any, artifacts: Path, name: str, *, docs: bool = False) -> None:
-    """Save a screenshot of the page as a test artifact (and for the docs, if asked)."""
+    """Save a screenshot of the page as a test artifact (and for the docs, if asked),
+    once what moves has come to rest (kings and dominoes, art.js)."""
+    page.wait_for_function("() => !document.getAnimations().length", timeout=5_000)
     page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
     if docs and DOCS_SHOTS:
         page.screenshot(path=str(Path(DOCS_SHOTS) / f"{name}.png"), full_page=False)

@@ -18,6 +18,7 @@ from kingdomino_core import (
     ReplayError,
     RulesetError,
 )
+from kingdomino_core.model.pieces import note_words
 from kingdomino_core.saves.serialize import action_from_dict, action_to_dict
 from kingdomino_core.testing import (
     ScriptedChance,
@@ -299,10 +300,21 @@ def test_the_display_shows_the_visible_tiles_the_pile_and_tokens_on_the_lines() 
     st = game.ext["court"]
     rest = Counter(st.pile) + Counter(st.visible) - Counter(["farmer", "wheat_building_1"])
     st.visible, st.pile = ("farmer", "wheat_building_1"), tuple(sorted(rest.elements()))
-    assert game.hooks.kd_describe_game(game=game) == [
-        [
-            "Court board: Farmer (3 + 3 per wheat token around), wheat building (1 crown); "
-            "23 tiles face down; a tile costs 2 different resources (4 for one from the pile)",
-            "Resource tokens on the lines' dominoes: 1 wheat|wheat, 19 -|wood, 39 sheep|-",
-        ]
+    [notes] = game.hooks.kd_describe_game(game=game)
+    assert [note_words(note) for note in notes] == [
+        "Court board: Farmer (3 + 3 per wheat token around), wheat building (1 crown); "
+        "23 tiles face down; a tile costs 2 different resources (4 for one from the pile)",
+        "Resource tokens on the lines' dominoes: 1 wheat|wheat, 19 -|wood, 39 sheep|-",
     ]
+    # The same as pictures (the browser): the tiles face up, the tokens on the halves.
+    board, tokens = notes
+    assert [(p.shape, p.words) for p in board.pieces] == [
+        ("figure", "Farmer (3 + 3 per wheat token around)"),
+        ("tile", "wheat building (1 crown)"),
+    ]
+    lying = {str(d.domino): (d.first, d.second) for d in tokens.on_dominoes}
+    assert {k: tuple(p and p.words for p in v) for k, v in lying.items()} == {
+        "1": ("wheat token", "wheat token"),
+        "19": (None, "wood token"),
+        "39": ("sheep token", None),
+    }

@@ -7,6 +7,7 @@ import pytest
 from origins_checks import origins, position, recount_total
 
 from kingdomino_core import KingdomFormatError
+from kingdomino_core.model.pieces import note_words
 from kingdomino_core.saves.kingdom_text import format_kingdom, parse_kingdom
 from kingdomino_core.testing import set_kingdom
 
@@ -143,13 +144,21 @@ def test_bad_notation_is_an_error_with_line_and_column(mode, text, message) -> N
 def test_describe_game_shows_totems_and_cave() -> None:
     game = origins(4, "totem").new_game(seed=1)
     game.play_chance()
-    lines = game.hooks.kd_describe_game(game=game)[0]
+    notes = game.hooks.kd_describe_game(game=game)[0]
+    lines = [note_words(note) for note in notes]
     assert any(line.startswith("Totems: mammoth (3 points) in the middle") for line in lines)
     assert not any("Fire" in line for line in lines)  # nothing discarded: nothing said
+    # As pictures (the browser): a totem tile each, in its words.
+    totems = next(n for n in notes if note_words(n).startswith("Totems: "))
+    assert "mammoth totem (3 points), in the middle" in [p.words for p in totems.pieces]
+    assert {p.shape for p in totems.pieces} == {"tile"}
     game = origins(4, "tribe").new_game(seed=1)
     game.play_chance()
-    lines = game.hooks.kd_describe_game(game=game)[0]
+    notes = game.hooks.kd_describe_game(game=game)[0]
+    lines = [note_words(note) for note in notes]
     cave = next(line for line in lines if line.startswith("Cave: "))
+    [shown] = [n for n in notes if note_words(n) == cave]
+    assert len(shown.pieces) == 4 and {p.shape for p in shown.pieces} == {"figure"}
     # What a recruit costs is on the screen before a recruit is possible.
     assert cave.endswith(
         "; 18 cro-magnons in the pile; "

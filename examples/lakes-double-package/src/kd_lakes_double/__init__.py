@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from attrs import frozen
 
-from kingdomino_core import Game, GameConfig, Registry, RuleBook, ScoreLine, hookimpl
+from kingdomino_core import Game, GameConfig, Problem, Registry, RuleBook, ScoreLine, hookimpl
 
 NAME = "lakes_double"  # must equal the entry-point name in pyproject.toml
 HOOK_API = 1  # the hook contract this plugin is written for
@@ -50,15 +50,19 @@ def bonus_function(config: GameConfig, registry: Registry) -> Callable[[Game, in
 
 
 @hookimpl
-def kd_validate(config: GameConfig, registry: Registry) -> list[str]:
+def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
     options = config.option(NAME, Options)
-    problems = []
+    problems: list[Problem | str] = []
     if options.factor < 1:
-        problems.append(f"options.lakes_double.factor: must be 1 or more, not {options.factor}")
+        problems.append(
+            Problem.option("lakes_double", "factor", f"must be 1 or more, not {options.factor}")
+        )
     if options.terrain not in {t.name for t in registry.terrains}:
         known = ", ".join(t.name for t in registry.terrains)
         problems.append(
-            f"options.lakes_double.terrain: unknown terrain {options.terrain!r}; known: {known}"
+            Problem.option(
+                "lakes_double", "terrain", f"unknown terrain {options.terrain!r}; known: {known}"
+            )
         )
     return problems
 

@@ -2,11 +2,12 @@
 
 The last king to pick takes the last free domino; a domino that fits nowhere is
 discarded; a purchase nobody can afford is passed. Asking for "1" there only slows
-the game, so a person's front end plays the action and says so (``kd play`` does,
-unless ``--ask-forced``). Nothing else changes: the action is the one the player
-would have typed, so saves, replays and the bots' numbers (seeded per decision) are
-the same as when the player is asked. This module is the whole rule, with no
-terminal in it, for any front end to use.
+the game, so a table made with ``Table(forced=True)`` plays the action for the person
+and marks the move as forced (``Move.forced``), and every front end says so: ``kd
+play`` (unless ``--ask-forced``) and ``kd serve`` alike. Nothing else changes: the
+action is the one the player would have chosen, so saves, replays and the bots'
+numbers (seeded per decision) are the same as when the player is asked, and undo
+goes back past it to a decision the person answered.
 """
 
 from __future__ import annotations
@@ -25,6 +26,14 @@ def forced_action(actions: Sequence[Action]) -> Action | None:
 def is_forced(game: Game) -> bool:
     """Whether ``game`` waits for a decision with a single legal action."""
     return not game.is_terminal() and not game.is_chance() and len(game.legal_actions()) == 1
+
+
+def only_action(game: Game) -> Action | None:
+    """The single legal action of the decision ``game`` waits for; None when there is
+    a choice (or no decision: chance, the end)."""
+    if game.is_terminal() or game.is_chance():
+        return None
+    return forced_action(game.legal_actions())
 
 
 def forced_note(game: Game, name: str, action: Action) -> str:

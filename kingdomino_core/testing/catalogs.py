@@ -1,0 +1,177 @@
+"""A package's message catalogs: extract, update, compile and check them (with Babel).
+
+The run-time side (:mod:`kingdomino_core.i18n`) reads ``.mo`` files with the standard
+library alone; this module is the translator's and the tests' side, and needs Babel
+(``pip install babel``, in the ``test`` extra). A package's catalogs sit in its
+``locales`` folder, one domain named after the package::
+
+    python -m kingdomino_core.testing.catalogs update plugins/kd_joker   # .pot, .po, .mo
+    python -m kingdomino_core.testing.catalogs check plugins/kd_joker    # what is missing
+
+``update`` extracts the marked messages (``_("...")``, ``_l("...")``, ``_n("...",
+"...", n)`` in Python; ``_("...")`` in the package's JavaScript) into
+``locales/<domain>.pot``, merges them into each language's ``.po`` (new ones empty,
+to translate) and compiles every ``.po`` to its ``.mo``. The ``.mo`` files are
+committed next to their ``.po`` (an editable install reads them as they are);
+:func:`catalog_problems` reports an entry left untranslated in a language and a
+``.mo`` that is not the compiled form of its ``.po``.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from ..i18n import SHIPPED_LANGUAGES
+
+#: The marking functions extraction looks for, with Babel's defaults
+#: (``_l``: lazy text; ``_n``: singular, plural, count).
+KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None, "_n": (1, 2)}
+
+# A fixed date in the headers: catalogs change only when their messages do.
+_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+
+# Python sources and the pages' scripts; tests and templates are not shown to players.
+_METHODS = [
+    ("**/tests/**", "ignore"),
+    ("**/templates/**", "ignore"),
+    ("**.py", "python"),
+    ("**.js", "javascript"),
+]
+
+
+def domain_of(package_dir: Path) -> str:
+    """A package's domain: its folder's name (``kd_joker``)."""
+    return Path(package_dir).name
+
+
+def extract_template(package_dir: Path, domain: str | None = None) -> Catalog:
+    """Every marked message of the package's sources, as a template catalog."""
+    package_dir = Path(package_dir)
+    template = Catalog(
+        project=domain or domain_of(package_dir),
+        fuzzy=False,
+        creation_date=_DATE,
+        revision_date=_DATE,
+        copyright_holder="the kingdomino authors",
+        msgid_bugs_address="",
+    )
+    for filename, lineno, message, comments, context in extract_from_dir(
+        str(package_dir), _METHODS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+    ):
+        template.add(
+            message,
+            None,
+            [(filename, lineno)],
+            auto_comments=comments,
+            context=context,
+        )
+    return template
+
+
+def _po_path(package_dir: Path, domain: str, language: str) -> Path:
+    return Path(package_dir) / "locales" / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+def _read(path: Path, language: str, domain: str) -> Catalog:
+    if path.is_file():
+        with path.open("rb") as stream:
+            return read_po(stream, locale=language, domain=domain)
+    return Catalog(
+        locale=language,
+        domain=domain,
+        project=domain,
+        fuzzy=False,
+        creation_date=_DATE,
+        revision_date=_DATE,
+        copyright_holder="the kingdomino authors",
+        msgid_bugs_address="",
+    )
+
+
+def compiled(catalog: Catalog) -> bytes:
+    """The ``.mo`` bytes of a catalog (what ``pybabel compile`` writes)."""
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def update_catalogs(
+    package_dir: Path, domain: str | None = None, languages: tuple[str, ...] = SHIPPED_LANGUAGES
+) -> None:
+    """Extract the template, merge it into each language's ``.po``, compile each ``.mo``."""
+    package_dir = Path(package_dir)
+    domain = domain or domain_of(package_dir)
+    template = extract_template(package_dir, domain)
+    (package_dir / "locales").mkdir(exist_ok=True)
+    with (package_dir / "locales" / f"{domain}.pot").open("wb") as stream:
+        write_po(stream, template, omit_header=True, include_lineno=False, sort_output=True)
+    for language in languages:
+        path = _po_path(package_dir, domain, language)
+        catalog = _read(path, language, domain)
+        catalog.update(template, update_header_comment=False, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as stream:
+            write_po(stream, catalog, include_lineno=False, sort_output=True, width=0)
+        path.with_suffix(".mo").write_bytes(compiled(catalog))
+
+
+def catalog_problems(
+    package_dir: Path, domain: str | None = None, languages: tuple[str, ...] = SHIPPED_LANGUAGES
+) -> list[str]:
+    """What is wrong with a package's catalogs, one line each: a marked message with no
+    translation (or a fuzzy one) in a language, a ``.mo`` missing or not compiled from
+    its ``.po``. Empty when every language is complete."""
+    package_dir = Path(package_dir)
+    domain = domain or domain_of(package_dir)
+    template = extract_template(package_dir, domain)
+    problems = []
+    for language in languages:
+        path = _po_path(package_dir, domain, language)
+        if not path.is_file():
+            problems.append(f"{path}: missing")
+            continue
+        catalog = _read(path, language, domain)
+        for message in template:
+            if not message.id:
+                continue
+            found = catalog.get(message.id, context=message.context)
+            key = message.id if isinstance(message.id, str) else message.id[0]
+            if found is None:
+                problems.append(f"{path}: {key!r} is not in the catalog")
+            elif found.fuzzy or not all(
+                found.string if isinstance(found.string, tuple) else (found.string,)
+            ):
+                problems.append(f"{path}: {key!r} has no translation")
+        mo = path.with_suffix(".mo")
+        if not mo.is_file() or mo.read_bytes() != compiled(catalog):
+            problems.append(f"{mo}: not compiled from {path.name} (run `update`)")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m kingdomino_core.testing.catalogs update|check PACKAGE_DIR...``."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) < 2 or args[0] not in ("update", "check"):
+        print(main.__doc__, file=sys.stderr)
+        return 2
+    status = 0
+    for folder in args[1:]:
+        if args[0] == "update":
+            update_catalogs(Path(folder))
+        for line in catalog_problems(Path(folder)):
+            print(line)
+            status = 1
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
