@@ -16,6 +16,9 @@ from collections.abc import Sequence
 
 from kingdomino_core import Action, Game
 from kingdomino_core.engine.words import describe_action
+from kingdomino_core.i18n import package_translation
+
+_ = package_translation("kingdomino_play")
 
 
 def forced_action(actions: Sequence[Action]) -> Action | None:
@@ -39,4 +42,6 @@ def only_action(game: Game) -> Action | None:
 def forced_note(game: Game, name: str, action: Action) -> str:
     """``P1: your only choice, played for you: take 48 (...)``; ``game`` is the state
     ``action`` is played in (its words come from the decision's handler)."""
-    return f"{name}: your only choice, played for you: {describe_action(game, action)}"
+    return _("{name}: your only choice, played for you: {move}").format(
+        name=name, move=describe_action(game, action)
+    )
