@@ -43,9 +43,11 @@ _MAX_NAME = 40
 SHIPPED_EXAMPLES: dict[str, str] = {
     "big_estates": "examples/embed.py",
     "castle_later": "examples/castle-later",
+    "draft": "examples/draft",
     "first_block": "examples/first-block",
     "four_by_six": "examples/four-by-six",
     "joker": "examples/joker",
+    "last_swap": "examples/last-swap",
     "lakes": "docs/tutorial (the plugin guide's tutorial)",
     "lakes_double": "examples/lakes-double-package",
     "long_lines": "examples/long-lines",
@@ -53,6 +55,7 @@ SHIPPED_EXAMPLES: dict[str, str] = {
     "redraw": "examples/redraw",
     "reverse_order": "examples/reverse-order",
     "six_by_six": "examples/six-by-six",
+    "two_lines": "examples/two-lines",
 }
 
 #: Template file -> path in the package (``{name}``, ``{file}``, ``{module}`` filled in:

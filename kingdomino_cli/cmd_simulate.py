@@ -303,6 +303,9 @@ def simulate(
         "seats": summarise(outcomes, ["(rotated)"] * len(specs) if rotate else specs),
         "agents": summarise_agents(results, jobs),
     }
+    nobody = sum(1 for o in outcomes if not o[1])
+    if nobody:  # the rules decided nobody won (a solo target missed); absent otherwise
+        report["games_without_winner"] = nobody
     if json_out:
         emit_json(report)
     else:
@@ -340,6 +343,11 @@ def _text(report: dict[str, Any]) -> list[str]:
         f"{report['shared_victories']} shared victories "
         "(a shared win counts 1/k for each of its k winners)."
     )
+    if report.get("games_without_winner"):
+        lines.append(
+            f"{report['games_without_winner']} of {report['games']} games had no winner "
+            "(the rules' own result, such as a solo target missed)."
+        )
     return lines
 
 

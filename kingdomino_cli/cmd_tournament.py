@@ -131,6 +131,11 @@ def tournament(
     if players > len(specs):
         usage_error(f"--players {players} needs at least {players} entrants, not {len(specs)}")
     engine = build_engine(rs, players)  # an impossible player count is reported here (exit 3)
+    if engine.config.kingdoms < 2:
+        usage_error(
+            f"kd tournament rates entrants against each other, but ruleset {rs.name!r} with "
+            f"{players} players builds one kingdom that every player shares: nothing to rate"
+        )
     check_game_count("-n", rounds, math.comb(len(specs), players) * players)
     make_seats([PlayerEntry(name="", agent=s) for s in specs], allow_human=False)
     if seed is None:
@@ -193,18 +198,23 @@ def tournament(
     games = list(done.values())
     table = ratings(setup, games)
     pairs = head_to_head(setup, games)
+    nobody = sum(1 for g in games if not g["winners"])  # the rules' own result
     if json_out:
-        emit_json(
-            {
-                **setup.header()["tournament"],
-                "games": len(games),
-                "results_file": str(out),
-                "ratings": table,
-                "head_to_head": pairs,
-            }
-        )
+        found = {
+            **setup.header()["tournament"],
+            "games": len(games),
+            "results_file": str(out),
+            "ratings": table,
+            "head_to_head": pairs,
+        }
+        if nobody:  # absent when every game had a winner, as before
+            found["games_without_winner"] = nobody
+        emit_json(found)
     else:
-        print("\n".join(report_lines(setup, table, pairs, len(jobs))))
+        lines = report_lines(setup, table, pairs, len(jobs))
+        if nobody:
+            lines.append(f"{nobody} of {len(games)} games had no winner (the rules' own result).")
+        print("\n".join(lines))
 
 
 def check_results_file(out: Path) -> None:

@@ -25,7 +25,8 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from kingdomino_core import Discard, Game, Place, match_total
+from kingdomino_core import Discard, Game, Place, match_total, view_of
+from kingdomino_core.engine.views import describe_game
 from kingdomino_core.engine.words import domino_name, kingdom_name, mark_pieces, pieces_at
 from kingdomino_core.i18n import package_translation
 from kingdomino_core.model.components import DominoId
@@ -401,10 +402,10 @@ def pieces_lines(game: Game, width: int | None = None) -> list[str]:
     return lines
 
 
-def plugin_text(game: Game) -> list[str]:
-    """What the plugins say about the table (``kd_describe_game``)."""
-    found = game.hooks.kd_describe_game(game=game)
-    return [note_words(line) for contributed in found for line in contributed]
+def plugin_text(game: Game, viewer: int | None = None) -> list[str]:
+    """What the plugins say about the table to ``viewer`` (``kd_describe_game``;
+    ``game`` is the viewer's view of the game), in words."""
+    return [note_words(line) for line in describe_game(game, viewer)]
 
 
 def _grid(
@@ -465,11 +466,12 @@ def table(
     The key is left out when it would not leave ``DECISION_ROWS`` rows (``key``
     shows it).
     """
+    game = view_of(game, me)  # what the seat looking may see (the game itself: no secret)
     last = last_moves(game)
     count = len(game.kingdoms)
     blocks = [kingdom_block(game, k, names, me=me, last=last, window=window) for k in range(count)]
     widths = [_text_width(b) for b in blocks]
-    notes: list[RenderableType] = [Text(line, overflow="fold") for line in plugin_text(game)]
+    notes: list[RenderableType] = [Text(line, overflow="fold") for line in plugin_text(game, me)]
     news: list[RenderableType] = [_recap_text(recap)] if recap else []
     mine = game.config.kingdom_of(me) if me is not None else None
     if mine is None or sum(widths) + count - 1 <= width:

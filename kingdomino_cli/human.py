@@ -210,7 +210,7 @@ class HumanAgent:
         """The others' moves since this player's last answered decision, in words."""
         if self._seen is None:
             return ""
-        moves = moves_since(self._seen, game)
+        moves = moves_since(self._seen, game, game.current_seat)
         return recap_lines(moves, names, game.current_seat) if moves else ""
 
     def _screen(self, game: Game, names: Sequence[str], actions: Sequence[Action]) -> str:

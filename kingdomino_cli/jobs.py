@@ -97,11 +97,15 @@ def result_of(index: int, game: Game) -> Result:
         for k in kingdoms:
             place_of[k] = place
     kingdom_of = game.engine.seat_kingdom  # seat -> kingdom
+    if game.engine.total_first_ranking:  # the first place wins
+        won = {k for k, place in place_of.items() if place == 0}
+    else:  # the rules may decide the winners themselves: none, or not the first
+        won = set(game.ranking().winners)
     return Result(
         index=index,
         scores=tuple([totals[k] for k in kingdom_of]),
         places=tuple([place_of[k] for k in kingdom_of]),
-        winners=tuple([s for s, k in enumerate(kingdom_of) if place_of[k] == 0]),
+        winners=tuple([s for s, k in enumerate(kingdom_of) if k in won]),
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kingdomino_core import Action, Claim, Discard, Game, Pass, Place
+from kingdomino_core.engine.views import action_words, hides
 from kingdomino_core.engine.words import describe_action, domino_name
 from kingdomino_core.i18n import package_translation
 
@@ -39,9 +40,12 @@ def move_words(game: Game, action: Action) -> str:
     return words
 
 
-def moves_since(before: Game, game: Game) -> list[tuple[int, str]] | None:
+def moves_since(
+    before: Game, game: Game, viewer: int | None = None
+) -> list[tuple[int, str]] | None:
     """``(seat, words)`` of every decision in ``game`` after the first one played from
-    ``before`` (the decision the player answered there is theirs to remember); None
+    ``before`` (the decision the player answered there is theirs to remember), as
+    ``viewer`` may read them (a move a plugin's ``Secret`` hides in its words); None
     when ``game`` does not continue ``before`` (after an undo, say)."""
     done = len(before.log)
     if len(game.log) < done or game.log[:done] != before.log:
@@ -51,7 +55,8 @@ def moves_since(before: Game, game: Game) -> list[tuple[int, str]] | None:
     for n, action in enumerate(game.log[done:]):
         seat = getattr(action, "seat", None)
         if n and not action.chance and isinstance(seat, int):
-            found.append((seat, move_words(replay, action)))
+            hidden = action_words(replay, action, viewer) if hides(replay) else None
+            found.append((seat, hidden or move_words(replay, action)))
         replay.apply(action, check=False)
     return found
 

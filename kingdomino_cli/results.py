@@ -52,12 +52,19 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
     if teams and len(teams) < len(names):  # teams: the winning kingdoms, as teams
         won = set(result["winners"])
         winners = [t for k, t in enumerate(teams) if won & set(result["kingdoms"][k]["players"])]
-    who = _(" and ").join(winners)
-    if not result.get("finished", True):
-        said = _("{names} wins (game not finished: leading).")
-        if len(winners) != 1:
-            said = _("{names} share the victory (game not finished: leading).")
+    finished = result.get("finished", True)
+    verdict = result.get("verdict") or ""
+    if not winners:  # the rules decided nobody won (a solo target missed)
+        said = _("Nobody wins") if finished else _("Nobody would win")
     else:
-        said = _("{names} wins.") if len(winners) == 1 else _("{names} share the victory.")
-    lines.append(said.format(names=who))
+        who = _(" and ").join(winners)
+        if len(winners) == 1:
+            said = _("{names} wins").format(names=who)
+        else:
+            said = _("{names} share the victory").format(names=who)
+    if not finished:
+        said += _(" (game not finished: leading)")
+    if verdict:
+        said = _("{said}: {verdict}").format(said=said, verdict=verdict)
+    lines.append(said + ".")
     return lines

@@ -119,9 +119,22 @@ class Session:
                     move = table.play_automatic()
                 if move.words:
                     entry = table.players[seat]
-                    self.console.say(f"{entry.name} ({entry.agent}): {move.words}")
+                    words = self._hidden(len(table.moves) - 1) or move.words
+                    self.console.say(f"{entry.name} ({entry.agent}): {words}")
             else:
                 self._human(table.seat(seat))
+
+    def _hidden(self, move: int) -> str:
+        """A move a plugin's secret hides from the person at the terminal, in the
+        words they may read ("" when it is public): the one person's seat, or a
+        spectator's when several people share the terminal."""
+        hidden = self.table.hidden_words.get(move)
+        if not hidden:
+            return ""
+        people = [s for s in range(len(self.names)) if self.table.human(s)]
+        viewer = people[0] if len(people) == 1 else None
+        found = hidden.get(viewer, "")
+        return found.partition(": ")[2] if found else ""
 
     def _human(self, seat: Seat) -> None:
         """Ask the person at ``seat`` and play their choice (or undo, or save)."""

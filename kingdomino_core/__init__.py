@@ -24,9 +24,16 @@ from .engine.config import ConfigBuilder, GameConfig
 from .engine.engine import Engine
 from .engine.game import Game
 from .engine.handlers import ExtraActions, StepHandler, StepWrapper
-from .engine.match import match_games, match_total, match_totals, ranked_places
+from .engine.match import (
+    match_games,
+    match_total,
+    match_totals,
+    ranked_places,
+    winning_kingdoms,
+)
 from .engine.registry import Annotation, PlayDomino, Registry
 from .engine.rules import RuleBook
+from .engine.views import SPECTATOR, Secret, determinize, view_of
 from .engine.words import describe_action, describe_step, domino_name, find_domino
 from .errors import (
     ConfigConflictError,
@@ -72,6 +79,7 @@ __all__ = [
     "CHANCE",
     "DIRECTIONS",
     "HOOK_API",
+    "SPECTATOR",
     "Action",
     "Agent",
     "AgentRegistry",
@@ -121,6 +129,7 @@ __all__ = [
     "RulesetError",
     "ScoreLine",
     "ScoreSheet",
+    "Secret",
     "Square",
     "Step",
     "StepHandler",
@@ -132,6 +141,7 @@ __all__ = [
     "default_catalogue",
     "describe_action",
     "describe_step",
+    "determinize",
     "domino_name",
     "find_domino",
     "hookimpl",
@@ -142,4 +152,6 @@ __all__ = [
     "rank_by",
     "ranked_places",
     "shape_words",
+    "view_of",
+    "winning_kingdoms",
 ]

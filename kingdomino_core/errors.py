@@ -208,14 +208,22 @@ class PlayerCountError(ConfigError):
 
 
 class IllegalActionError(KingdominoError):
-    """An action is not legal now. ``rule`` names the rule it breaks."""
+    """An action is not legal now. ``rule`` names the rule it breaks.
 
-    def __init__(self, rule: str, message: str) -> None:
-        #: The id of the broken rule (``"base.connects"``, ``"claim.choices"``).
+    ``message`` is what players are shown: the rules' words, never an id; the ids
+    are for programs and logs (``rule``, ``rules``, and ``str(error)``, which
+    names them).
+    """
+
+    def __init__(self, rule: str, message: str, *, rules: tuple[str, ...] = ()) -> None:
+        #: The id of the broken rule (``"base.connects"``, ``"claim.choices"``): the
+        #: first one, when several are broken.
         self.rule = rule
+        #: The ids of every rule broken, in the order of ``message``'s reasons.
+        self.rules = rules or (rule,)
         #: Why, in words, without the rule id.
         self.message = message
-        super().__init__(f"illegal action ({rule}): {message}")
+        super().__init__(f"illegal action ({', '.join(self.rules)}): {message}")
 
 
 class GameOverError(IllegalActionError):

@@ -38,7 +38,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 #: The language of the messages in the code: no catalog is needed for it.
 SOURCE_LANGUAGE = "en"
@@ -56,6 +56,8 @@ _ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 # Chinese written in traditional characters: the regions that use them, and the script.
 _TRADITIONAL = {"tw", "hk", "mo", "hant"}
+
+T = TypeVar("T")
 
 _catalog_dirs: dict[str, list[Path]] = {}
 _translations: dict[tuple[str, str, str], gettext.NullTranslations] = {}
@@ -357,6 +359,22 @@ def in_every_language(make: Callable[[], object]) -> Translated:
         with use_language(language):
             texts[language] = str(make())
     return Translated(texts)
+
+
+def in_each_language(make: Callable[[], T]) -> dict[str, T]:
+    """``make()`` once in each language the game speaks, its texts shown in that
+    language (:func:`shown_json`): a server's state, for pages of every language."""
+    made = {}
+    for language in available_languages():
+        with use_language(language):
+            made[language] = shown_json(make())
+    return made
+
+
+def for_now(by_language: Mapping[str, T]) -> T:
+    """The current language's entry of ``by_language`` (English's when it has none)."""
+    found = by_language.get(current_language())
+    return by_language[SOURCE_LANGUAGE] if found is None else found
 
 
 def shown_json(value: Any) -> Any:

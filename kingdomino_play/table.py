@@ -34,6 +34,7 @@ from kingdomino_core import (
     PluginHookError,
     describe_action,
 )
+from kingdomino_core.engine.views import SPECTATOR, action_words, hides
 from kingdomino_core.engine.words import seat_name
 from kingdomino_core.hooks.plugins import PLUGIN_FAULTS, blame
 from kingdomino_core.i18n import Translated
@@ -136,6 +137,11 @@ class Table:
         #: Every worded move still in the game, oldest first: ``(index in
         #: :attr:`moves`, "Name: words")`` (an undo drops the moves it takes back).
         self.history: list[tuple[int, str]] = []
+        #: Moves some viewers may not read (a plugin's ``Secret``): index in
+        #: :attr:`moves` -> {viewer: the words that viewer reads instead}. Empty when
+        #: nothing is hidden.
+        self.hidden_words: dict[int, dict[int | None, str]] = {}
+        self._hidden_now: dict[int | None, str] = {}
         #: Why play stopped (a bot or plugin failed in :meth:`advance`), or "".
         self.failure = ""
         self._registry = registry
@@ -281,7 +287,13 @@ class Table:
         self.moves.append(log[before] if len(log) > before and log is game.log else action)
 
     def _words(self, game: Game, action: Action) -> str:
-        return self.words(game, action) if self.words is not None else ""
+        if self.words is None:
+            return ""
+        if hides(game):  # what each other seat and a spectator may read of it
+            viewers: list[int | None] = [*range(game.config.players), SPECTATOR]
+            found = {v: action_words(game, action, v) for v in viewers}
+            self._hidden_now = {v: w for v, w in found.items() if w is not None}
+        return self.words(game, action)
 
     def _played(self, seat: int, words: str, *, forced: bool = False) -> Move:
         if words:  # (a forced move reads as the player's own: the replays word it so)
@@ -292,12 +304,26 @@ class Table:
             )
             del self.recent[:-RECENT]
             self.history.append((len(self.moves) - 1, self.recent[-1]))
+            if self._hidden_now:
+                self.hidden_words[len(self.moves) - 1] = {
+                    v: f"{self.names[seat]}: {w}" for v, w in self._hidden_now.items()
+                }
+        self._hidden_now = {}
         return Move(seat=seat, action=self.moves[-1], words=words, forced=forced)
 
     def _agent_fault(self, seat: Seat, exc: BaseException) -> PluginHookError:
         """A bot that crashes or plays an illegal move: name the plugin that provides it."""
         plugin = blame(exc, self.game.engine.plugins) or "(the agent's plugin)"
         return PluginHookError(plugin, f"agent {seat.entry.agent!r} ({seat_name(seat.index)})", exc)
+
+    def history_for(self, viewer: int | None) -> list[str]:
+        """:attr:`history`'s words as ``viewer`` may read them (a seat, or
+        ``SPECTATOR``): a move a plugin's ``Secret`` hides from it in the words the
+        secret gives (``"P2: took a card"``). The history itself with no secret."""
+        hidden = self.hidden_words
+        if not hidden:
+            return [words for _at, words in self.history]
+        return [hidden.get(at, {}).get(viewer, words) for at, words in self.history]
 
     # -- undo ---------------------------------------------------------------------
 
@@ -323,6 +349,7 @@ class Table:
                 del self.moves[at:]
                 del self.undo_points[i:]
                 self.history = [h for h in self.history if h[0] < at]
+                self.hidden_words = {i: w for i, w in self.hidden_words.items() if i < at}
                 if self.words is not None:
                     self.recent.append("(undone: back to your previous decision)")
                     del self.recent[:-RECENT]

@@ -13,8 +13,12 @@ wrong type, ``ValueError`` for a wrong value, ``RuntimeError`` for a call at the
 wrong time) and changes nothing.
 
 Rewards come at the end: ``reward="win"`` gives each seat 1 for a win (1/k when k
-kingdoms share it) and 0 otherwise; ``reward="margin"`` gives its kingdom's final
-score (match total in a Dynasty match) minus the best other kingdom's.
+kingdoms share it) and 0 otherwise (0 for every seat of a game nobody won, such as a
+solo challenge whose target was missed); ``reward="margin"`` gives its kingdom's
+final score (match total in a Dynasty match) minus the best other kingdom's (alone
+at the table: the score itself). At the end every agent's ``infos`` says who won:
+``"winners"`` (seats, none when nobody won) and ``"outcome"`` (in words:
+``"player_0 wins."``, ``"Nobody wins: ..."``).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from kingdomino_core import Engine, Game, Ruleset, match_totals
 from kingdomino_core.engine.encoding import ActionSpace, EncodingError
 from kingdomino_core.model.actions import CHANCE, Action
 from kingdomino_core.rulesets.files import allowed_players, load_ruleset
+from kingdomino_play import outcome_words
 
 from . import checks
 from .observation import Observer, as_dict
@@ -62,13 +67,23 @@ def final_rewards(game: Game, kind: str) -> list[float]:
         for seat in range(cfg.players):
             mine = cfg.kingdom_of(seat)
             others = [t for k, t in enumerate(totals) if k != mine]
-            out.append(float(totals[mine] - max(others, default=totals[mine])))
+            # Alone at the table (one kingdom): the margin is over nobody, the points.
+            out.append(float(totals[mine] - max(others, default=0)))
         return out
-    winners = game.ranking(sheets).winners
+    winners = game.ranking(sheets).winners  # none when nobody won (a solo target missed)
     return [
         1.0 / len(winners) if cfg.kingdom_of(seat) in winners else 0.0
         for seat in range(cfg.players)
     ]
+
+
+def end_infos(game: Game, agents: list[str]) -> dict[str, Any]:
+    """What every agent's ``infos`` holds at the end: the winning ``winners`` seats
+    (none when nobody won) and the ``outcome`` in words, agents named as agents."""
+    ranking = game.ranking()
+    won = set(ranking.winners)
+    seats = [s for s in range(game.config.players) if game.config.kingdom_of(s) in won]
+    return {"winners": seats, "outcome": outcome_words(game, agents, ranking)}
 
 
 class KingdominoEnv(AECEnv):
@@ -274,12 +289,15 @@ class KingdominoEnv(AECEnv):
         if pending:
             self.agent_selection = self.possible_agents[pending[0].seat]
             return
+        ending = end_infos(game, self.possible_agents)
         for agent, value in zip(
             self.possible_agents, final_rewards(game, self.reward_kind), strict=True
         ):
             if agent in self.rewards:
                 self.rewards[agent] = value
             self.terminations[agent] = True
+            if agent in self.infos:
+                self.infos[agent].update(ending)
         if self.agents:
             self.agent_selection = self.agents[0]
 

@@ -32,7 +32,7 @@ from kingdomino_core.saves.savegame import PlayerEntry
 from kingdomino_play import HUMAN, Table
 
 from . import checks
-from .aec import KingdominoEnv, final_rewards
+from .aec import KingdominoEnv, end_infos, final_rewards
 
 
 class KingdominoGymEnv(gym.Env):
@@ -116,7 +116,8 @@ class KingdominoGymEnv(gym.Env):
         self._play_bots()
         done = not game.pending
         reward = final_rewards(game, aec.reward_kind)[self.seat] if done else 0.0
-        return aec.observe(self.agent_name), float(reward), done, False, {}
+        info = end_infos(game, aec.possible_agents) if done else {}
+        return aec.observe(self.agent_name), float(reward), done, False, info
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the current decision as booleans (MaskablePPO's hook)."""

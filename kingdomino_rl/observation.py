@@ -3,7 +3,9 @@
 Everything is seen from the observing seat: its own kingdom comes first, then the
 following kingdoms in seat order, and kings are named by their owner's seat
 counted from the observer (0: mine, 1: the next player's, ...). Only what a player
-at the table knows is shown; the order of the draw pile never is.
+at the table knows is shown; the order of the draw pile never is, and what a plugin
+hides from the seat (a ``Secret``) is read from the seat's view (``view_of``), the
+same view its displays show and its bots search.
 
 Parts (``P`` seats, ``K`` kingdoms, ``T`` terrains, ``W`` board width = 2 x kingdom
 size - 1, ``L`` line size, ``D`` = 2T + 4 numbers per domino):
@@ -40,7 +42,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from kingdomino_core import Engine, Game, Kingdom, match_total
+from kingdomino_core import Engine, Game, Kingdom, match_total, view_of
 from kingdomino_core.engine.encoding import market_lines, market_rows
 from kingdomino_core.model.actions import CHANCE
 
@@ -120,7 +122,10 @@ class Observer:
         return as_dict(self, self.flat(game, seat))
 
     def flat(self, game: Game, seat: int) -> np.ndarray:
-        """The parts, each flattened (C order), concatenated in the order of ``PARTS``."""
+        """The parts, each flattened (C order), concatenated in the order of ``PARTS``:
+        all of them read from ``seat``'s view of the game (``view_of``: what the
+        plugins' secrets let that seat see; the game itself when nothing is hidden)."""
+        game = view_of(game, seat)
         out = np.zeros(self.flat_size, dtype=np.float32)
         offsets = self.offsets
         own = game.config.kingdom_of(seat)

@@ -48,7 +48,7 @@ from .replies import (
     request_token,
 )
 from .server import Server
-from .tables import TableError
+from .tables import Table, TableError
 
 __all__ = ["Server", "create_app"]
 
@@ -56,6 +56,14 @@ __all__ = ["Server", "create_app"]
 SWEEP_SECONDS = 30.0
 
 STATIC = Path(str(resources.files("kingdomino_web") / "static"))
+
+
+def too_soon(what: str, table: Table) -> str:
+    """Why the save or replay of a game in progress is refused: it holds every move,
+    so what the rules hide from the seats too (even the host's own seat)."""
+    if table.hides:
+        return f"this game hides things from its players: the {what} is available once it is over"
+    return f"the {what} is available once the game is over"
 
 
 def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
@@ -147,8 +155,8 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
     async def download(request: Request) -> Response:
         async with server.using(request.path_params["id"]) as table:
             host = secrets.compare_digest(request_token(request), table.host)
-            if not table.game.is_terminal() and not host:
-                raise TableError("the save is available once the game is over", 403)
+            if not table.game.is_terminal() and (not host or table.hides):
+                raise TableError(too_soon("save", table), 403)
             return Response(
                 table.save_text(),
                 media_type="application/json",
@@ -161,8 +169,8 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
     async def table_replay(request: Request) -> Response:
         async with server.using(request.path_params["id"]) as table:
             host = secrets.compare_digest(request_token(request), table.host)
-            if not table.game.is_terminal() and not host:
-                raise TableError("the replay is available once the game is over", 403)
+            if not table.game.is_terminal() and (not host or table.hides):
+                raise TableError(too_soon("replay", table), 403)
             replay_id = server.replays.add_saved(
                 table.saved(), f"table {table.id}", table.game.engine
             )

@@ -14,7 +14,9 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
-from kingdomino_core import i18n
+from kingdomino_core import Action, Game, i18n
+
+from .views import table_move_words
 
 #: Where a request's chosen language is kept in its ASGI scope.
 SCOPE_KEY = "kd_language"
@@ -74,3 +76,8 @@ def page_words(language: str) -> dict[str, Any]:
         ],
         "messages": messages,
     }
+
+
+def move_words_in_every_language(game: Game, action: Action) -> str:
+    """A move for the moves list in every language (each page shows its own)."""
+    return i18n.in_every_language(lambda: table_move_words(game, action))

@@ -205,14 +205,16 @@ class Server:
         channels = list(self.channels.get(table.id, ()))
         if not channels:
             return
-        views: dict[str, str] = {}
+        shared: dict[str, str] = {}
         for ws, token in channels:
             with i18n.use_language(ws.scope.get(SCOPE_KEY, i18n.SOURCE_LANGUAGE)):
                 language = i18n.current_language()
-                if language not in views:
-                    views[language] = json.dumps(table.view())
+                if table.hides:  # each seat its own view when a plugin hides something
+                    view = json.dumps(table.view(token))
+                else:
+                    view = shared.setdefault(language, json.dumps(table.view()))
                 personal = json.dumps(table.personal(token))[1:]  # "you": ..., "undo": ...}
-            text = f'{{"type": "state", "view": {views[language]}, {personal}'
+            text = f'{{"type": "state", "view": {view}, {personal}'
             # A page that went away is dropped by its own handler.
             with contextlib.suppress(Exception):
                 await ws.send_text(text)

@@ -33,6 +33,7 @@ from attrs import define, field, frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, KingdominoError, Ruleset, i18n
 from kingdomino_core.engine.agents import installed_agents
+from kingdomino_core.engine.views import SPECTATOR, hides
 from kingdomino_core.engine.words import plural
 from kingdomino_core.inputs.names import name_problem
 from kingdomino_core.inputs.trust import SAVED_GAME, Trust
@@ -48,7 +49,8 @@ from kingdomino_core.saves.savegame import (
 from kingdomino_play import HUMAN, build_seat, engine_for, is_human
 from kingdomino_play import Table as GameTable
 
-from .views import decision_view, public_view, table_move_words
+from .languages import move_words_in_every_language
+from .views import decision_view, public_view
 
 #: Table ids and tokens are URL-safe base64; nothing else names a file.
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{16}$")
@@ -95,23 +97,28 @@ class Shown:
     is missing from the save on disk, whatever happens to the server after)."""
 
     version: int
-    #: The public view and the decision in each language the server speaks.
+    #: The public view and the decision in each language (:attr:`view`: the request's).
     views: dict[str, dict[str, Any]]
     decisions: dict[str, dict[str, Any] | None]
     #: The seat that may take its decision back (undo): the one that decided last,
     #: while no one else has decided since (empty before the first decision).
     undoable: frozenset[int]
     saved: SavedGame
+    #: What each seat sees, by language, when a plugin hides something from some
+    #: seats (``Secret``); empty otherwise (every seat sees :attr:`view`).
+    seat_views_by_language: dict[str, dict[int, dict[str, Any]]] = field(factory=dict)
 
     @property
     def view(self) -> dict[str, Any]:
-        """The public view in the language of the request."""
-        return self.views.get(i18n.current_language()) or self.views[i18n.SOURCE_LANGUAGE]
+        return i18n.for_now(self.views)
 
     @property
     def decision(self) -> dict[str, Any] | None:
-        """The decision in the language of the request (None: a person's is not asked)."""
-        return self.decisions.get(i18n.current_language(), self.decisions[i18n.SOURCE_LANGUAGE])
+        return i18n.for_now(self.decisions)
+
+    @property
+    def seat_views(self) -> dict[int, dict[str, Any]]:
+        return i18n.for_now(self.seat_views_by_language) if self.seat_views_by_language else {}
 
 
 @define
@@ -191,9 +198,29 @@ class Table:
                 assert shown is not None
         return shown
 
-    def view(self) -> dict[str, Any]:
-        """The public view of the state as saved."""
-        return self.shown().view
+    def view(self, token: str | None = None) -> dict[str, Any]:
+        """The state as saved, as the holder of ``token`` may see it: the view of
+        their seat (the deciding one, if the link holds several) when a plugin hides
+        something from some seats, else the one view everybody gets."""
+        shown = self.shown()
+        if not shown.seat_views:
+            return shown.view
+        seats = self.seats_of(token)
+        seat = self.viewer_of(seats)
+        return shown.view if seat is None else shown.seat_views[seat]
+
+    @property
+    def hides(self) -> bool:
+        """Whether a plugin hides something from some seats (each sees its own view)."""
+        return hides(self.game)
+
+    def viewer_of(self, seats: frozenset[int]) -> int | None:
+        """Whose eyes a page holding ``seats`` looks with: its one seat; of several
+        (people sharing a device), the one deciding now, else none (a spectator's)."""
+        if len(seats) == 1:
+            return next(iter(seats))
+        current = self.game.current_seat
+        return current if current in seats else None
 
     def decision_for(self, token: str | None) -> dict[str, Any] | None:
         """The legal choices, if the token's holder decides now."""
@@ -219,7 +246,7 @@ class Table:
         }
 
     def state_for(self, token: str | None) -> dict[str, Any]:
-        return {"type": "state", "view": self.view(), **self.personal(token)}
+        return {"type": "state", "view": self.view(token), **self.personal(token)}
 
     # -- playing ----------------------------------------------------------------
 
@@ -314,23 +341,29 @@ class Table:
         seat = game.current_seat
         # No decision to show while the table itself plays a person's forced move.
         asked = seat is not None and seat >= 0 and self.play.forced_move() is None
-        views, decisions = {}, {}
-        for language in i18n.available_languages():  # each page in its own language
-            with i18n.use_language(language):
-                views[language] = i18n.shown_json(self._view(game))
-                decision = decision_view(game, self.play.names) if asked else None
-                decisions[language] = i18n.shown_json(decision)
+        players = range(game.config.players)
+        views = i18n.in_each_language(lambda: self._view_for(SPECTATOR))
+        seat_views = {}
+        if hides(game):  # a plugin hides something: each seat its own view
+            seat_views = i18n.in_each_language(lambda: {s: self._view_for(s) for s in players})
+        decisions = i18n.in_each_language(
+            lambda: decision_view(game, self.play.names) if asked else None
+        )
         points = self.play.undo_points
         undoable = frozenset({points[-1][0]}) if points else frozenset()
-        self._shown = Shown(self.version, views, decisions, undoable, saved)
+        self._shown = Shown(self.version, views, decisions, undoable, saved, seat_views)
 
-    def _view(self, game: Game) -> dict[str, Any]:
-        view = public_view(game, self.players, self._svgs)
+    def _view_for(self, viewer: int | None) -> dict[str, Any]:
+        """What ``viewer`` sees of the table (see :func:`public_view`)."""
+        game = self.game
+        hidden = hides(game)
+        view = public_view(game, self.players, None if hidden else self._svgs, viewer)
         view["table"] = self.id
         view["version"] = self.version
-        view["recent"] = self.play.recent[-12:]
-        # The whole move list, numbered by decision (the table's history, undo applied).
-        view["history"] = [words for _at, words in self.play.history]
+        # The whole move list, numbered by decision (the table's history, undo applied),
+        # as the viewer may read it.
+        view["history"] = self.play.history_for(viewer)
+        view["recent"] = view["history"][-12:] if hidden else self.play.recent[-12:]
         view["failure"] = self.failure
         view["notice"] = self._notice
         view["seats"] = [{"name": s.name, "kind": s.kind} for s in self.seats]
@@ -441,12 +474,7 @@ def game_table(game: Game, seats: Sequence[SeatSpec]) -> GameTable:
     A person's decision with a single legal action is played for them, as ``kd play``
     does (``kingdomino_play.forced``)."""
     players = [PlayerEntry(name=s.name, agent=s.agent) for s in seats]
-    return GameTable(game, players, undo=True, words=_every_language, forced=True)
-
-
-def _every_language(game: Game, action: Action) -> str:
-    """A move in words in every language (each page shows its own)."""
-    return i18n.in_every_language(lambda: table_move_words(game, action))
+    return GameTable(game, players, undo=True, words=move_words_in_every_language, forced=True)
 
 
 def new_table(

@@ -10,7 +10,9 @@ their words and, for each, what to click (a square, a domino, a kingdom).
 Words come from the same places as the terminal's (the decision's handler and the
 action's ``describe()``), so a house rule's decisions appear here without browser
 code. Nothing hidden is sent: not the seed, not the draw pile's order, not the
-options of a seat that does not decide.
+options of a seat that does not decide, and of what a plugin hides (a ``Secret``: a
+hand, an objective) only what the page's seat may see: each seat gets the view of
+its own seat (``public_view(..., viewer=seat)``).
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ from kingdomino_core import (
     match_games,
     match_total,
     match_totals,
+    view_of,
 )
+from kingdomino_core.engine.views import SPECTATOR, describe_game
 from kingdomino_core.engine.words import describe_step, half_words, icons, mark_pieces, plural
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.model.pieces import OnDomino, Piece, TableNote, note_words
@@ -53,27 +57,31 @@ def action_words(game: Game, step: Step, action: Action) -> str:
     return describe_action(game, action, step)
 
 
-def where_words(x: int, y: int) -> str:
+def where_words(x: int, y: int, origin: str = "the castle") -> str:
     """A square as the player sees it on the board, from the castle: ``2 left of the
-    castle``, ``1 right, 1 below the castle`` (the boards show no coordinates)."""
+    castle``, ``1 right, 1 below the castle`` (the boards show no coordinates);
+    ``origin``: what ``0,0`` is (before a castle placed later: the first domino)."""
     parts = []
     if x:
         parts.append(f"{abs(x)} {'right' if x > 0 else 'left'}")
     if y:
         parts.append(f"{abs(y)} {'below' if y > 0 else 'above'}")
     if not parts:
-        return "on the castle"
-    return f"{parts[0]} of the castle" if not y else f"{', '.join(parts)} the castle"
+        return f"on {origin}"
+    return f"{parts[0]} of {origin}" if not y else f"{', '.join(parts)} {origin}"
 
 
 def squares_in_words(action: Action, words: str) -> str:
     """``words`` with the square an action names (its ``x, y`` or ``tx, ty``: Court
     tiles, Origins' cro-magnons and resources) said as the player sees it: ``onto 1,1
     (wheat)`` becomes ``onto the square 1 right, 1 below the castle (wheat)``."""
+    # A castle placed later is placed from the first domino's first square (0,0).
+    origin = "the first domino's first square" if isinstance(action, PlaceCastle) else "the castle"
     for fx, fy in (("x", "y"), ("tx", "ty")):
         x, y = getattr(action, fx, None), getattr(action, fy, None)
         if isinstance(x, int) and isinstance(y, int):
-            words = re.sub(rf"(?<![\d-]){x},{y}(?!\d)", f"the square {where_words(x, y)}", words)
+            where = f"the square {where_words(x, y, origin)}"
+            words = re.sub(rf"(?<![\d-]){x},{y}(?!\d)", where, words)
     return words
 
 
@@ -193,10 +201,17 @@ def _seat_names(names: Sequence[str]) -> Callable[[str], str]:
 
 
 def public_view(
-    game: Game, players: Sequence[PlayerEntry], svg_cache: dict[int, Any] | None = None
+    game: Game,
+    players: Sequence[PlayerEntry],
+    svg_cache: dict[int, Any] | None = None,
+    viewer: int | None = SPECTATOR,
 ) -> dict[str, Any]:
-    """Everything on the table, for every viewer (``svg_cache``: a dict kept between
-    calls for one game, so unchanged kingdoms are not redrawn)."""
+    """Everything on the table that ``viewer`` may see (a seat, or ``SPECTATOR``:
+    the public information): drawn from the viewer's view of the game (``view_of``),
+    which is the game itself, the same for everyone, when no plugin hides anything.
+    ``svg_cache``: a dict kept between calls for one game and viewer, so unchanged
+    kingdoms are not redrawn."""
+    game = view_of(game, viewer)
     names = [p.name for p in players]
     config = game.config
     sheets = game.scores()
@@ -232,7 +247,7 @@ def public_view(
             "kingdom": config.kingdom_of(step.seat),
             "words": step_words(game, step, names),
         }
-    notes = [note for found in game.hooks.kd_describe_game(game=game) for note in found]
+    notes = describe_game(game, viewer)
     info = [names_of(note_words(note)) for note in notes]
     on_line = _on_dominoes(notes)
     view: dict[str, Any] = {
@@ -280,7 +295,9 @@ def offers_view(game: Game) -> list[dict[str, Any]]:
 
 
 def end_view(game: Game, sheets: Sequence[Any]) -> dict[str, Any]:
-    """Score sheets with their breakdown, the ranking with the deciding tie-breaks."""
+    """Score sheets with their breakdown, the ranking with the deciding tie-breaks,
+    the winners (none when the rules say nobody won) and the rules' ``verdict``."""
+    ranking = game.ranking(list(sheets))
     out: dict[str, Any] = {
         "sheets": [
             {
@@ -301,8 +318,10 @@ def end_view(game: Game, sheets: Sequence[Any]) -> dict[str, Any]:
             }
             for s in sheets
         ],
-        "ranking": ranking_json(game),
-        "winners": list(game.winners()),
+        "ranking": ranking_json(game, ranking),
+        # Empty when nobody won (a solo target missed); the rules' words in "verdict".
+        "winners": list(game.winners(ranking)),
+        "verdict": ranking.verdict,
         "seed": game.seed,
     }
     if game.match_sheets:

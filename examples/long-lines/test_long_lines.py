@@ -36,7 +36,7 @@ def test_four_players_need_fewer_rounds() -> None:
 
 def test_the_display_says_how_many_were_discarded() -> None:
     game = play_random_game(make_engine(RULESET, 3), seed=2)
-    assert game.hooks.kd_describe_game(game=game) == [
+    assert game.hooks.kd_describe_game(game=game, viewer=None) == [
         ["long lines: 4 dominoes a line; 12 discarded unpicked so far"]
     ]
 

@@ -240,7 +240,9 @@ class StateEncoder:
 
     def encode(self, game: Game, seat: int) -> Sequence[float]:
         """The numbers as ``seat`` sees them: only what a player at the table knows,
-        kingdoms in the order ``seat``'s own first, then the following ones."""
+        kingdoms in the order ``seat``'s own first, then the following ones. ``game``
+        is ``seat``'s view of the game (``view_of``): what a plugin's ``Secret``
+        hides from the seat is already hidden there."""
         raise NotImplementedError
 
 

@@ -30,6 +30,7 @@ from .validation import (
     plugin_problems,
     structure_options,
 )
+from .views import Secret
 
 __all__ = ["Engine", "structure_options"]
 
@@ -147,6 +148,9 @@ class Engine:
         self.rank_tiebreak: Callable[[Game, int], tuple[int, ...]] | None = (
             rules.tiebreaks.get(rankers[0]) if len(rankers) == 1 else None
         )
+        #: What plugins hide from some seats (``RuleBook.add_secret``); empty, as in
+        #: every shipped ruleset, when everyone sees the whole table.
+        self.secrets: tuple[Secret, ...] = tuple(rules.secrets)
         #: The seat owning each king, by king number.
         self.king_owner: tuple[int, ...] = tuple(
             k // config.kings_per_seat for k in range(config.kings)

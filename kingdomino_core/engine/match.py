@@ -26,7 +26,7 @@ from ..model.scoring import rank_by
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["match_games", "match_total", "match_totals", "ranked_places"]
+__all__ = ["match_games", "match_total", "match_totals", "ranked_places", "winning_kingdoms"]
 
 
 def match_total(game: Game, kingdom: int, current: int = 0) -> int:
@@ -91,6 +91,16 @@ def ranked_places(
             continue
         places.extend(_break_tie(game, totals, tied))
     return tuple(places)
+
+
+def winning_kingdoms(game: Game, current: Sequence[int] | None = None) -> tuple[int, ...]:
+    """The kingdoms that won (``game.ranking().winners``: none when nobody won, as
+    in a solo challenge whose target was missed), from the fast totals when the
+    rules allow it (:func:`ranked_places`). ``current``: the totals of the game
+    being played if already known."""
+    if not game.engine.total_first_ranking:
+        return game.ranking().winners  # the rules may decide winners themselves
+    return ranked_places(game, current, limit=1)[0]
 
 
 def _break_tie(game: Game, totals: Sequence[int], tied: list[int]) -> tuple[tuple[int, ...], ...]:

@@ -15,6 +15,7 @@ from ..errors import ConfigError
 from .conditions import ClaimRule, DiscardRule, PlacementRule
 from .handlers import ExtraActions, StepHandler, StepWrapper, WithExtraActions
 from .state import StateSlice, _same, is_immutable, is_singleton
+from .views import Secret
 
 if TYPE_CHECKING:  # score totals receive the game (the game uses the rule book)
     from .game import Game
@@ -64,6 +65,8 @@ class RuleBook:
         #: True lets a player discard a domino that fits whatever the discard rules say
         #: (house rules; removing the rule ``base.forced_placement`` does the same).
         self.voluntary_discard = False
+        #: What plugins hide from some seats, in registration order (see :meth:`add_secret`).
+        self.secrets: list[Secret] = []
         self._plugin = ""
 
     def add_placement_rule(self, rule: PlacementRule, *, replace: bool = False) -> None:
@@ -244,6 +247,13 @@ class RuleBook:
             factory=factory, copy=copy or _same, key=key or _same, plugin=self._plugin
         )
         self.provenance["state:" + name] = self._plugin
+
+    def add_secret(self, secret: Secret) -> None:
+        """Declare information some seats may not see (a hand, an objective): every
+        display, the bots and the RL observation then read each seat's view of the
+        game (:mod:`kingdomino_core.engine.views`, docs/plugin-guide.md "Hidden
+        information")."""
+        self._add(self.secrets, secret, False)
 
     def _add(self, rules: list[Any], rule: Any, replace: bool) -> None:
         if not rule.id:

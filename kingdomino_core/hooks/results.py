@@ -154,6 +154,14 @@ def _ranking(result: Any, kw: Mapping[str, Any]) -> str | None:
         return (
             f"Ranking.places must rank every kingdom {kingdoms} exactly once, not {_shown(places)}"
         )
+    won = result.won
+    if won is not None and (
+        not isinstance(won, tuple | list)
+        or not all(isinstance(k, int) and not isinstance(k, bool) and k in kingdoms for k in won)
+    ):
+        return f"Ranking.won must be None or kingdoms of {kingdoms}, not {_shown(won)}"
+    if not isinstance(result.verdict, str):
+        return f"Ranking.verdict must be text, not {_shown(result.verdict)}"
     return None
 
 

@@ -464,17 +464,17 @@ class HookSpecs:
         """
 
     @collected
-    def kd_describe_game(self, game: Game) -> list[str | TableNote] | None:
+    def kd_describe_game(self, game: Game, viewer: int | None) -> list[str | TableNote] | None:
         """Lines of text about this plugin's part of the table, for displays.
 
         When: whenever a display (``kd play``, ``kd replay``, the browser) draws the table.
-        Receives: ``game``.
+        Receives: ``game``, already the ``viewer``'s view of it (``engine.views.view_of``:
+        the game itself when nothing is hidden), and ``viewer``: the seat looking, or
+        None for a spectator. An implementation may take ``game`` alone.
         Returns: short lines such as ``"court: visible farmer, mill, queen; 19 in the pile"``,
-        or None. A line may be a :class:`~kingdomino_core.model.pieces.TableNote`
-        instead of a string: its words, with the pieces picture displays draw (the
-        browser shows the Court's tiles face up, the tokens on the lines' dominoes);
-        text displays print its words. Things on squares are shown through the
-        kingdom text annotations (``Registry.add_annotation``) instead.
+        or None. A line may be a :class:`~kingdomino_core.model.pieces.TableNote`: its
+        words, with the pieces picture displays draw; text displays print its words.
+        Things on squares are shown through ``Registry.add_annotation`` instead.
         Combination: every implementation runs; the display prints all lines in order.
         """
 

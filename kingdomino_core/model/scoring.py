@@ -98,8 +98,10 @@ class ScoreSheet:
 class Ranking:
     """Kingdoms from first to last place, with ties grouped.
 
-    ``places[0]`` holds the winning kingdom(s). ``decided_by[i]`` names the criterion
-    that separated place ``i`` from place ``i + 1`` (``"total"``,
+    ``places[0]`` holds the winning kingdom(s), unless the rules decide the winners
+    otherwise (``won``: a solo challenge whose target was missed has no winner; a
+    rule may crown a kingdom that is not first in score). ``decided_by[i]`` names
+    the criterion that separated place ``i`` from place ``i + 1`` (``"total"``,
     ``"largest_property"``, ``"crowns"``, ...).
     """
 
@@ -111,10 +113,21 @@ class Ranking:
     keys: tuple[tuple[int, tuple[int, ...]], ...] = ()
     #: The criteria names, in comparison order (``("total", "largest_property")``).
     criteria: tuple[str, ...] = ()
+    #: The winning kingdoms when the rules decide them otherwise than by first place:
+    #: ``()`` for a game nobody won (a solo target missed), or kingdoms that need not
+    #: be first. None (the default): the kingdoms of the first place win. A ranking
+    #: that sets it is not total-first (do not declare ``rank_by_total_first``).
+    won: tuple[int, ...] | None = None
+    #: The result in the rules' words, shown with the winners ("the target of 60
+    #: points was missed by 12"); empty when the winners say it all.
+    verdict: str = ""
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """Winning kingdom indices (several only for a shared victory)."""
+        """Winning kingdom indices (several only for a shared victory; none when
+        nobody won): ``won`` if the rules set it, else the first place."""
+        if self.won is not None:
+            return self.won
         return self.places[0] if self.places else ()
 
 

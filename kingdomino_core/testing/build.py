@@ -11,6 +11,7 @@ import attrs
 from ..engine.engine import Engine
 from ..engine.game import Game
 from ..errors import ConfigError, IllegalActionError
+from ..inputs.trust import DEFAULT, Trust
 from ..model.actions import Action, Claim, DrawKing, Reveal
 from ..model.components import DominoId
 from ..model.kingdom import Kingdom
@@ -27,19 +28,27 @@ RulesetLike = Ruleset | str | Sequence[str]
 
 
 def make_engine(
-    ruleset: RulesetLike, players: int | None = None, *, catalogue: Any = None, **options: Any
+    ruleset: RulesetLike,
+    players: int | None = None,
+    *,
+    catalogue: Any = None,
+    trust: Trust | None = None,
+    **options: Any,
 ) -> Engine:
     """An engine in one line.
 
     ``ruleset``: a :class:`Ruleset`; a list of plugin names in activation order
     (``["base", "grand_duel"]``); or a string, read as a shipped ruleset name or a
-    TOML path by ``kingdomino_core.rulesets.files.load_ruleset``.
+    TOML path by ``kingdomino_core.rulesets.files.load_ruleset``, with ``trust``:
+    what code the file may run (default: the plugin files the file itself lists;
+    a plugin file reached through ``extends`` needs ``Trust(files=[...])``, as on
+    the command line it needs ``--allow-code``; docs/trust.md).
     ``options``: option tables by plugin name, merged over the ruleset's
     (``make_engine(["base"], 4, base={"harmony": True})``).
     ``players``: defaults to the ruleset's default player count.
     """
     if isinstance(ruleset, str):
-        ruleset = load_ruleset(ruleset)
+        ruleset = load_ruleset(ruleset, trust=DEFAULT if trust is None else trust)
     elif not isinstance(ruleset, Ruleset):
         names = list(ruleset)
         ruleset = Ruleset(name="+".join(names) or "empty", plugins=names)
@@ -56,10 +65,20 @@ def make_engine(
 
 
 def make_game(
-    ruleset: RulesetLike | Engine, players: int | None = None, seed: int = 0, **options: Any
+    ruleset: RulesetLike | Engine,
+    players: int | None = None,
+    seed: int = 0,
+    *,
+    trust: Trust | None = None,
+    **options: Any,
 ) -> Game:
-    """A new game in one line (``make_game(["base"], 3, seed=7)``)."""
-    engine = ruleset if isinstance(ruleset, Engine) else make_engine(ruleset, players, **options)
+    """A new game in one line (``make_game(["base"], 3, seed=7)``; ``trust``: as for
+    :func:`make_engine`)."""
+    engine = (
+        ruleset
+        if isinstance(ruleset, Engine)
+        else make_engine(ruleset, players, trust=trust, **options)
+    )
     game: Game = engine.new_game(seed=seed)
     return game
 

@@ -13,6 +13,7 @@ from ..engine.engine import Engine
 from ..engine.game import Game
 from ..engine.match import ranked_places
 from ..errors import IllegalActionError
+from ..inputs.trust import Trust
 from ..model.components import DominoId
 from ..model.kingdom import Kingdom
 from .build import RulesetLike, make_engine, play_random_game, random_choice, replay
@@ -165,6 +166,7 @@ def conformance(
     seeds: Iterable[int] = range(3),
     *,
     placements: bool = True,
+    trust: Trust | None = None,
     **options: Any,
 ) -> ConformanceReport:
     """Check that a ruleset (with your plugin in it) plays correctly over random games.
@@ -179,9 +181,14 @@ def conformance(
     every placement; every game hook's result passes its check and leaves the
     core's state alone (``hooks.results``), built-in plugins included. Nothing
     about how many dominoes a king takes or where they come from is assumed: that
-    is the rules'.
+    is the rules'. ``trust``: what code a ruleset file may run (as for
+    :func:`make_engine`).
     """
-    engine = ruleset if isinstance(ruleset, Engine) else make_engine(ruleset, players, **options)
+    engine = (
+        ruleset
+        if isinstance(ruleset, Engine)
+        else make_engine(ruleset, players, trust=trust, **options)
+    )
     report = ConformanceReport()
     for seed in seeds:
         report.games += 1

@@ -310,7 +310,8 @@ KD.renderBanner = function (view, container) {
   for (const place of result.ranking) {
     const values = Object.entries(place.values || {})
       .map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ");
-    ranking.append(KD.el("tr", { class: place.place === 1 ? "winner" : "" },
+    const won = place.seats.some((s) => result.winners.includes(s));  // none: nobody won
+    ranking.append(KD.el("tr", { class: won ? "winner" : "" },
       KD.el("td", { text: String(place.place) }), KD.el("td", { text: names(place.seats) }),
       KD.el("td", { text: values }),
       KD.el("td", { text: place.decided_by ? place.decided_by.replaceAll("_", " ") : "" })));
@@ -318,7 +319,10 @@ KD.renderBanner = function (view, container) {
   const winners = result.winners.map((s) => KD.seatName(view, s));
   const headline = !winners.length ? KD.t("nobodyWon")
     : KD.t(winners.length === 1 ? "wins" : "share", { names: winners.join(KD.t("and")) });
-  container.append(KD.el("h2", { class: "winners", text: headline }), ranking);
+  container.append(KD.el("h2", { class: "winners", text: headline }));
+  // The rules' own words for the result ("the target of 50 points is missed by 12").
+  if (result.verdict) container.append(KD.el("p", { class: "verdict", text: result.verdict }));
+  container.append(ranking);
   if (result.match) {
     container.append(KD.el("p", { class: "match", text: KD.t("matchLine", {
       games: result.match.games.map((g, i) => KD.t("matchGame", { n: i + 1, scores: g.join(" / ") })).join("; "),

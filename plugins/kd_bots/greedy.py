@@ -16,6 +16,10 @@ the acting kingdom's score right after it, computed by the ruleset's own scoring
 Ties: the placement touching more squares of its own terrain (keeps properties
 growing), more crowns on a picked domino, then a random choice with the agent's
 own generator (so a seed fixes the bot's play).
+
+Hidden information (a plugin's ``Secret``) is never read: with a secret in play the
+values are computed on a copy in which what the bot's seat may not see is dealt
+again with its generator (``determinize``).
 """
 
 from __future__ import annotations
@@ -23,9 +27,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from kingdomino_core import Action, Claim, Engine, Game, Place
+from kingdomino_core import Action, Claim, Engine, Game, Place, determinize
 from kingdomino_core.engine.handlers import WithExtraActions
 from kingdomino_core.engine.steps import ClaimHandler, PlaceHandler, legal_placements, put_domino
+from kingdomino_core.engine.views import hides
 
 #: How many chance steps are followed after an unknown action.
 _FOLLOW = 8
@@ -45,7 +50,9 @@ class GreedyAgent:
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        scored = list(zip(action_values(game, actions, self.rng), actions, strict=True))
+        # What its seat may not see (a plugin's Secret) is dealt again at random first.
+        seen = determinize(game, game.current_seat, self.rng) if hides(game) else game
+        scored = list(zip(action_values(seen, actions, self.rng), actions, strict=True))
         best = max(v for v, _ in scored)
         top = [a for v, a in scored if v == best]
         return top[int(self.rng.random() * len(top))]

@@ -2,8 +2,10 @@
 
 For each decision the agent spreads its budget (``time`` seconds or ``playouts``)
 over the legal actions with UCB1. A playout copies the game with the agent's own
-random generator (``clone(rng=...)``), so the undrawn dominoes come out in an order
-the agent samples itself: it never learns the real order of the draw pile. The
+random generator (``determinize``: ``clone(rng=...)``), so the undrawn dominoes come
+out in an order the agent samples itself: it never learns the real order of the draw
+pile; what a plugin hides from its seat (a ``Secret``: the others' hands or
+objectives) is dealt again at random in each copy, so it never learns that either. The
 playout plays every seat with :class:`PlayoutPolicy` and is scored by the ruleset's
 own scoring and ranking: 1 for a win (shared: 1/k), plus a small term for the score
 margin so that losing by less is better than losing by more.
@@ -28,7 +30,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from kingdomino_core import Action, Game, match_total, ranked_places
+from kingdomino_core import Action, Game, determinize, match_total, winning_kingdoms
+from kingdomino_core.engine.views import hides
 from kingdomino_core.errors import ConfigError
 
 from .fast_playouts import kernel_playouts
@@ -112,7 +115,8 @@ class MctsAgent:
         deadline = clock() + (self.cpu if self.cpu > 0 else self.seconds)
         done = 0
         # The playouts of this decision in the kernel when it covers the game (_playout).
-        fast = kernel_playouts(game, actions, self.rng, self.sample) if self.kernel else None
+        covered = self.kernel and not hides(game)  # the kernel knows no plugin's secrets
+        fast = kernel_playouts(game, actions, self.rng, self.sample) if covered else None
         self._fast = fast
         try:
             while True:
@@ -137,7 +141,8 @@ class MctsAgent:
     def _shortlist(self, game: Game, actions: list[Action]) -> list[Action]:
         """The ``width`` actions with the best immediate points (greedy's values):
         the budget is spread over moves worth searching."""
-        values = action_values(game, actions, self.rng)
+        seen = determinize(game, game.current_seat, self.rng) if hides(game) else game
+        values = action_values(seen, actions, self.rng)
         order = sorted(range(len(actions)), key=lambda i: values[i], reverse=True)
         return [actions[i] for i in sorted(order[: self.width])]
 
@@ -154,7 +159,8 @@ class MctsAgent:
     def _playout(self, game: Game, action: Action, seat: int) -> float:
         if self._fast is not None:
             return float(self._fast.reward(action))
-        sim = game.clone(log=False, rng=self.rng, check_hooks=False)
+        # Its own chance stream, and what the seat may not see dealt again (views).
+        sim = determinize(game, seat, self.rng)
         sim.apply(action, check=False)
         play_out(sim, self.policy)
         return reward(sim, seat)
@@ -178,7 +184,7 @@ def reward(game: Game, seat: int) -> float:
     totals = [game.score_total(k) for k in range(len(game.kingdoms))]
     if len(totals) == 1:
         return solo_reward(match_total(game, mine, totals[mine]))
-    winners = ranked_places(game, totals, limit=1)[0]  # tie-breaks only on a tie
+    winners = winning_kingdoms(game, totals)  # tie-breaks only on a tie
     win = 1.0 / len(winners) if mine in winners else 0.0
     own = totals[mine]
     best_other = max((t for k, t in enumerate(totals) if k != mine), default=own)

@@ -302,7 +302,7 @@ def test_no_choice_of_the_court_or_the_quests_stacks_two_brackets() -> None:
                 game.resolve_chance()
                 continue
             texts = [describe_step(game), *(describe_action(game, a) for a in game.legal_actions())]
-            notes = game.hooks.kd_describe_game(game=game)
+            notes = game.hooks.kd_describe_game(game=game, viewer=None)
             texts += [note_words(line) for lines in notes for line in lines]
             assert not [t for t in texts if stacked.search(t)]
             game.apply(choose(game))

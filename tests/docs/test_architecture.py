@@ -136,6 +136,7 @@ ENGINE_ORDER = (
     "conditions",
     "handlers",
     "state",
+    "views",
     "rules",
     "steps",
     "castle",

@@ -30,6 +30,8 @@ DRAFT = EXAMPLES / "draft" / "draft.toml"
 LAST_SWAP = EXAMPLES / "last-swap" / "last-swap.toml"
 FOUR_BY_SIX = EXAMPLES / "four-by-six" / "four-by-six.toml"
 CASTLE_LATER = EXAMPLES / "castle-later" / "castle-later.toml"
+SECRET_OBJECTIVE = EXAMPLES / "secret-objective" / "secret-objective.toml"
+SOLO_CHALLENGE = EXAMPLES / "solo-challenge" / "solo-challenge.toml"
 
 
 def fake_install(package: Path, target: Path) -> dict[str, dict[str, str]]:

@@ -300,7 +300,7 @@ def test_the_display_shows_the_visible_tiles_the_pile_and_tokens_on_the_lines() 
     st = game.ext["court"]
     rest = Counter(st.pile) + Counter(st.visible) - Counter(["farmer", "wheat_building_1"])
     st.visible, st.pile = ("farmer", "wheat_building_1"), tuple(sorted(rest.elements()))
-    [notes] = game.hooks.kd_describe_game(game=game)
+    [notes] = game.hooks.kd_describe_game(game=game, viewer=None)
     assert [note_words(note) for note in notes] == [
         "Court board: Farmer (3 + 3 per wheat token around), wheat building (1 crown); "
         "23 tiles face down; a tile costs 2 different resources (4 for one from the pile)",

@@ -144,7 +144,7 @@ def test_bad_notation_is_an_error_with_line_and_column(mode, text, message) -> N
 def test_describe_game_shows_totems_and_cave() -> None:
     game = origins(4, "totem").new_game(seed=1)
     game.play_chance()
-    notes = game.hooks.kd_describe_game(game=game)[0]
+    notes = game.hooks.kd_describe_game(game=game, viewer=None)[0]
     lines = [note_words(note) for note in notes]
     assert any(line.startswith("Totems: mammoth (3 points) in the middle") for line in lines)
     assert not any("Fire" in line for line in lines)  # nothing discarded: nothing said
@@ -154,7 +154,7 @@ def test_describe_game_shows_totems_and_cave() -> None:
     assert {p.shape for p in totems.pieces} == {"tile"}
     game = origins(4, "tribe").new_game(seed=1)
     game.play_chance()
-    notes = game.hooks.kd_describe_game(game=game)[0]
+    notes = game.hooks.kd_describe_game(game=game, viewer=None)[0]
     lines = [note_words(note) for note in notes]
     cave = next(line for line in lines if line.startswith("Cave: "))
     [shown] = [n for n in notes if note_words(n) == cave]

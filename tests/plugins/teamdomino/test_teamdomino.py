@@ -234,7 +234,9 @@ def test_the_display_says_which_teammate_placed_what() -> None:
         game = play_observed(team(6), seed).game
         if any(k.discards for k in game.kingdoms):
             break
-    lines = [line for found in game.hooks.kd_describe_game(game=game) for line in found]
+    lines = [
+        line for found in game.hooks.kd_describe_game(game=game, viewer=None) for line in found
+    ]
     assert len(lines) == 2  # the boxes, then every team on one line
     for k, (a, b) in enumerate(PAIRS6):
         head = f"team {k + 1} (P{a + 1}+P{b + 1}): "

@@ -271,6 +271,8 @@ def test_xl_and_teamdomino_cannot_be_active_together() -> None:
 def test_xl_describes_the_boxes() -> None:
     game = xl(4).new_game(seed=1)
     game.play_chance()
-    lines = [line for found in game.hooks.kd_describe_game(game=game) for line in found]
+    lines = [
+        line for found in game.hooks.kd_describe_game(game=game, viewer=None) for line in found
+    ]
     assert game.lines_drawn == 1
     assert "xl: two boxes: line 2 of 24 from box 2; box 1: 44 left, box 2: 48 left" in lines
