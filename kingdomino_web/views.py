@@ -37,18 +37,22 @@ from kingdomino_core import (
 )
 from kingdomino_core.engine.views import SPECTATOR, describe_game
 from kingdomino_core.engine.words import describe_step, half_words, icons, mark_pieces, plural
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.model.pieces import OnDomino, Piece, TableNote, note_words
 from kingdomino_core.saves.savegame import PlayerEntry
 from kingdomino_core.saves.serialize import action_to_dict
 from kingdomino_play import SEAT_COLOURS, game_kingdom_svg, move_words, ranking_json
 
+_ = package_translation("kingdomino_web")
+_n = _.ngettext
+
 
 def step_words(game: Game, step: Step, names: Sequence[str]) -> str:
     """The current decision in words, as the terminal says it: who, then the step
     handler's ``describe(game, step)`` (the plugin's own words, seats named by their
     players)."""
-    who = names[step.seat] if 0 <= step.seat < len(names) else "chance"
+    who = names[step.seat] if 0 <= step.seat < len(names) else _("chance")
     return f"{who}: {_seat_names(names)(describe_step(game, step))}"
 
 
@@ -57,18 +61,20 @@ def action_words(game: Game, step: Step, action: Action) -> str:
     return describe_action(game, action, step)
 
 
-def where_words(x: int, y: int, origin: str = "the castle") -> str:
+def where_words(x: int, y: int, origin: str | None = None) -> str:
     """A square as the player sees it on the board, from the castle: ``2 left of the
     castle``, ``1 right, 1 below the castle`` (the boards show no coordinates);
     ``origin``: what ``0,0`` is (before a castle placed later: the first domino)."""
+    origin = _("the castle") if origin is None else origin
     parts = []
     if x:
-        parts.append(f"{abs(x)} {'right' if x > 0 else 'left'}")
+        parts.append((_("{n} right") if x > 0 else _("{n} left")).format(n=abs(x)))
     if y:
-        parts.append(f"{abs(y)} {'below' if y > 0 else 'above'}")
+        parts.append((_("{n} below") if y > 0 else _("{n} above")).format(n=abs(y)))
     if not parts:
-        return f"on {origin}"
-    return f"{parts[0]} of {origin}" if not y else f"{', '.join(parts)} {origin}"
+        return _("on {origin}").format(origin=origin)
+    where = _("{parts} of {origin}") if not y else _("{parts} {origin}")
+    return where.format(parts=", ".join(parts), origin=origin)
 
 
 def squares_in_words(action: Action, words: str) -> str:
@@ -76,11 +82,12 @@ def squares_in_words(action: Action, words: str) -> str:
     tiles, Origins' cro-magnons and resources) said as the player sees it: ``onto 1,1
     (wheat)`` becomes ``onto the square 1 right, 1 below the castle (wheat)``."""
     # A castle placed later is placed from the first domino's first square (0,0).
-    origin = "the first domino's first square" if isinstance(action, PlaceCastle) else "the castle"
+    first = isinstance(action, PlaceCastle)
+    origin = _("the first domino's first square") if first else _("the castle")
     for fx, fy in (("x", "y"), ("tx", "ty")):
         x, y = getattr(action, fx, None), getattr(action, fy, None)
         if isinstance(x, int) and isinstance(y, int):
-            where = f"the square {where_words(x, y, origin)}"
+            where = _("the square {where}").format(where=where_words(x, y, origin))
             words = re.sub(rf"(?<![\d-]){x},{y}(?!\d)", where, words)
     return words
 
@@ -95,12 +102,14 @@ def table_move_words(game: Game, action: Action) -> str:
     try:
         if not game.config.castle_at_start and _before_castle(game, action):
             halves = f"{half_words(game, action.domino, 0)}, {half_words(game, action.domino, 1)}"
-            return f"places {domino_name(game, action.domino)}: {halves} (before the castle)"
+            said = _("places {domino}: {halves} (before the castle)")
+            return said.format(domino=domino_name(game, action.domino), halves=halves)
         d = action.direction
         first = f"{half_words(game, action.domino, 0)} ({where_words(action.x, action.y)})"
         second = half_words(game, action.domino, 1)
         second += f" ({where_words(action.x + d.dx, action.y + d.dy)})"
-        return f"places {domino_name(game, action.domino)}: {first}, {second}"
+        said = _("places {domino}: {first}, {second}")
+        return said.format(domino=domino_name(game, action.domino), first=first, second=second)
     except Exception:  # words must never stop a move
         return move_words(game, action)
 
@@ -223,7 +232,7 @@ def public_view(
                 "index": k,
                 "seats": list(config.seats_of(k)),
                 "score": sheet.total,
-                "score_words": plural(sheet.total, "point"),
+                "score_words": _n("{n} point", "{n} points", sheet.total).format(n=sheet.total),
                 "match_score": match_total(game, k, sheet.total) if game.match_sheets else None,
                 "discarded": [str(d) for _s, d in kingdom.discards],
                 "discarded_names": [domino_name(game, d) for _s, d in kingdom.discards],
