@@ -36,7 +36,7 @@ from kingdomino_play import HUMAN
 
 from . import live
 from .guard import Guard, HostPolicy
-from .languages import SCOPE_KEY, LanguageChoice, page_words
+from .languages import COOKIE, SCOPE_KEY, LanguageChoice, page_words
 from .replies import (
     MAX_UPLOAD,
     SECURITY_HEADERS,
@@ -73,7 +73,11 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
 
     def page(name: str) -> Callable[[Request], Any]:
         async def handler(request: Request) -> Response:
-            return FileResponse(STATIC / name, headers=SECURITY_HEADERS)
+            response = FileResponse(STATIC / name, headers=SECURITY_HEADERS)
+            if "lang" in request.query_params:  # ?lang= is kept, as the selector's choice
+                tag = i18n.public_tag(request.scope.get(SCOPE_KEY, i18n.SOURCE_LANGUAGE))
+                response.set_cookie(COOKIE, tag, max_age=31536000, samesite="strict")
+            return response
 
         return handler
 
