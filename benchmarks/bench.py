@@ -326,6 +326,9 @@ def mcts_kernel_strength(args: argparse.Namespace) -> None:
                 start = time.process_time()
                 wins[arm] += one_game(hero, "greedy", i, args.seed)
                 cpu[arm] += time.process_time() - start
+            if args_verbose:
+                tally = ", ".join(f"{arm} {wins[arm]:.1f}" for arm in arms)
+                print(f"    game {i + 1}/{args.n}: {tally}", file=sys.stderr, flush=True)
         row = []
         for arm in arms:
             lo, hi = wilson(wins[arm], args.n)
@@ -423,6 +426,73 @@ def env_speed(args: argparse.Namespace) -> None:
         )
 
 
+def random_legal(mask: Any, u: Any) -> Any:
+    """Per row of ``mask``, its ``int(u * n)``-th legal action (``n`` legal ones)."""
+    import numpy as np
+
+    counts = mask.sum(1)
+    k = (u * counts).astype(np.int64)
+    return (np.cumsum(mask, 1) <= k[:, None]).sum(1)
+
+
+def batched_vs_pettingzoo(args: argparse.Namespace, batch: int = 1024) -> None:
+    """Steps per CPU second of the batched environment (``kingdomino_rl.batched``,
+    ``batch`` games, every seat a learner) against the PettingZoo AEC env, random
+    masked play, observation and mask computed at every step, interleaved in
+    rounds: each round plays ``n`` PettingZoo games, then ``n`` batched steps
+    (``n x batch`` games' steps). Batched figures: the environment's ``step`` alone,
+    and with the numpy choice of random legal actions (the agent's side) added."""
+    try:
+        import numpy as np
+
+        from kingdomino_rl import KingdominoEnv
+        from kingdomino_rl.batched import BatchedEnv
+    except ImportError as error:
+        print(f"  (needs the rl and fast extras: pip install -e '.[rl,fast]'; {error})")
+        return
+    for label, ruleset, players in (("base 2p", "base", 2), ("base 4p", "base", 4)):
+        aec = KingdominoEnv(ruleset, players)
+        env = BatchedEnv(ruleset, players, batch=batch, seed=args.seed)
+        rng = np.random.default_rng(args.seed)
+        obs, _ = env.reset()
+        for _ in range(5):  # load the compiled code
+            obs = env.step(random_legal(obs["action_mask"], rng.random(batch)))[0]
+        seed = 0
+        pz_rates, env_rates, all_rates = [], [], []
+        for _ in range(args.rounds):
+            steps, start = 0, time.process_time()
+            for _ in range(args.n):
+                aec.reset(seed=seed)
+                seed += 1
+                for _agent in aec.agent_iter():
+                    o, _, term, trunc, _ = aec.last()
+                    if term or trunc:
+                        aec.step(None)
+                        continue
+                    legal = np.flatnonzero(o["action_mask"])
+                    aec.step(int(legal[int(rng.random() * len(legal))]))
+                    steps += 1
+            pz_rates.append(steps / (time.process_time() - start))
+            in_step = picking = 0.0
+            for _ in range(args.n):
+                start = time.process_time()
+                actions = random_legal(obs["action_mask"], rng.random(batch))
+                mid = time.process_time()
+                obs = env.step(actions)[0]
+                in_step += time.process_time() - mid
+                picking += mid - start
+            env_rates.append(args.n * batch / in_step)
+            all_rates.append(args.n * batch / (in_step + picking))
+        pz, fast, both = (statistics.median(r) for r in (pz_rates, env_rates, all_rates))
+        ratios = [e / p for e, p in zip(env_rates, pz_rates, strict=True)]
+        print(
+            f"  {label}: batched env (batch {batch}) {fast:10,.0f} steps/CPU s "
+            f"({both:,.0f} with the numpy choice of actions)   PettingZoo env "
+            f"{pz:7,.0f} steps/CPU s   ratio {statistics.median(ratios):5.1f}x "
+            f"(median of {args.rounds} rounds; {min(ratios):.1f}-{max(ratios):.1f})"
+        )
+
+
 #: (label, ruleset, seat agents): the kernel's rows (``bench.py fast``).
 FAST_ROWS = (
     ("base 4p random", "base", ("random",) * 4),
@@ -498,7 +568,7 @@ def main() -> None:
     parser.add_argument(
         "what",
         nargs="?",
-        choices=["speed", "simulate", "strength", "env", "fast", "fast-mcts", "all"],
+        choices=["speed", "simulate", "strength", "env", "batched", "fast", "fast-mcts", "all"],
         default="all",
     )
     parser.add_argument("-n", type=int, default=200, help="games per measurement")
@@ -534,6 +604,9 @@ def main() -> None:
     if args.what in ("env", "all"):
         print(f"Reinforcement-learning environment, random masked play (n={args.n} games):")
         env_speed(args)
+    if args.what in ("batched", "all"):
+        print(f"The batched environment against the PettingZoo env (n={args.n}):")
+        batched_vs_pettingzoo(args)
     if args.what in ("fast-mcts", "all"):
         print(f"mcts with its playouts in the kernel and in Python (n={args.n} each):")
         mcts_kernel_strength(args)

@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from typing import Annotated, Any
 
 import typer
+import typer.main
+import typer.rich_utils
 
 from kingdomino_core import KingdominoError, i18n
 from kingdomino_core.errors import (
@@ -27,6 +29,7 @@ from kingdomino_core.errors import (
     ReplayError,
     RulesetError,
 )
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.trust import CodeNotAllowedError
 from kingdomino_core.saves.savegame import SaveFormatError
 
@@ -34,9 +37,12 @@ from . import interrupts
 from .exit_codes import COMMAND, ExitCode, usage_hint
 from .ray_backend import RayStartError
 
+_ = package_translation("kingdomino_cli")
+_l = _.lazy
+
 app = typer.Typer(
     name="kd",
-    help="Play, score, simulate and replay games of the Kingdomino family.",
+    help=_l("Play, score, simulate and replay games of the Kingdomino family."),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -54,15 +60,19 @@ def _check_language(value: str | None) -> str | None:
 
 @app.callback()
 def _root(
-    debug: Annotated[bool, typer.Option("--debug", help="Show full tracebacks on errors.")] = False,
+    debug: Annotated[
+        bool, typer.Option("--debug", help=_l("Show full tracebacks on errors."))
+    ] = False,
     lang: Annotated[
         str | None,
         typer.Option(
             "--lang",
             metavar="LANG",
             callback=_check_language,
-            help="Language of what kd shows: en, fr or zh-Hant (default: from LANGUAGE, "
-            "LC_ALL, LC_MESSAGES or LANG).",
+            help=_l(
+                "Language of what kd shows: en, fr or zh-Hant (default: from LANGUAGE, "
+                "LC_ALL, LC_MESSAGES or LANG)."
+            ),
         ),
     ] = None,
 ) -> None:
@@ -82,6 +92,46 @@ def _language_option(args: list[str]) -> str | None:
         if not arg.startswith("-"):
             return None
     return None
+
+
+def translated_command() -> Any:
+    """The click command of :data:`app` with every help text in the language of the
+    moment. The help strings are marked (``_l``) where they are written, but typer
+    copies them into click's objects as plain text: they are looked up again here, by
+    their English text, in this package's catalog."""
+    command = typer.main.get_command(app)
+    _translate_help(command)
+    for name, text in _TYPER_WORDS.items():
+        setattr(typer.rich_utils, name, str(text))
+    return command
+
+
+# The words typer's help screens write around ours.
+_TYPER_WORDS = {
+    "ARGUMENTS_PANEL_TITLE": _l("Arguments"),
+    "OPTIONS_PANEL_TITLE": _l("Options"),
+    "COMMANDS_PANEL_TITLE": _l("Commands"),
+    "REQUIRED_LONG_STRING": _l("[required]"),
+    "DEFAULT_STRING": _l("[default: {}]"),
+    "DEPRECATED_STRING": _l("(deprecated) "),
+}
+# click's own help option, looked up by its text like ours.
+_CLICK_WORDS = (_l("Show this message and exit."),)
+
+
+def _translate_help(command: Any) -> None:
+    for attr in ("help", "short_help", "epilog"):
+        value = getattr(command, attr, None)
+        if isinstance(value, str):
+            setattr(command, attr, _(i18n.source_text(value)))
+    if command.short_help is not None and command.short_help == command.help:
+        command.short_help = None  # made from the help: made again from its translation
+    for param in command.params:
+        value = getattr(param, "help", None)
+        if isinstance(value, str):
+            param.help = _(i18n.source_text(value))
+    for sub in getattr(command, "commands", {}).values():
+        _translate_help(sub)
 
 
 def exit_code_for(exc: KingdominoError) -> ExitCode:
@@ -138,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         # Without standalone mode, click returns typer.Exit's status instead of raising.
         with _noting_interrupts() as interrupted:
-            status = app(args=args, standalone_mode=False)
+            status = translated_command()(args=args, standalone_mode=False)
         if status == ExitCode.INTERRUPTED and interrupted:
             # typer turns Ctrl-C into a silent status 130: say what happened.
             print("kd: interrupted", file=sys.stderr)

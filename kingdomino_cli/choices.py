@@ -13,15 +13,18 @@ from rich.text import Text
 
 from kingdomino_core import Action, Game
 from kingdomino_core.engine.words import describe_action, describe_step
+from kingdomino_core.i18n import package_translation
 
 from .terminal import MINE, RULER
+
+_ = package_translation("kingdomino_cli")
 
 
 def describe_decision(game: Game, names: Sequence[str], colour: bool = False) -> str:
     """``P1: Place domino 23 (...)``: who decides what now (``describe_step`` with a name)."""
     step = game.step
     if step is None:
-        return "The game is over."
+        return _("The game is over.")
     return f"{names[step.seat]}: {describe_step(game)}"
 
 
@@ -80,10 +83,14 @@ def _page_note(page: int, pages: int, first: int, end: int, per_row: int, count:
     """What the other pages hold: ``... and 21 more: type 'list' for the next ones``."""
     low, high = first * per_row + 1, min(count, end * per_row)
     if page == 0:
-        return f"... and {count - high} more: type 'list' for the next ones"
+        return _("... and {n} more: type 'list' for the next ones").format(n=count - high)
     if page == pages - 1:
-        return f"(choices {low}-{high} of {count}; 'list' starts again from 1)"
-    return f"(choices {low}-{high} of {count}; 'list' for the next ones)"
+        return _("(choices {low}-{high} of {count}; 'list' starts again from 1)").format(
+            low=low, high=high, count=count
+        )
+    return _("(choices {low}-{high} of {count}; 'list' for the next ones)").format(
+        low=low, high=high, count=count
+    )
 
 
 def _chunks(items: list[str], n: int) -> list[list[str]]:
@@ -94,7 +101,7 @@ def decision_text(game: Game, names: Sequence[str]) -> Text:
     """``P1 (you), round 3: Place domino 23 (...) in your kingdom...``."""
     step = game.step
     if step is None:
-        return Text("The game is over.")
-    out = Text(f"{names[step.seat]}, your decision: ", style=MINE)
+        return Text(_("The game is over."))
+    out = Text(_("{name}, your decision: ").format(name=names[step.seat]), style=MINE)
     out.append(describe_step(game))
     return out

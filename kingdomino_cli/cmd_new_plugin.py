@@ -22,9 +22,13 @@ import typer
 
 from kingdomino_core import HOOK_API, PluginError
 from kingdomino_core.hooks.plugins import default_catalogue
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.files import path_problem, shown
 
 from .exit_codes import ExitCode
+
+_ = package_translation("kingdomino_cli")
+_l = _.lazy
 
 # Words of lowercase letters and digits joined by single ``_`` or ``-``.
 _NAME = re.compile(r"[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*\Z")
@@ -39,16 +43,20 @@ _MAX_NAME = 40
 SHIPPED_EXAMPLES: dict[str, str] = {
     "big_estates": "examples/embed.py",
     "castle_later": "examples/castle-later",
+    "draft": "examples/draft",
     "first_block": "examples/first-block",
     "four_by_six": "examples/four-by-six",
     "joker": "examples/joker",
+    "last_swap": "examples/last-swap",
     "lakes": "docs/tutorial (the plugin guide's tutorial)",
     "lakes_double": "examples/lakes-double-package",
+    "last_swap": "examples/last-swap",
     "long_lines": "examples/long-lines",
     "lookahead": "examples/lookahead",
     "redraw": "examples/redraw",
     "reverse_order": "examples/reverse-order",
     "six_by_six": "examples/six-by-six",
+    "two_lines": "examples/two-lines",
 }
 
 #: Template file -> path in the package (``{name}``, ``{file}``, ``{module}`` filled in:
@@ -194,19 +202,21 @@ def new_plugin(
     name: Annotated[
         str,
         typer.Argument(
-            help="Plugin name (e.g. lakes-double); rulesets write it with underscores "
-            "(lakes_double), the module is kd_lakes_double."
+            help=_l(
+                "Plugin name (e.g. lakes-double); rulesets write it with underscores "
+                "(lakes_double), the module is kd_lakes_double."
+            )
         ),
     ],
     directory: Annotated[
         Path | None,
         typer.Option(
             "--dir",
-            help="Folder to create (default: ./kingdomino-NAME); must not exist or be empty.",
+            help=_l("Folder to create (default: ./kingdomino-NAME); must not exist or be empty."),
         ),
     ] = None,
 ) -> None:
-    """Create a plugin package: entry point, hook stub, ruleset and a passing test."""
+    """The command; its help is the text it is registered with (translated)."""
     target = directory if directory is not None else Path(dist_name(name))
     try:
         files = scaffold(name, target)
@@ -228,4 +238,7 @@ def new_plugin(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("new-plugin")(new_plugin)
+    app.command(
+        "new-plugin",
+        help=_l("Create a plugin package: entry point, hook stub, ruleset and a passing test."),
+    )(new_plugin)

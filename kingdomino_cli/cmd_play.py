@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from kingdomino_core import Game
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.files import path_problem, shown
 from kingdomino_core.inputs.trust import DEFAULT, SAVED_GAME, Trust
 from kingdomino_core.saves.save_file import save_target
@@ -48,54 +49,63 @@ from .results import summary_lines
 from .session import GameInterrupted, Session
 from .terminal import is_terminal, screen_width, use_colour
 
+_ = package_translation("kingdomino_cli")
+_l = _.lazy
+
 
 def play(
     ruleset: Annotated[
         str | None,
-        typer.Option("--ruleset", "-r", help="Ruleset name, file name or path (default: base)."),
+        typer.Option(
+            "--ruleset", "-r", help=_l("Ruleset name, file name or path (default: base).")
+        ),
     ] = None,
     players: Annotated[
         str | None,
         typer.Option(
             "--players",
             "-p",
-            help="Comma-separated agents, one per seat: human, random, greedy, ... "
-            "(options as mcts:time=1.0). Default: you against greedy bots at a "
-            "terminal, bots only otherwise.",
+            help=_l(
+                "Comma-separated agents, one per seat: human, random, greedy, ... "
+                "(options as mcts:time=1.0). Default: you against greedy bots at a "
+                "terminal, bots only otherwise."
+            ),
         ),
     ] = None,
     names: Annotated[
         str | None,
-        typer.Option("--names", help="Comma-separated player names (default P1, P2...)."),
+        typer.Option("--names", help=_l("Comma-separated player names (default P1, P2...).")),
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option("--seed", "-s", help="Seed of the draws (default: random, printed)."),
+        typer.Option("--seed", "-s", help=_l("Seed of the draws (default: random, printed).")),
     ] = None,
     save: Annotated[
         Path | None,
         typer.Option(
-            "--save", help="Save the game to FILE (after each of your moves and at the end)."
+            "--save", help=_l("Save the game to FILE (after each of your moves and at the end).")
         ),
     ] = None,
     json_out: Annotated[
-        bool, typer.Option("--json", help="Print the result as one JSON object on stdout.")
+        bool, typer.Option("--json", help=_l("Print the result as one JSON object on stdout."))
     ] = False,
     resume: Annotated[
-        Path | None, typer.Option("--resume", help="Continue a game saved with --save.")
+        Path | None, typer.Option("--resume", help=_l("Continue a game saved with --save."))
     ] = None,
     ask_forced: Annotated[
         bool,
         typer.Option(
             "--ask-forced",
-            help="Ask a human even for a decision with a single legal action "
-            "(by default it is played for you, with a note).",
+            help=_l(
+                "Ask a human even for a decision with a single legal action "
+                "(by default it is played for you, with a note)."
+            ),
         ),
     ] = False,
     allow_code: AllowCode = None,
     trust_all: TrustAll = False,
 ) -> None:
-    """Play a full game: humans at the terminal, bots straight through."""
+    """The command; its help is the text it is registered with (translated)."""
     if (problem := seed_problem(seed)) is not None:
         usage_error(problem)
     if resume is not None:
@@ -206,4 +216,7 @@ def _report(game: Game, table: list[PlayerEntry], json_out: bool) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("play")(play)
+    app.command(
+        "play",
+        help=_l("Play a full game: humans at the terminal, bots straight through."),
+    )(play)

@@ -13,13 +13,17 @@ import typer
 
 from kingdomino_core import PluginError
 from kingdomino_core.hooks.plugins import default_catalogue
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.trust import DEFAULT, Trust
 
 from .common import AllowCode, TrustAll, emit_json, resolve_ruleset, trust_of
 
+_ = package_translation("kingdomino_cli")
+_l = _.lazy
+
 plugins_app = typer.Typer(
     name="plugins",
-    help="The installed plugins (built in, entry points, local files).",
+    help=_l("The installed plugins (built in, entry points, local files)."),
     no_args_is_help=True,
 )
 
@@ -59,21 +63,24 @@ def plugin_rows(ruleset_arg: str | None = None, trust: Trust = DEFAULT) -> list[
     return rows
 
 
-@plugins_app.command("list")
+@plugins_app.command(
+    "list",
+    help=_l("Each installed plugin: its source, version and the hooks it implements."),
+)
 def list_command(
     ruleset: Annotated[
         str | None,
         typer.Option(
             "--ruleset",
             "-r",
-            help="Also list this ruleset's local plugin files and mark the active plugins.",
+            help=_l("Also list this ruleset's local plugin files and mark the active plugins."),
         ),
     ] = None,
-    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json_output: Annotated[bool, typer.Option("--json", help=_l("Print one JSON object."))] = False,
     allow_code: AllowCode = None,
     trust_all: TrustAll = False,
 ) -> None:
-    """Each installed plugin: its source, version and the hooks it implements."""
+    """The command; its help is the text it is registered with (translated)."""
     rows = plugin_rows(ruleset, trust_of(allow_code, trust_all))
     if json_output:
         emit_json({"plugins": rows})

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from kingdomino_core import Game, describe_action
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.trust import SAVED_GAME, Trust
 from kingdomino_core.saves.savegame import (
     CHANCE_SEED,
@@ -28,29 +29,33 @@ from .exit_codes import ExitCode
 from .results import summary_lines
 from .terminal import is_terminal, screen_width, use_colour
 
+_ = package_translation("kingdomino_cli")
+_l = _.lazy
+
 
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A game saved with kd play --save.")],
+    file: Annotated[Path, typer.Argument(help=_l("A game saved with kd play --save."))],
     verify_: Annotated[
         bool,
         typer.Option(
-            "--verify", help="Replay and fail (exit 5) at the first move that does not reproduce."
+            "--verify",
+            help=_l("Replay and fail (exit 5) at the first move that does not reproduce."),
         ),
     ] = False,
     step: Annotated[
         bool,
-        typer.Option("--step", help="Show every move, and the table after each round."),
+        typer.Option("--step", help=_l("Show every move, and the table after each round.")),
     ] = False,
     svg: Annotated[
-        Path | None, typer.Option("--svg", help="Draw the final kingdoms as an SVG picture.")
+        Path | None, typer.Option("--svg", help=_l("Draw the final kingdoms as an SVG picture."))
     ] = None,
     json_out: Annotated[
-        bool, typer.Option("--json", help="Print the result as one JSON object on stdout.")
+        bool, typer.Option("--json", help=_l("Print the result as one JSON object on stdout."))
     ] = False,
     allow_code: AllowCode = None,
     trust_all: TrustAll = False,
 ) -> None:
-    """Show a saved game (at the end, or move by move with --step)."""
+    """The command; its help is the text it is registered with (translated)."""
     source = str(file)
     saved = read_save(file)
     trust = trust_of(allow_code, trust_all, SAVED_GAME)
@@ -153,4 +158,7 @@ def _write_svg(game: Game, names: list[str], out: Path) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("replay")(replay_command)
+    app.command(
+        "replay",
+        help=_l("Show a saved game (at the end, or move by move with --step)."),
+    )(replay_command)

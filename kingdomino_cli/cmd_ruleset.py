@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from kingdomino_core import RulesetError
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.trust import CodeNotAllowedError, Trust
 from kingdomino_core.rulesets.files import (
     allowed_players,
@@ -24,21 +25,27 @@ from .common import AllowCode, TrustAll, emit_json, trust_of
 from .exit_codes import ExitCode
 from .terminal import wrap_width
 
+_ = package_translation("kingdomino_cli")
+_l = _.lazy
+
 #: ``kd ruleset list`` checks each ruleset without running any plugin file.
 LIST_ONLY = Trust(named_file=False)
 
 ruleset_app = typer.Typer(
     name="ruleset",
-    help="List, show and validate rulesets (TOML files; see docs/rulesets.md).",
+    help=_l("List, show and validate rulesets (TOML files; see docs/rulesets.md)."),
     no_args_is_help=True,
 )
 
 
-@ruleset_app.command("list")
+@ruleset_app.command(
+    "list",
+    help=_l("Every ruleset found by name: shipped ones and those in KD_RULESET_PATH."),
+)
 def list_command(
-    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json_output: Annotated[bool, typer.Option("--json", help=_l("Print one JSON object."))] = False,
 ) -> None:
-    """Every ruleset found by name: shipped ones and those in KD_RULESET_PATH."""
+    """The command; its help is the text it is registered with (translated)."""
     entries = list_rulesets()
     counts: dict[str, int] = {}
     for entry in entries:
@@ -104,24 +111,31 @@ def table_lines(rows: list[dict[str, Any]], width: int | None) -> list[str]:
     return out
 
 
-@ruleset_app.command("show")
+@ruleset_app.command(
+    "show",
+    help=_l("Print a ruleset file, or with --resolved the ruleset it resolves to."),
+)
 def show_command(
-    name: Annotated[str, typer.Argument(help="Ruleset name, file name or path.")],
+    name: Annotated[str, typer.Argument(help=_l("Ruleset name, file name or path."))],
     resolved: Annotated[
         bool,
         typer.Option(
             "--resolved",
-            help="Print the merged ruleset (extends applied, checked) as TOML instead of the file.",
+            help=_l(
+                "Print the merged ruleset (extends applied, checked) as TOML instead of the file."
+            ),
         ),
     ] = False,
     defaults: Annotated[
         bool,
-        typer.Option("--defaults", help="With --resolved: list every plugin option, set or not."),
+        typer.Option(
+            "--defaults", help=_l("With --resolved: list every plugin option, set or not.")
+        ),
     ] = False,
     allow_code: AllowCode = None,
     trust_all: TrustAll = False,
 ) -> None:
-    """Print a ruleset file, or with --resolved the ruleset it resolves to."""
+    """The command; its help is the text it is registered with (translated)."""
     if defaults and not resolved:
         raise typer.BadParameter("--defaults needs --resolved", param_hint="--defaults")
     if resolved:
@@ -140,16 +154,20 @@ def show_command(
     sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
 
 
-@ruleset_app.command("validate")
+@ruleset_app.command(
+    "validate",
+    help=_l(
+        "Check a ruleset: its files, plugins, options and every player count it allows.\n"
+        "\n"
+        "Prints OK, or every problem as file:line: key.path: message (exit status 3)."
+    ),
+)
 def validate_command(
-    file: Annotated[str, typer.Argument(help="Ruleset file (or name) to check.")],
+    file: Annotated[str, typer.Argument(help=_l("Ruleset file (or name) to check."))],
     allow_code: AllowCode = None,
     trust_all: TrustAll = False,
 ) -> None:
-    """Check a ruleset: its files, plugins, options and every player count it allows.
-
-    Prints OK, or every problem as file:line: key.path: message (exit status 3).
-    """
+    """The command; its help is the text it is registered with (translated)."""
     try:
         ruleset = load_ruleset(file, trust=trust_of(allow_code, trust_all))
     except RulesetError as exc:

@@ -17,11 +17,15 @@ from typing import Annotated
 import typer
 
 from kingdomino_core import Engine, Kingdom, KingdomFormatError, ScoreSheet
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.limits import MAX_KINGDOM_BYTES
 from kingdomino_core.saves.kingdom_text import check_kingdom_rules, parse_kingdom
 
 from .common import AllowCode, TrustAll, build_engine, emit_json, resolve_ruleset, trust_of
 from .exit_codes import ExitCode
+
+_ = package_translation("kingdomino_cli")
+_l = _.lazy
 
 
 def read_kingdom_text(file: str) -> tuple[str, str]:
@@ -76,22 +80,27 @@ def format_sheet(sheet: ScoreSheet, icons: str = "crowns") -> list[str]:
 
 
 def score_command(
-    file: Annotated[str, typer.Argument(help="Kingdom text file (format above); '-' reads stdin.")],
+    file: Annotated[
+        str, typer.Argument(help=_l("Kingdom text file (format above); '-' reads stdin."))
+    ],
     ruleset: Annotated[
         str | None,
         typer.Option(
             "--ruleset",
             "-r",
-            help="Ruleset name, file name or path (default: base). Decides the kingdom "
-            "size and which bonuses apply.",
+            help=_l(
+                "Ruleset name, file name or path (default: base). Decides the kingdom "
+                "size and which bonuses apply."
+            ),
         ),
     ] = None,
     json_output: Annotated[
-        bool, typer.Option("--json", help="Print exactly one JSON object (keys: docs/formats.md).")
+        bool,
+        typer.Option("--json", help=_l("Print exactly one JSON object (keys: docs/formats.md).")),
     ] = False,
     svg: Annotated[
         Path | None,
-        typer.Option("--svg", metavar="OUT", help="Also draw the kingdom as an SVG file."),
+        typer.Option("--svg", metavar="OUT", help=_l("Also draw the kingdom as an SVG file.")),
     ] = None,
     players: Annotated[
         int | None,
@@ -99,22 +108,16 @@ def score_command(
             "--players",
             "-p",
             min=1,
-            help="Player count whose set-up applies (kingdom size: a 2-player Origins "
-            "game is 7x7); default: the ruleset's.",
+            help=_l(
+                "Player count whose set-up applies (kingdom size: a 2-player Origins "
+                "game is 7x7); default: the ruleset's."
+            ),
         ),
     ] = None,
     allow_code: AllowCode = None,
     trust_all: TrustAll = False,
 ) -> None:
-    """Score a kingdom written in the kingdom text format, per property and bonus.
-
-    The format: one row of the kingdom per line, squares separated by spaces. A
-    square is a terrain letter and its crowns (W wheat, F forest, L lake, G grassland,
-    S swamp, M mine: W1 is wheat with one crown); C is the castle, . an empty square;
-    lines starting with # are comments. Example row: W1 F0 C L0 L0. The expansions'
-    notations are in docs/formats.md; sample kingdoms for every mode are in
-    examples/kingdoms/.
-    """
+    """The command; its help is the text it is registered with (translated)."""
     rules = resolve_ruleset(ruleset, trust_of(allow_code, trust_all), players)
     engine = build_engine(rules, players)
     text, source = read_kingdom_text(file)
@@ -140,4 +143,18 @@ def score_command(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("score")(score_command)
+    app.command(
+        "score",
+        help=_l(
+            "Score a kingdom written in the kingdom text format, per property and bonus.\n"
+            "\n"
+            "The format: one row of the kingdom per line, squares separated by spaces. A\n"
+            "square is a terrain letter and its crowns (W wheat, F forest, L lake, G "
+            "grassland,\n"
+            "S swamp, M mine: W1 is wheat with one crown); C is the castle, . an empty "
+            "square;\n"
+            "lines starting with # are comments. Example row: W1 F0 C L0 L0. The expansions'\n"
+            "notations are in docs/formats.md; sample kingdoms for every mode are in\n"
+            "examples/kingdoms/."
+        ),
+    )(score_command)

@@ -14,7 +14,12 @@ from typing import Annotated, Any
 
 import typer
 
+from kingdomino_core.i18n import package_translation
+
 from .players import usage_error
+
+_ = package_translation("kingdomino_cli")
+_l = _.lazy
 
 #: ``kd serve --allow-code FILE``: as on the command line, one plugin file allowed to run.
 ServeAllowCode = Annotated[
@@ -22,8 +27,10 @@ ServeAllowCode = Annotated[
     typer.Option(
         "--allow-code",
         metavar="FILE",
-        help="Let this plugin file run: the rulesets of KD_RULESET_PATH that need it are "
-        "offered, and kept tables that use it resume; repeat for several. See docs/trust.md.",
+        help=_l(
+            "Let this plugin file run: the rulesets of KD_RULESET_PATH that need it are "
+            "offered, and kept tables that use it resume; repeat for several. See docs/trust.md."
+        ),
     ),
 ]
 #: ``kd serve --trust``: every ruleset of ``KD_RULESET_PATH`` may run its plugin files.
@@ -31,8 +38,10 @@ ServeTrust = Annotated[
     bool,
     typer.Option(
         "--trust",
-        help="Offer every ruleset of KD_RULESET_PATH, whatever plugin files it runs "
-        "(see docs/trust.md).",
+        help=_l(
+            "Offer every ruleset of KD_RULESET_PATH, whatever plugin files it runs "
+            "(see docs/trust.md)."
+        ),
     ),
 ]
 
@@ -44,17 +53,21 @@ def serve(
         str,
         typer.Option(
             "--host",
-            help="Address to listen on. 127.0.0.1 (default): this computer only; "
-            "0.0.0.0: every device on your local network.",
+            help=_l(
+                "Address to listen on. 127.0.0.1 (default): this computer only; "
+                "0.0.0.0: every device on your local network."
+            ),
         ),
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option("--port", help=_l("Port to listen on."))] = 8000,
     data: Annotated[
         Path | None,
         typer.Option(
             "--data",
-            help="Folder where tables are kept (default: kingdomino/tables in your "
-            "user data folder).",
+            help=_l(
+                "Folder where tables are kept (default: kingdomino/tables in your "
+                "user data folder)."
+            ),
         ),
     ] = None,
     ruleset: Annotated[
@@ -62,8 +75,10 @@ def serve(
         typer.Option(
             "--ruleset",
             "-r",
-            help="A ruleset file to offer in the lobby besides the shipped ones and "
-            "KD_RULESET_PATH (repeatable).",
+            help=_l(
+                "A ruleset file to offer in the lobby besides the shipped ones and "
+                "KD_RULESET_PATH (repeatable)."
+            ),
         ),
     ] = None,
     allow_host: Annotated[
@@ -71,14 +86,16 @@ def serve(
         typer.Option(
             "--allow-host",
             metavar="NAME",
-            help="Also answer to this host name (a name your network gives this computer); "
-            "repeatable. The served address and this computer's names are always allowed.",
+            help=_l(
+                "Also answer to this host name (a name your network gives this computer); "
+                "repeatable. The served address and this computer's names are always allowed."
+            ),
         ),
     ] = None,
     allow_code: ServeAllowCode = None,
     trust_all: ServeTrust = False,
 ) -> None:
-    """Serve the lobby and tables in the browser; print the address (Ctrl-C stops)."""
+    """The command; its help is the text it is registered with (translated)."""
     try:
         import uvicorn
 
@@ -171,4 +188,7 @@ def link_lines(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("serve")(serve)
+    app.command(
+        "serve",
+        help=_l("Serve the lobby and tables in the browser; print the address (Ctrl-C stops)."),
+    )(serve)

@@ -26,6 +26,7 @@ from typing import Annotated, Any
 import typer
 
 from kingdomino_core import Engine, Game, Ruleset
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.saves.savegame import PlayerEntry
 
 from .common import (
@@ -44,6 +45,9 @@ from .runner import BACKENDS, Job, Result, rotations, run_jobs
 from .runner import game_seed as game_seed
 from .runner import play_one as play_one
 from .tournament import wilson
+
+_ = package_translation("kingdomino_cli")
+_l = _.lazy
 
 #: Per game: each seat's score (match total in a Dynasty match) and the winning seats.
 Outcome = tuple[tuple[int, ...], tuple[int, ...]]
@@ -193,48 +197,54 @@ class Progress:
 
 def simulate(
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", "-r", help="Ruleset name, file name or path.")
+        str | None, typer.Option("--ruleset", "-r", help=_l("Ruleset name, file name or path."))
     ] = None,
     players: Annotated[
         str | None,
         typer.Option(
-            "--players", "-p", help="Comma-separated bots, one per seat (default greedy)."
+            "--players", "-p", help=_l("Comma-separated bots, one per seat (default greedy).")
         ),
     ] = None,
-    games: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 100,
+    games: Annotated[int, typer.Option("-n", "--games", help=_l("Number of games."))] = 100,
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", help="Seed of the run (default: random, printed).")
+        int | None,
+        typer.Option("--seed", "-s", help=_l("Seed of the run (default: random, printed).")),
     ] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Parallel processes.")] = 1,
-    json_out: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    workers: Annotated[int, typer.Option("--workers", "-w", help=_l("Parallel processes."))] = 1,
+    json_out: Annotated[
+        bool, typer.Option("--json", help=_l("One JSON object on stdout."))
+    ] = False,
     profile: Annotated[
-        bool, typer.Option("--profile", help="Print where the time went (cProfile) on stderr.")
+        bool, typer.Option("--profile", help=_l("Print where the time went (cProfile) on stderr."))
     ] = False,
     allow_code: AllowCode = None,
     trust_all: TrustAll = False,
     rotate: Annotated[
         bool,
         typer.Option(
-            "--rotate", help="Play every deal in every rotation of the seats (fair comparisons)."
+            "--rotate",
+            help=_l("Play every deal in every rotation of the seats (fair comparisons)."),
         ),
     ] = False,
     backend: Annotated[
-        str, typer.Option("--backend", help="Where games run: local (processes) or ray.")
+        str, typer.Option("--backend", help=_l("Where games run: local (processes) or ray."))
     ] = "local",
     address: Annotated[
         str | None,
-        typer.Option("--address", help="Ray cluster to join (default: start a local one)."),
+        typer.Option("--address", help=_l("Ray cluster to join (default: start a local one).")),
     ] = None,
     engine_choice: Annotated[
         str,
         typer.Option(
             "--engine",
-            help="python, fast (the compiled kernel, docs/fast.md) or auto (fast when "
-            "installed, covering the run and worth its start-up).",
+            help=_l(
+                "python, fast (the compiled kernel, docs/fast.md) or auto (fast when "
+                "installed, covering the run and worth its start-up)."
+            ),
         ),
     ] = "auto",
 ) -> None:
-    """Play N bot games; report wins and scores per seat and games per second."""
+    """The command; its help is the text it is registered with (translated)."""
     check_game_count("-n", games)
     check_run_options(workers, backend, address, seed)
     rs = resolve_ruleset(ruleset, trust_of(allow_code, trust_all), seat_count(players))
@@ -360,7 +370,10 @@ def _isatty(stream: Any) -> bool:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("simulate")(simulate)
+    app.command(
+        "simulate",
+        help=_l("Play N bot games; report wins and scores per seat and games per second."),
+    )(simulate)
 
 
 #: Most games one ``kd simulate`` or ``kd tournament`` run plays (each game is planned

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.files import path_problem
 from kingdomino_core.inputs.files import shown as shown_path
 from kingdomino_core.rulesets.files import allowed_players
@@ -46,6 +47,9 @@ from .tournament import (
     schedule,
 )
 
+_ = package_translation("kingdomino_cli")
+_l = _.lazy
+
 
 def tournament(
     agents: Annotated[
@@ -53,52 +57,58 @@ def tournament(
         typer.Option(
             "--agents",
             "-a",
-            help="Comma-separated entrants (bot specs), e.g. random,greedy,mcts:playouts=200.",
+            help=_l("Comma-separated entrants (bot specs), e.g. random,greedy,mcts:playouts=200."),
         ),
     ],
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", "-r", help="Ruleset name, file name or path.")
+        str | None, typer.Option("--ruleset", "-r", help=_l("Ruleset name, file name or path."))
     ] = None,
     players: Annotated[
         int | None,
         typer.Option(
-            "--players", "-p", help="Seats per game (default: 2, or the ruleset's only count)."
+            "--players", "-p", help=_l("Seats per game (default: 2, or the ruleset's only count).")
         ),
     ] = None,
     rounds: Annotated[
-        int, typer.Option("-n", "--rounds", help="Deals; each group plays each in every seating.")
+        int,
+        typer.Option("-n", "--rounds", help=_l("Deals; each group plays each in every seating.")),
     ] = 10,
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", help="Seed of the tournament (default: random).")
+        int | None,
+        typer.Option("--seed", "-s", help=_l("Seed of the tournament (default: random).")),
     ] = None,
     out: Annotated[
         Path,
-        typer.Option("--out", "-o", help="Results file (JSON lines); an existing one resumes."),
+        typer.Option("--out", "-o", help=_l("Results file (JSON lines); an existing one resumes.")),
     ] = Path("tournament.jsonl"),
     restart: Annotated[
-        bool, typer.Option("--restart", help="Discard the results file's games and start over.")
+        bool, typer.Option("--restart", help=_l("Discard the results file's games and start over."))
     ] = False,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Parallel processes.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", "-w", help=_l("Parallel processes."))] = 1,
     backend: Annotated[
-        str, typer.Option("--backend", help="Where games run: local (processes) or ray.")
+        str, typer.Option("--backend", help=_l("Where games run: local (processes) or ray."))
     ] = "local",
     address: Annotated[
         str | None,
-        typer.Option("--address", help="Ray cluster to join (default: start a local one)."),
+        typer.Option("--address", help=_l("Ray cluster to join (default: start a local one).")),
     ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help=_l("One JSON object on stdout."))
+    ] = False,
     allow_code: AllowCode = None,
     trust_all: TrustAll = False,
     engine_choice: Annotated[
         str,
         typer.Option(
             "--engine",
-            help="python, fast (the compiled kernel, docs/fast.md) or auto (fast when "
-            "installed, covering every game and worth its start-up).",
+            help=_l(
+                "python, fast (the compiled kernel, docs/fast.md) or auto (fast when "
+                "installed, covering every game and worth its start-up)."
+            ),
         ),
     ] = "auto",
 ) -> None:
-    """Round robin among bots with seat rotation; openskill ratings and head-to-head rates."""
+    """The command; its help is the text it is registered with (translated)."""
     specs = parse_players(agents) or []
     if len(specs) < 2:
         usage_error("--agents needs at least two entrants")
@@ -230,4 +240,9 @@ def _dumps(obj: Any) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("tournament")(tournament)
+    app.command(
+        "tournament",
+        help=_l(
+            "Round robin among bots with seat rotation; openskill ratings and head-to-head rates."
+        ),
+    )(tournament)

@@ -11,9 +11,13 @@ import attrs
 import typer
 
 from kingdomino_core import AgentRegistry, Ruleset
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.trust import DEFAULT, Trust
 from kingdomino_core.rulesets.files import load_ruleset
 from kingdomino_play.engines import engine_for
+
+_ = package_translation("kingdomino_cli")
+_l = _.lazy
 
 #: ``--allow-code FILE`` (repeatable): one plugin file allowed to run (docs/trust.md).
 AllowCode = Annotated[
@@ -21,8 +25,10 @@ AllowCode = Annotated[
     typer.Option(
         "--allow-code",
         metavar="FILE",
-        help="Let this plugin file run although you did not name it (inherited through "
-        "extends, or stored in a save); repeat for several. See docs/trust.md.",
+        help=_l(
+            "Let this plugin file run although you did not name it (inherited through "
+            "extends, or stored in a save); repeat for several. See docs/trust.md."
+        ),
     ),
 ]
 #: ``--trust``: every plugin file the ruleset or save names may run.
@@ -30,7 +36,7 @@ TrustAll = Annotated[
     bool,
     typer.Option(
         "--trust",
-        help="Let every plugin file the ruleset or saved game names run (see docs/trust.md).",
+        help=_l("Let every plugin file the ruleset or saved game names run (see docs/trust.md)."),
     ),
 ]
 

@@ -27,12 +27,16 @@ from rich.text import Text
 
 from kingdomino_core import Discard, Game, Place, match_total, view_of
 from kingdomino_core.engine.views import describe_game
-from kingdomino_core.engine.words import domino_name, kingdom_name, mark_pieces, pieces_at, plural
+from kingdomino_core.engine.words import domino_name, kingdom_name, mark_pieces, pieces_at
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.model.kingdom import CASTLE, EMPTY, Kingdom
 from kingdomino_core.model.pieces import note_words
 
 from .terminal import MINE, RULER, render
+
+_ = package_translation("kingdomino_cli")
+_n = _.ngettext
 
 _CASTLE = Style(color="black", bgcolor="grey85", bold=True)
 _ROOM = Style(color="grey42")
@@ -118,13 +122,16 @@ def kingdom_title(game: Game, index: int, names: Sequence[str], me: int | None) 
     mine = me is not None and me in seats
     total = game.score_sheet(index).total
     match = match_total(game, index, total)
-    title = Text(who + (" (you)" if mine else ""), style=MINE if mine else Style(bold=True))
-    title.append(f" {plural(total, 'point')}")
+    title = Text(
+        _("{name} (you)").format(name=who) if mine else who,
+        style=MINE if mine else Style(bold=True),
+    )
+    title.append(" " + _n("{n} point", "{n} points", total).format(n=total))
     if match != total:  # points from the finished games of a match (Dynasty)
-        title.append(f" (match {match})")
+        title.append(" " + _("(match {n})").format(n=match))
     lost = len(game.kingdoms[index].discards)
     if lost:
-        title.append(f", {lost} discarded")
+        title.append(", " + _n("{n} discarded", "{n} discarded", lost).format(n=lost))
     return title
 
 
@@ -193,7 +200,7 @@ def opponent_block(
     kingdom = game.kingdoms[index]
     if not kingdom.placements:
         title = kingdom_title(game, index, names, me)
-        title.append(", nothing built yet", style=_ROOM)
+        title.append(_(", nothing built yet"), style=_ROOM)
         return title
     return kingdom_block(game, index, names, me=me, last=last, window=False, rulers=False)
 
@@ -236,16 +243,23 @@ def round_text(game: Game) -> str:
     rounds = cfg.lines_total
     # The dominoes still to come into play (a 2-player game leaves half the box out).
     left = min(len(game.pile), max(0, cfg.lines_total - game.lines_drawn) * cfg.line_size)
-    dominoes = plural(left, "domino", "dominoes")
+    dominoes = _n("{n} domino left", "{n} dominoes left", left).format(n=left)
+    match = game.config.games > 1
+    fields = {"game": game.game_number, "games": game.config.games, "rounds": rounds}
     if not game.line and (game.next_line or not game.lines_drawn):
         # The kings go onto the first line: no domino is placed yet.
-        text = f"Set-up before round 1 of {rounds}, {dominoes} left"
-    else:  # (after the last round both lines are empty)
-        now = game.lines_drawn - 1 if game.next_line else game.lines_drawn
-        text = f"Round {min(max(now, 1), rounds)} of {rounds}, {dominoes} left"
-    if game.config.games > 1:
-        text = f"Game {game.game_number} of {game.config.games}, " + text[0].lower() + text[1:]
-    return text
+        if match:
+            said = _("Game {game} of {games}, set-up before round 1 of {rounds}, {dominoes}")
+        else:
+            said = _("Set-up before round 1 of {rounds}, {dominoes}")
+        return said.format(dominoes=dominoes, **fields)
+    # (after the last round both lines are empty)
+    now = game.lines_drawn - 1 if game.next_line else game.lines_drawn
+    if match:
+        said = _("Game {game} of {games}, round {n} of {rounds}, {dominoes}")
+    else:
+        said = _("Round {n} of {rounds}, {dominoes}")
+    return said.format(n=min(max(now, 1), rounds), dominoes=dominoes, **fields)
 
 
 def thinking_text(game: Game, names: Sequence[str], who: str, *, scores: bool = True) -> str:
@@ -255,12 +269,14 @@ def thinking_text(game: Game, names: Sequence[str], who: str, *, scores: bool = 
     them out (no scoring hook runs for a status line nobody sees)."""
     when = round_text(game).rsplit(", ", 1)[0]  # without the dominoes left
     if not scores:
-        return f"{who} is thinking... ({when}; Ctrl-C stops)"
+        return _("{who} is thinking... ({when}; Ctrl-C stops)").format(who=who, when=when)
     totals = ", ".join(
         f"{'+'.join(names[s] for s in game.config.seats_of(k))} {game.score_sheet(k).total}"
         for k in range(len(game.kingdoms))
     )
-    return f"{who} is thinking... ({when}; {totals} points; Ctrl-C stops)"
+    return _("{who} is thinking... ({when}; {totals} points; Ctrl-C stops)").format(
+        who=who, when=when, totals=totals
+    )
 
 
 def line_blocks(game: Game, names: Sequence[str], me: int | None = None) -> list[Text]:
@@ -270,7 +286,7 @@ def line_blocks(game: Game, names: Sequence[str], me: int | None = None) -> list
     current = step.domino if step is not None and step.kind == "place" else None
     done = _placed(game)
     for title, line, kings in (
-        ("Placing (this round):", game.line, game.line_kings),
+        (_("Placing (this round):"), game.line, game.line_kings),
         *offer_rows(game, names, me),
     ):
         if not line:
@@ -283,10 +299,10 @@ def line_blocks(game: Game, names: Sequence[str], me: int | None = None) -> list
             block.append(f"{domino_name(game, domino):>{width}} ")
             block.append_text(domino_cells(game, domino))
             if king is None:
-                block.append("  free", style=_ROOM)
+                block.append("  " + _("free"), style=_ROOM)
             else:
                 seat = game.owner(king)
-                who = names[seat] + (" (you)" if seat == me else "")
+                who = _("{name} (you)").format(name=names[seat]) if seat == me else names[seat]
                 block.append(f"  {who}", style=MINE if seat == me else Style())
             if domino in done and line is game.line:
                 block.append(" ✓", style=_ROOM)
@@ -301,17 +317,21 @@ def offer_rows(
     game's one line: ``Picking (next round):``) and, for an offer held by one seat
     (a hand), whose it is: (title, dominoes, their kings)."""
     if len(game.offers) < 2 and all(o.name == "line" and o.seat is None for o in game.offers):
-        return [("Picking (next round):", game.next_line, game.next_kings)]
+        return [(_("Picking (next round):"), game.next_line, game.next_kings)]
     rows = []
     start = 0
     for offer in game.offers:
         end = start + len(offer.dominoes)
         holder = ""
         if offer.seat is not None:
-            holder = " (yours)" if offer.seat == me else f" ({names[offer.seat]} picks)"
+            holder = (
+                _(" (yours)")
+                if offer.seat == me
+                else _(" ({name} picks)").format(name=names[offer.seat])
+            )
         rows.append(
             (
-                f"Picking (next round), {offer.name}{holder}:",
+                _("Picking (next round), {offer}{holder}:").format(offer=offer.name, holder=holder),
                 game.next_line[start:end],
                 game.next_kings[start:end],
             )
@@ -333,21 +353,26 @@ def key_text(game: Game) -> Text:
     """The terrain key and the symbols of the pieces on the table."""
     _singular, many = game.engine.registry.icon_words
     parts = [f"{t.letter} {t.name}" for t in game.engine.registry.terrains]
-    parts += ["C castle", f"digit = {many}", "· free", "lower case = last move"]
+    parts += [
+        _("C castle"),
+        _("digit = {icons}").format(icons=many),
+        _("· free"),
+        _("lower case = last move"),
+    ]
     symbols: dict[str, list[str]] = {}
     for kingdom in game.kingdoms:
         for cell in kingdom.board.cells_of(kingdom.occupied):
             for piece in pieces_at(game.engine, kingdom, cell):
-                symbol, words = piece.symbol, piece.words.split(" (")[0]
+                symbol, words = piece.symbol, str(piece.words).split(" (")[0]
                 if piece.shape == "crater":  # one entry for ¹ ² ³
-                    symbol, words = "¹²³", "volcano craters"
+                    symbol, words = "¹²³", _("volcano craters")
                 found = symbols.setdefault(symbol, [])
                 if words not in found:
                     found.append(words)
     parts += [f"{s} {'/'.join(sorted(w))}" for s, w in symbols.items()]
     if any(len(w) > 1 for w in symbols.values()):
-        parts.append("('key' names the piece on each square)")
-    return Text("Key: " + "  ".join(parts), style=RULER)
+        parts.append(_("('key' names the piece on each square)"))
+    return Text(_("Key: {parts}").format(parts="  ".join(parts)), style=RULER)
 
 
 def pieces_lines(game: Game, width: int | None = None) -> list[str]:
@@ -360,7 +385,7 @@ def pieces_lines(game: Game, width: int | None = None) -> list[str]:
     lines = []
     for index, kingdom in enumerate(game.kingdoms):
         found = [
-            f"{piece.words.split(' (')[0]} at {x},{y}"
+            _("{piece} at {x},{y}").format(piece=str(piece.words).split(" (")[0], x=x, y=y)
             for cell in kingdom.board.cells_of(kingdom.occupied)
             for x, y in [kingdom.board.xy(cell)]
             for piece in pieces_at(game.engine, kingdom, cell)
@@ -405,7 +430,7 @@ def _row(blocks: Sequence[RenderableType], gap: int, *, wrap_last: bool = False)
     """Blocks side by side; with ``wrap_last`` the last one takes the rest of the width
     and its words wrap in it (the others never wrap)."""
     grid = Table.grid(padding=(0, gap))
-    for n, _ in enumerate(blocks):
+    for n, _block in enumerate(blocks):
         last = wrap_last and n == len(blocks) - 1
         grid.add_column(no_wrap=not last, ratio=1 if last else None)
     grid.add_row(*blocks)
@@ -479,7 +504,7 @@ def table(
 
 
 def _recap_text(recap: str) -> Text:
-    out = Text("Since your last move: ", style=RULER)
+    out = Text(_("Since your last move: "), style=RULER)
     out.append(recap)
     return out
 

@@ -26,14 +26,18 @@ from kingdomino_core import (
     domino_name,
     find_domino,
 )
+from kingdomino_core.i18n import package_translation
 
 from .choices import choices_text, decision_text
 from .display import key_text, pieces_lines, table_text
 from .recap import moves_since, recap_lines
 from .terminal import is_terminal, render, screen_width, use_colour
 
+_ = package_translation("kingdomino_cli")
+_l = _.lazy
+
 #: What ``help`` says about the screen, one paragraph (wrapped to the terminal).
-HELP_TABLE = (
+HELP_TABLE = _l(
     "The table: your kingdom with its x ruler on top and its y ruler on the left (the "
     "castle C is at 0 0), the lines beside it, and the others' kingdoms above (on a "
     "small screen only their squares, an empty one as its title line). Squares show the "
@@ -46,35 +50,40 @@ HELP_TABLE = (
 
 #: The commands ``help`` lists: what you type, what it does.
 HELP_COMMANDS = (
-    ("N", "choose action number N from the list"),
+    ("N", _l("choose action number N from the list")),
     (
         "x y D",
-        "place the domino's first half at x,y (castle is 0,0; x east, y south) and its "
-        "second half towards D (E, S, W or N), e.g. '1 0 E'",
+        _l(
+            "place the domino's first half at x,y (castle is 0,0; x east, y south) and its "
+            "second half towards D (E, S, W or N), e.g. '1 0 E'"
+        ),
     ),
     (
         "pick D",
-        "take domino D of the line being picked, by its number or letter (e.g. 'pick 17', "
-        "'pick A')",
+        _l(
+            "take domino D of the line being picked, by its number or letter (e.g. 'pick 17', "
+            "'pick A')"
+        ),
     ),
-    ("why x y D", "explain why that placement is illegal"),
-    ("why", "explain why your last refused placement was illegal"),
-    ("list", "the next page of the legal actions ('list all': all of them at once)"),
-    ("board", "show the table and the decision again"),
-    ("key", "what the letters and symbols mean, and which piece is on each square"),
-    ("undo", "take back your last decision (and the moves played since)"),
-    ("save", "save the game (to --save, or a file you name)"),
-    ("quit", "stop the game (you are offered to save it)"),
-    ("help", "this text"),
+    ("why x y D", _l("explain why that placement is illegal")),
+    ("why", _l("explain why your last refused placement was illegal")),
+    ("list", _l("the next page of the legal actions ('list all': all of them at once)")),
+    ("board", _l("show the table and the decision again")),
+    ("key", _l("what the letters and symbols mean, and which piece is on each square")),
+    ("undo", _l("take back your last decision (and the moves played since)")),
+    ("save", _l("save the game (to --save, or a file you name)")),
+    ("quit", _l("stop the game (you are offered to save it)")),
+    ("help", _l("this text")),
 )
 
 
 def help_text(width: int) -> str:
     """The ``help`` text wrapped to ``width`` columns (the commands in a column of
     their own when there is room, else each above its words)."""
-    out = [*textwrap.wrap(HELP_TABLE, width), "Commands:"]
-    left = max(len(c) for c, _ in HELP_COMMANDS) + 4
-    for command, words in HELP_COMMANDS:
+    out = [*textwrap.wrap(str(HELP_TABLE), width), _("Commands:")]
+    left = max(len(c) for c, _w in HELP_COMMANDS) + 4
+    for command, lazy in HELP_COMMANDS:
+        words = str(lazy)
         if width - left >= 30:
             wrapped = textwrap.wrap(words, width - left)
             out.append(f"  {command:<{left - 2}}{wrapped[0]}")
@@ -83,6 +92,10 @@ def help_text(width: int) -> str:
             out.append(f"  {command}")
             out += textwrap.wrap(words, width, initial_indent="    ", subsequent_indent="    ")
     return "\n".join(out)
+
+
+def _no_choice(n: int, count: int) -> str:
+    return _("There is no choice {n}: choose a number from 1 to {count}.").format(n=n, count=count)
 
 
 _PLACEMENT = re.compile(r"^(-?\d+)\s*[ ,]\s*(-?\d+)\s*[ ,]?\s*([A-Za-z]+)$")
@@ -186,7 +199,7 @@ class HumanAgent:
         con.say()
         con.say(self._screen(game, names, actions))
         if len(actions) == 1:
-            con.say("Only one choice: type 1 (or 'help').")
+            con.say(_("Only one choice: type 1 (or 'help')."))
         while True:
             line = con.ask("> ")
             chosen = self._interpret(game, actions, line, names)
@@ -269,21 +282,30 @@ class HumanAgent:
             n = int(line)
             if 1 <= n <= len(actions):
                 return actions[n - 1]
-            con.say(f"There is no choice {n}: choose a number from 1 to {len(actions)}.")
+            con.say(_no_choice(n, len(actions)))
         else:
             typed = self._placement(game, line) or _castle_square(game, line)
             if typed is None:
-                con.say(
-                    f"I did not understand {line!r}. Type a number from 1 to {len(actions)}"
-                    + (", a placement such as '1 0 E'" if _placing(game) else "")
-                    + ", or 'help'."
-                )
+                if _placing(game):
+                    said = _(
+                        "I did not understand {line!r}. Type a number from 1 to {n}, "
+                        "a placement such as '1 0 E', or 'help'."
+                    )
+                else:
+                    said = _(
+                        "I did not understand {line!r}. Type a number from 1 to {n}, or 'help'."
+                    )
+                con.say(said.format(line=line, n=len(actions)))
                 return None
             reason = game.explain(typed)
             if reason is None:
                 return typed
             self._last_refused = typed
-            con.say(f"Illegal: {describe_action(game, typed)}: {reason}")
+            con.say(
+                _("Illegal: {move}: {reason}").format(
+                    move=describe_action(game, typed), reason=reason
+                )
+            )
         return None
 
     def _placement(self, game: Game, text: str) -> Place | None:
@@ -321,13 +343,17 @@ class HumanAgent:
         con = self.console
         claims = [a for a in actions if isinstance(a, Claim)]
         if not claims:
-            con.say("There is no domino to pick now: choose a number from the list.")
+            con.say(_("There is no domino to pick now: choose a number from the list."))
             return None
         domino = find_domino(game, rest) if rest else None
         found = [a for a in claims if a.domino == domino]
         if domino is None or not found:
             names = ", ".join(domino_name(game, a.domino) for a in claims)
-            con.say(f"'pick' needs a domino you can take ({names}), not {rest!r}.")
+            con.say(
+                _("'pick' needs a domino you can take ({names}), not {rest!r}.").format(
+                    names=names, rest=rest
+                )
+            )
             return None
         return found[0]
 
@@ -335,27 +361,33 @@ class HumanAgent:
         con = self.console
         if not rest:
             if self._last_refused is None:
-                con.say("Nothing to explain yet: type 'why x y D' for a placement.")
+                con.say(_("Nothing to explain yet: type 'why x y D' for a placement."))
                 return
             target: Action | None = self._last_refused
         elif re.fullmatch(r"\d+", rest):
             n = int(rest)
             if 1 <= n <= len(actions):
-                con.say(f"Choice {n} ({describe_action(game, actions[n - 1])}) is legal.")
+                con.say(
+                    _("Choice {n} ({move}) is legal.").format(
+                        n=n, move=describe_action(game, actions[n - 1])
+                    )
+                )
             else:
-                con.say(f"There is no choice {n}: choose a number from 1 to {len(actions)}.")
+                con.say(_no_choice(n, len(actions)))
             return
         else:
             target = self._placement(game, rest)
         if target is None:
-            con.say(f"'why' needs a placement such as 'why 1 0 E', not {rest!r}.")
+            con.say(
+                _("'why' needs a placement such as 'why 1 0 E', not {rest!r}.").format(rest=rest)
+            )
             return
         reason = game.explain(target)
         words = describe_action(game, target)
         if reason is None:
-            con.say(f"{words} is legal.")
+            con.say(_("{move} is legal.").format(move=words))
         else:
-            con.say(f"{words} is illegal: {reason}")
+            con.say(_("{move} is illegal: {reason}").format(move=words, reason=reason))
 
     def _show(
         self, game: Game, names: Sequence[str], actions: list[Action], *, everything: bool

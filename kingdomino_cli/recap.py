@@ -14,6 +14,9 @@ from collections.abc import Sequence
 from kingdomino_core import Action, Claim, Discard, Game, Pass, Place
 from kingdomino_core.engine.views import action_words, hides
 from kingdomino_core.engine.words import describe_action, domino_name
+from kingdomino_core.i18n import package_translation
+
+_ = package_translation("kingdomino_cli")
 
 
 def move_words(game: Game, action: Action) -> str:
@@ -21,13 +24,13 @@ def move_words(game: Game, action: Action) -> str:
     moves by the domino's name (``placed 19``, ``took 13``); another kind by the first
     clause of its handler's words (``buy the Farmer from the board onto 1,1``)."""
     if isinstance(action, Place):
-        return f"placed {domino_name(game, action.domino)}"
+        return _("placed {domino}").format(domino=domino_name(game, action.domino))
     if isinstance(action, Discard):
-        return f"discarded {domino_name(game, action.domino)}"
+        return _("discarded {domino}").format(domino=domino_name(game, action.domino))
     if isinstance(action, Claim):
-        return f"took {domino_name(game, action.domino)}"
+        return _("took {domino}").format(domino=domino_name(game, action.domino))
     if isinstance(action, Pass):
-        return "passed"
+        return _("passed")
     try:
         words = describe_action(game, action)
     except Exception:  # a plugin's words must never stop the screen
@@ -67,5 +70,8 @@ def recap_lines(moves: Sequence[tuple[int, str]], names: Sequence[str], me: int 
             groups[-1][1].append(words)
         else:
             groups.append((seat, [words]))
-    turns = [f"{'you' if s == me else names[s]} {', '.join(w)}" for s, w in groups]
+    turns = [
+        _("{who} {moves}").format(who=_("you") if s == me else names[s], moves=", ".join(w))
+        for s, w in groups
+    ]
     return "; ".join(turns)

@@ -5,6 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from kingdomino_core.i18n import package_translation
+
+_ = package_translation("kingdomino_cli")
+_l = _.lazy
+
+#: The words of the ranking's values and tie-breaks the shipped rules use (ids in the
+#: JSON); another plugin's id is shown as it is written.
+VALUE_WORDS = {
+    "total": _l("total"),
+    "largest_property": _l("largest property"),
+    "crowns": _l("crowns"),
+    "match_total": _l("match total"),
+}
+
+
+def _value_words(key: str) -> str:
+    return str(VALUE_WORDS.get(key, key.replace("_", " ")))
+
 
 def summary_lines(result: dict[str, Any]) -> list[str]:
     """The end of a game in words: ranking with tie-breaks, winners."""
@@ -19,23 +37,34 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
             tied = [teams[k] for k in place["kingdoms"]]
         else:
             tied = [names[s] for s in place["seats"]]
-        who = " and ".join(tied) + (" tie" if len(tied) > 1 else "")
+        who = _(" and ").join(tied)
+        if len(tied) > 1:
+            who = _("{names} tie").format(names=who)
         values = place.get("values") or {}
-        shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in values.items())
+        shown = ", ".join(f"{_value_words(k)} {v}" for k, v in values.items())
         line = f"{place['place']}. {who}" + (f" ({shown})" if shown else "")
         if "decided_by" in place and place["decided_by"] != "total":
-            line += f" (ahead of the next on {place['decided_by'].replace('_', ' ')})"
+            line += " " + _("(ahead of the next on {what})").format(
+                what=_value_words(place["decided_by"])
+            )
         lines.append(line)
     winners = [names[s] for s in result["winners"]]
     if teams and len(teams) < len(names):  # teams: the winning kingdoms, as teams
         won = set(result["winners"])
         winners = [t for k, t in enumerate(teams) if won & set(result["kingdoms"][k]["players"])]
-    status = "" if result.get("finished", True) else " (game not finished: leading)"
-    if not winners:  # the rules decided nobody won (a solo target missed)
-        said = "Nobody wins" if result.get("finished", True) else "Nobody would win"
-    else:
-        verb = "wins" if len(winners) == 1 else "share the victory"
-        said = f"{' and '.join(winners)} {verb}"
+    finished = result.get("finished", True)
     verdict = result.get("verdict") or ""
-    lines.append(f"{said}{status}: {verdict}." if verdict else f"{said}{status}.")
+    if not winners:  # the rules decided nobody won (a solo target missed)
+        said = _("Nobody wins") if finished else _("Nobody would win")
+    else:
+        who = _(" and ").join(winners)
+        if len(winners) == 1:
+            said = _("{names} wins").format(names=who)
+        else:
+            said = _("{names} share the victory").format(names=who)
+    if not finished:
+        said += _(" (game not finished: leading)")
+    if verdict:
+        said = _("{said}: {verdict}").format(said=said, verdict=verdict)
+    lines.append(said + ".")
     return lines

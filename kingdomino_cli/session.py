@@ -16,6 +16,7 @@ from pathlib import Path
 
 from kingdomino_core import Action, Game, Place, describe_action
 from kingdomino_core.engine.words import domino_name
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.saves.savegame import CHANCE_SEED, PlayerEntry
 from kingdomino_play import Seat, Table
 from kingdomino_play.forced import forced_note
@@ -23,6 +24,9 @@ from kingdomino_play.forced import forced_note
 from .display import thinking_text
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
 from .terminal import is_terminal
+
+_ = package_translation("kingdomino_cli")
+_l = _.lazy
 
 
 class GameInterrupted(Exception):
@@ -85,9 +89,9 @@ class Session:
             self._autosave()
         except (KeyboardInterrupt, EOFError, QuitRequested) as exc:
             reason = {
-                KeyboardInterrupt: "interrupted",
-                EOFError: "end of input",
-                QuitRequested: "you quit",
+                KeyboardInterrupt: _l("interrupted"),
+                EOFError: _l("end of input"),
+                QuitRequested: _l("you quit"),
             }[type(exc)]
             raise GameInterrupted(self._offer_save(reason)) from None
         except Exception:
@@ -138,9 +142,9 @@ class Session:
             action = seat.choose(self.game)
         except UndoRequested:
             if self.table.undo({seat.index}):
-                self.console.say("Undone: back to your previous decision.")
+                self.console.say(_("Undone: back to your previous decision."))
             else:
-                self.console.say("Nothing to undo: this is your first decision.")
+                self.console.say(_("Nothing to undo: this is your first decision."))
             return
         except SaveRequested:
             self._save_on_request()
@@ -170,7 +174,11 @@ class Session:
             self.unsaved = None
         except OSError as exc:
             self.unsaved = exc
-            self.console.say(f"kd: warning: could not save to {self.save_path}: {exc}")
+            self.console.say(
+                _("kd: warning: could not save to {path}: {reason}").format(
+                    path=self.save_path, reason=exc
+                )
+            )
 
     def default_save_name(self) -> Path:
         return Path(f"kd-game-{self.game.seed}.json")
@@ -178,7 +186,7 @@ class Session:
     def _save_on_request(self) -> None:
         path = self.save_path or self._ask_path()
         if path is None:
-            self.console.say("Not saved.")
+            self.console.say(_("Not saved."))
             return
         self.save_path = path
         self._write(path)
@@ -187,17 +195,25 @@ class Session:
         try:
             self.save(path)
         except OSError as exc:
-            self.console.say(f"kd: could not save to {path}: {exc.strerror or exc}")
+            self.console.say(
+                _("kd: could not save to {path}: {reason}").format(
+                    path=path, reason=exc.strerror or exc
+                )
+            )
             return None
         self.console.say(
-            f"Saved {len(self.game.log)} moves to {path}; continue with: kd play --resume {path}"
+            _("Saved {n} moves to {path}; continue with: kd play --resume {path}").format(
+                n=len(self.game.log), path=path
+            )
         )
         return path
 
     def _ask_path(self, *, default_on_eof: bool = True) -> Path | None:
         default = self.default_save_name()
         try:
-            answer = self.console.ask(f"Save the game to [{default}] (or 'n' not to save): ")
+            answer = self.console.ask(
+                _("Save the game to [{path}] (or 'n' not to save): ").format(path=default)
+            )
         except EOFError:
             return default if default_on_eof else None
         if answer.lower() in ("n", "no"):
@@ -206,7 +222,12 @@ class Session:
 
     def _offer_save(self, reason: str) -> Path | None:
         """Save to ``--save``; else ask a human, or save to a default file if nobody can answer."""
-        self.console.say(f"\nkd: game stopped ({reason}) after {len(self.game.log)} moves.")
+        self.console.say(
+            "\n"
+            + _("kd: game stopped ({reason}) after {n} moves.").format(
+                reason=reason, n=len(self.game.log)
+            )
+        )
         if self.save_path is not None:
             return self._write(self.save_path)
         if reason != "end of input" and (self.humans or is_terminal(sys.stdin)):
@@ -219,7 +240,7 @@ class Session:
                 except KeyboardInterrupt:
                     path = None
                 if path is None:
-                    self.console.say("Not saved.")
+                    self.console.say(_("Not saved."))
                     return None
                 if self._write(path) is not None:
                     return path
@@ -235,5 +256,7 @@ def _words(game: Game, action: Action) -> str:
     except Exception:
         return action.describe()
     if isinstance(action, Place):  # the choice lists the squares; the news says what
-        return f"placed domino {domino_name(game, action.domino)}: {words}"
+        return _("placed domino {domino}: {move}").format(
+            domino=domino_name(game, action.domino), move=words
+        )
     return words

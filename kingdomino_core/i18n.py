@@ -218,23 +218,56 @@ class LazyText(str):
     """A message translated when shown: as a ``str`` it is its English text (ids,
     JSON, comparisons), and ``str()``, f-strings and ``%`` give it in the language of
     the moment. For module-level constants and values built once for every language
-    (terrain names, option help)."""
+    (terrain names, option help, score lines).
+
+    :meth:`format` keeps it lazy: ``_l("{terrain} at {x},{y}").format(terrain=wheat,
+    x=1, y=0)`` is ``"wheat at 1,0"`` as data and ``"champ de blé en 1,0"`` when shown
+    in French (its arguments are shown in that language too).
+    """
 
     _domain: str
+    _message: str
+    _args: dict[str, object]
 
-    def __new__(cls, message: str, domain: str) -> Self:
-        text = super().__new__(cls, message)
+    def __new__(cls, message: str, domain: str, args: Mapping[str, object] | None = None) -> Self:
+        english = message.format(**{k: _english(v) for k, v in args.items()}) if args else message
+        text = super().__new__(cls, english)
         text._domain = domain
+        text._message = message
+        text._args = dict(args or {})
         return text
 
     def __str__(self) -> str:
-        return _translation(self._domain, current_language()).gettext(str.__str__(self))
+        found = _translation(self._domain, current_language()).gettext(self._message)
+        if not self._args:
+            return found
+        return found.format(**{key: _shown(value) for key, value in self._args.items()})
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
-    def __reduce__(self) -> tuple[type[LazyText], tuple[str, str]]:
-        return (LazyText, (str.__str__(self), self._domain))
+    def format(self, *args: object, **kwargs: object) -> LazyText:  # type: ignore[override]
+        """The message with its ``{name}`` fields filled, still translated when shown."""
+        if args:
+            raise TypeError("LazyText.format takes named fields only")
+        return LazyText(self._message, self._domain, {**self._args, **kwargs})
+
+    def __reduce__(self) -> tuple[type[LazyText], tuple[str, str, dict[str, object]]]:
+        return (LazyText, (self._message, self._domain, self._args))
+
+
+def _english(value: object) -> object:
+    return str.__str__(value) if isinstance(value, LazyText) else value
+
+
+def _shown(value: object) -> object:
+    return str(value) if isinstance(value, LazyText) else value
+
+
+def source_text(text: str) -> str:
+    """The English text of a message (a :class:`LazyText`'s value), whatever the
+    language: for ids and data built from shown words."""
+    return str.__str__(text) if isinstance(text, LazyText) else text
 
 
 class Translation:

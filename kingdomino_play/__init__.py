@@ -34,12 +34,16 @@ table.undo({0})                      # back to Ann's decision
 
 from __future__ import annotations
 
+from kingdomino_core.i18n import package_translation
+
 from .decision_random import DecisionRandom, DecisionStream, decision_stream, stream_numbers
 from .engines import engine_for
 from .results import game_json, outcome_words, ranking_json
 from .seats import HUMAN, Seat, build_seat, is_human
 from .svg import SEAT_COLOURS, game_kingdom_svg, kingdom_svg, kingdoms_svg, seat_mark
 from .table import MAX_UNDO, Move, Table, move_words
+
+package_translation("kingdomino_play")  # its catalogs: kingdomino_play/locales
 
 __all__ = [
     "HUMAN",

@@ -3,11 +3,11 @@
 The last king to pick takes the last free domino; a domino that fits nowhere is
 discarded; a purchase nobody can afford is passed. Asking for "1" there only slows
 the game, so a table made with ``Table(forced=True)`` plays the action for the person
-and marks the move as forced (``Move.forced``), and every front end says so: ``kd
-play`` (unless ``--ask-forced``) and ``kd serve`` alike. Nothing else changes: the
-action is the one the player would have chosen, so saves, replays and the bots'
-numbers (seeded per decision) are the same as when the player is asked, and undo
-goes back past it to a decision the person answered.
+and marks the move as forced (``Move.forced``): ``kd play`` (unless ``--ask-forced``)
+says so with a note, ``kd serve`` moves on with it in the move list. Nothing else
+changes: the action is the one the player would have chosen, so saves, replays and
+the bots' numbers (seeded per decision) are the same as when the player is asked,
+and undo goes back past it to a decision the person answered.
 """
 
 from __future__ import annotations
@@ -16,6 +16,9 @@ from collections.abc import Sequence
 
 from kingdomino_core import Action, Game
 from kingdomino_core.engine.words import describe_action
+from kingdomino_core.i18n import package_translation
+
+_ = package_translation("kingdomino_play")
 
 
 def forced_action(actions: Sequence[Action]) -> Action | None:
@@ -39,4 +42,6 @@ def only_action(game: Game) -> Action | None:
 def forced_note(game: Game, name: str, action: Action) -> str:
     """``P1: your only choice, played for you: take 48 (...)``; ``game`` is the state
     ``action`` is played in (its words come from the decision's handler)."""
-    return f"{name}: your only choice, played for you: {describe_action(game, action)}"
+    return _("{name}: your only choice, played for you: {move}").format(
+        name=name, move=describe_action(game, action)
+    )

@@ -15,6 +15,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from kingdomino_core.i18n import package_translation
+
+package_translation("kingdomino_web")  # its catalogs: kingdomino_web/locales
+
 __all__ = ["default_data_dir", "make_app"]
 
 

@@ -57,27 +57,31 @@ def action_words(game: Game, step: Step, action: Action) -> str:
     return describe_action(game, action, step)
 
 
-def where_words(x: int, y: int) -> str:
+def where_words(x: int, y: int, origin: str = "the castle") -> str:
     """A square as the player sees it on the board, from the castle: ``2 left of the
-    castle``, ``1 right, 1 below the castle`` (the boards show no coordinates)."""
+    castle``, ``1 right, 1 below the castle`` (the boards show no coordinates);
+    ``origin``: what ``0,0`` is (before a castle placed later: the first domino)."""
     parts = []
     if x:
         parts.append(f"{abs(x)} {'right' if x > 0 else 'left'}")
     if y:
         parts.append(f"{abs(y)} {'below' if y > 0 else 'above'}")
     if not parts:
-        return "on the castle"
-    return f"{parts[0]} of the castle" if not y else f"{', '.join(parts)} the castle"
+        return f"on {origin}"
+    return f"{parts[0]} of {origin}" if not y else f"{', '.join(parts)} {origin}"
 
 
 def squares_in_words(action: Action, words: str) -> str:
     """``words`` with the square an action names (its ``x, y`` or ``tx, ty``: Court
     tiles, Origins' cro-magnons and resources) said as the player sees it: ``onto 1,1
     (wheat)`` becomes ``onto the square 1 right, 1 below the castle (wheat)``."""
+    # A castle placed later is placed from the first domino's first square (0,0).
+    origin = "the first domino's first square" if isinstance(action, PlaceCastle) else "the castle"
     for fx, fy in (("x", "y"), ("tx", "ty")):
         x, y = getattr(action, fx, None), getattr(action, fy, None)
         if isinstance(x, int) and isinstance(y, int):
-            words = re.sub(rf"(?<![\d-]){x},{y}(?!\d)", f"the square {where_words(x, y)}", words)
+            where = f"the square {where_words(x, y, origin)}"
+            words = re.sub(rf"(?<![\d-]){x},{y}(?!\d)", where, words)
     return words
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from kingdomino_core import Action, ConfigBuilder, Game, GameConfig, Step, hookimpl
+from kingdomino_core import Action, ConfigBuilder, Game, GameConfig, Problem, Step, hookimpl
 
 NAME = "castle_later"
 HOOK_API = 1
@@ -45,10 +45,12 @@ def kd_configure(config: ConfigBuilder) -> None:
 
 
 @hookimpl
-def kd_validate(config: GameConfig) -> list[str]:
+def kd_validate(config: GameConfig) -> list[Problem]:
     after = config.option(NAME, Options).after_dominoes
     if not 1 <= after <= 3:
-        return [f"options.castle_later.after_dominoes: from 1 to 3, not {after}"]
+        return [
+            Problem.option("castle_later", "after_dominoes", f"from 1 to 3, not {after}", after)
+        ]
     return []
 
 

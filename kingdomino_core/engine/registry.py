@@ -13,11 +13,14 @@ from typing import Any
 from attrs import frozen
 
 from ..errors import ConfigError
+from ..i18n import get_translation
 from ..model.actions import CORE_ACTIONS, Action
 from ..model.components import Domino, DominoId, DominoSet, Terrain
 from ..model.kingdom import Kingdom
 from ..model.pieces import Piece
 from .encoding import ActionEncoder, StateEncoder, core_encoders
+
+_l = get_translation("kingdomino_core").lazy
 
 
 @frozen(kw_only=True, slots=True)
@@ -90,7 +93,7 @@ class Registry:
         self.provenance: dict[str, str] = {}
         #: The scoring icon in words, singular and plural: crowns in the base game;
         #: a plugin may set its own (Origins: ``("fire", "fire")``).
-        self.icon_words: tuple[str, str] = ("crown", "crowns")
+        self.icon_words: tuple[str, str] = (_l("crown"), _l("crowns"))
         self._plugin = ""
 
     # -- terrains --------------------------------------------------------------

@@ -20,10 +20,13 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from ..errors import PluginError
+from ..i18n import get_translation
 from ..model.actions import Step
 from ..model.components import DominoId, domino_order
 from ..model.kingdom import Kingdom
 from ..model.market import Offer, line_offer, offer_problem
+
+_l = get_translation("kingdomino_core").lazy
 
 if TYPE_CHECKING:  # the game runs these steps
     from .game import Game
@@ -134,7 +137,7 @@ def _line_ready(stages: tuple[Stage, ...], after: tuple[Stage, ...]) -> Auto:
         line = game.drawn
         for stage in stages:
             line = stage(game, line)
-        offers = (Offer(name="line", dominoes=tuple(line)),)
+        offers = (Offer(name=_l("line"), dominoes=tuple(line)),)
         game.pool, game.drawn = [], []
         if game.next_line:
             game.upcoming.append(line)

@@ -14,6 +14,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError
+from ..i18n import get_translation
 from ..model.actions import Action, Claim, Discard, DrawKing, Place, Reveal, Step
 from ..model.components import DominoId, domino_order
 from ..model.geometry import Direction
@@ -22,6 +23,14 @@ from .conditions import ClaimRule
 from .handlers import StepHandler
 from .rules import RuleBook
 from .words import domino_name, domino_words, ordinal, seat_name, square_words
+
+_ = get_translation("kingdomino_core")
+
+
+def refuse(rule: str, message: str, **fields: object) -> IllegalActionError:
+    """The refusal of rule ``rule``: its translated ``message`` with its fields filled."""
+    return IllegalActionError(rule, message.format(**fields))
+
 
 if TYPE_CHECKING:  # handlers receive the game they run in (the game uses them)
     from .game import Game
@@ -52,11 +61,11 @@ class RevealHandler(StepHandler):
     chance = True
 
     def describe(self, game: Game, step: Step) -> str:
-        return "A domino is drawn for the next line"
+        return _("A domino is drawn for the next line")
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
         assert isinstance(action, Reveal)
-        return f"domino {domino_words(game, action.domino)} drawn"
+        return _("domino {domino} drawn").format(domino=domino_words(game, action.domino))
 
     def sample(self, game: Game, step: Step, r: float) -> Action:
         return Reveal(domino=game.pool[int(r * len(game.pool))])
@@ -87,7 +96,7 @@ class DrawKingHandler(StepHandler):
     chance = True
 
     def describe(self, game: Game, step: Step) -> str:
-        return "A king is drawn to choose from the first line"
+        return _("A king is drawn to choose from the first line")
 
     def sample(self, game: Game, step: Step, r: float) -> Action:
         return DrawKing(king=game.undrawn_kings[int(r * len(game.undrawn_kings))])
@@ -183,13 +192,8 @@ def placement_violations(game: Game, action: Place) -> list[tuple[str, str]]:
     x2, y2 = action.second
     off = [(x, y) for x, y in ((action.x, action.y), (x2, y2)) if not board.on_board(x, y)]
     if off:
-        return [
-            (
-                "core.on_board",
-                f"square {off[0][0]},{off[0][1]} is more than {board.reach} squares from "
-                "the castle",
-            )
-        ]
+        far = _("square {x},{y} is more than {n} squares from the castle")
+        return [("core.on_board", far.format(x=off[0][0], y=off[0][1], n=board.reach))]
     first, second = board.cell(action.x, action.y), board.cell(x2, y2)
     out = []
     taken = [
@@ -198,7 +202,8 @@ def placement_violations(game: Game, action: Place) -> list[tuple[str, str]]:
         if kingdom.occupied >> c & 1
     ]
     if taken:
-        out.append(("core.free", f"square {taken[0][0]},{taken[0][1]} is already occupied"))
+        occupied = _("square {x},{y} is already occupied").format(x=taken[0][0], y=taken[0][1])
+        out.append(("core.free", occupied))
     dom = game.domino(action.domino)
     for rule in game.engine.rules.placement_rules:
         msg = rule.check(game, kingdom, dom, first, second)
@@ -249,13 +254,13 @@ class PlaceHandler(StepHandler):
 
     def describe(self, game: Game, step: Step) -> str:
         assert step.domino is not None
-        what = f"domino {domino_words(game, step.domino)}"
-        if not any(mask for _, mask in _step_masks(game, step)):
-            return f"Discard {what}: it fits nowhere in your kingdom"
-        return (
-            f"Place {what} in your kingdom: its first half at x y (the castle is 0 0), "
+        what = domino_words(game, step.domino)
+        if not any(mask for _m, mask in _step_masks(game, step)):
+            return _("Discard domino {d}: it fits nowhere in your kingdom").format(d=what)
+        return _(
+            "Place domino {domino} in your kingdom: its first half at x y (the castle is 0 0), "
             "its second half towards E, S, W or N"
-        )
+        ).format(domino=what)
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
         dom = game.domino(action.domino) if isinstance(action, Place | Discard) else None
@@ -263,11 +268,14 @@ class PlaceHandler(StepHandler):
             x2, y2 = action.second
             a = square_words(game, dom.terrain_a, dom.crowns_a)
             b = square_words(game, dom.terrain_b, dom.crowns_b)
-            return f"{a} at {action.x},{action.y}, {b} at {x2},{y2}"
+            where = _("{a} at {x},{y}, {b} at {x2},{y2}")
+            return where.format(a=a, x=action.x, y=action.y, b=b, x2=x2, y2=y2)
         if isinstance(action, Discard):
-            fits = any(mask for _, mask in _step_masks(game, step))
-            why = "instead of placing it" if fits else "it fits nowhere"
-            return f"discard domino {domino_name(game, action.domino)} ({why})"
+            fits = any(mask for _d, mask in _step_masks(game, step))
+            why = _("instead of placing it") if fits else _("it fits nowhere")
+            return _("discard domino {d} ({why})").format(
+                d=domino_name(game, action.domino), why=why
+            )
         return action.describe()
 
     def sample_action(self, game: Game, step: Step, r: float) -> Action:
@@ -275,7 +283,7 @@ class PlaceHandler(StepHandler):
         kingdom = game.kingdom_of(step.seat)
         masks = _step_masks(game, step, kingdom)
         total = 0
-        for _, mask in masks:  # a loop, not sum() over a generator: this runs per move
+        for _d, mask in masks:  # a loop, not sum() over a generator: this runs per move
             total += mask.bit_count()
         # must_place: known when the engine was built (no discard rule to ask per move)
         may_discard = not total or (
@@ -305,17 +313,15 @@ class PlaceHandler(StepHandler):
 
     def check(self, game: Game, step: Step, action: Action) -> None:
         if not isinstance(action, Place | Discard):
-            raise IllegalActionError("core.step", f"expected a placement, not {action.describe()}")
+            raise refuse("core.step", _("expected a placement, not {a}"), a=action.describe())
         if action.seat != step.seat:
-            raise IllegalActionError(
-                "core.turn", f"it is {seat_name(step.seat)}'s turn, not {seat_name(action.seat)}'s"
-            )
+            turn = _("it is {seat}'s turn, not {other}'s")
+            raise refuse("core.turn", turn, seat=seat_name(step.seat), other=seat_name(action.seat))
         if action.domino != step.domino:
-            raise IllegalActionError(
-                "core.domino", f"the domino to place is {step.domino}, not {action.domino}"
-            )
+            which = _("the domino to place is {domino}, not {other}")
+            raise refuse("core.domino", which, domino=step.domino, other=action.domino)
         if isinstance(action, Discard):
-            if any(mask for _, mask in _step_masks(game, step)):
+            if any(mask for _d, mask in _step_masks(game, step)):
                 refused = discard_refusal(game, step.seat, step.domino)
                 if refused is not None:
                     raise IllegalActionError(*refused)
@@ -397,18 +403,20 @@ class ClaimHandler(StepHandler):
 
     def describe(self, game: Game, step: Step) -> str:
         mine = [k for k in range(game.config.kings) if game.owner(k) == step.seat]
-        king = "your king" if len(mine) < 2 else f"one of your {len(mine)} kings"
-        return (
-            f"Choose a domino to place next round: put {king} on a free domino of the next "
-            "line (the first domino of the line is placed first)"
-        )
+        king = _("your king") if len(mine) < 2 else _("one of your {n} kings").format(n=len(mine))
+        return _(
+            "Choose a domino to place next round: put {king} on a free domino of the next line "
+            "(the first domino of the line is placed first)"
+        ).format(king=king)
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
         offer = game.offer_of(action.domino) if isinstance(action, Claim) else None
         if offer is None or not isinstance(action, Claim):
             return action.describe()
         slot = offer.dominoes.index(action.domino)
-        return f"take {domino_words(game, action.domino)}, {ordinal(slot + 1)} in the {offer.name}"
+        return _("take {domino}, {ordinal} in the {offer}").format(
+            domino=domino_words(game, action.domino), ordinal=ordinal(slot + 1), offer=offer.name
+        )
 
     @staticmethod
     def _free_slots(game: Game, step: Step) -> list[int]:
@@ -435,22 +443,20 @@ class ClaimHandler(StepHandler):
 
     def check(self, game: Game, step: Step, action: Action) -> None:
         if not isinstance(action, Claim):
-            raise IllegalActionError("core.step", f"expected a claim, not {action.describe()}")
+            raise refuse("core.step", _("expected a claim, not {a}"), a=action.describe())
         if action.seat != step.seat or action.king != step.king:
-            raise IllegalActionError(
-                "core.turn",
-                f"it is {seat_name(step.seat)}'s {ordinal(step.king + 1)} king to claim, "
-                f"not {seat_name(action.seat)}'s {ordinal(action.king + 1)} king",
-            )
+            turn = _("it is {seat}'s {n} king to claim, not {other}'s {m} king")
+            seats = {"seat": seat_name(step.seat), "other": seat_name(action.seat)}
+            n, m = ordinal(step.king + 1), ordinal(action.king + 1)
+            raise refuse("core.turn", turn, n=n, m=m, **seats)
         if action.domino not in game.next_line:
-            raise IllegalActionError(
-                "core.claim", f"domino {action.domino} is not in the line being picked"
+            raise refuse(
+                "core.claim", _("domino {d} is not in the line being picked"), d=action.domino
             )
         slot = game.next_line.index(action.domino)
         if game.next_kings[slot] is not None:
-            raise IllegalActionError(
-                "core.claim", f"domino {action.domino} already has king {game.next_kings[slot]}"
-            )
+            held = _("domino {d} already has king {king}")
+            raise refuse("core.claim", held, d=action.domino, king=game.next_kings[slot])
         for rule in game.engine.rules.claim_rules:
             msg = rule.check(game, step.seat, step.king, slot)
             if msg:

@@ -17,6 +17,10 @@ from __future__ import annotations
 import enum
 from functools import cache
 
+from ..i18n import get_translation
+
+_ = get_translation("kingdomino_core")
+
 
 class Direction(enum.Enum):
     """Where a domino's second square lies relative to its first.
@@ -239,5 +243,8 @@ def shape_words(rows: int, columns: int, either_way: bool = False) -> str:
     """A kingdom's shape in words: ``5x5``, ``4 rows by 6 columns (or 6 by 4)``."""
     if rows == columns:
         return f"{rows}x{columns}"
-    words = f"{rows} rows by {columns} columns"
-    return words + (f" (or {columns} by {rows})" if either_way else "")
+    if either_way:
+        return _("{rows} rows by {columns} columns (or {columns} by {rows})").format(
+            rows=rows, columns=columns
+        )
+    return _("{rows} rows by {columns} columns").format(rows=rows, columns=columns)

@@ -13,7 +13,10 @@ from __future__ import annotations
 import attrs
 from attrs import frozen
 
+from ..i18n import get_translation
 from .components import DominoId, domino_order
+
+_l = get_translation("kingdomino_core").lazy
 
 
 @frozen(kw_only=True, slots=True)
@@ -40,7 +43,7 @@ class Offer:
 
 def line_offer(dominoes: list[DominoId]) -> tuple[Offer]:
     """The base game's market: the whole line as one offer named ``"line"``."""
-    return (Offer(name="line", dominoes=tuple(dominoes)),)
+    return (Offer(name=_l("line"), dominoes=tuple(dominoes)),)
 
 
 def offer_problem(offers: object, line: list[DominoId]) -> str | None:

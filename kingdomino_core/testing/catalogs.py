@@ -157,6 +157,33 @@ def catalog_problems(
     return problems
 
 
+#: The marks around every message of a pseudo-language (:func:`write_pseudo_catalogs`).
+PSEUDO_MARKS = ("⟦", "⟧")
+
+
+def write_pseudo_catalogs(packages: dict[str, Path], target: Path, language: str = "qps") -> Path:
+    """A pseudo-language for tests: every message of each package (``{domain: folder}``)
+    translated as itself between :data:`PSEUDO_MARKS`, written as ``<target>/<language>/
+    LC_MESSAGES/<domain>.mo``. With ``KD_LOCALE_PATH=target`` and that language chosen,
+    text shown without a translation is the text with no marks around it."""
+    opening, closing = PSEUDO_MARKS
+    for domain, folder in packages.items():
+        template = extract_template(folder, domain)
+        pseudo = Catalog(locale="fr", domain=domain, fuzzy=False)
+        for message in template:
+            if not message.id:
+                continue
+            if isinstance(message.id, tuple):
+                marked = tuple(f"{opening}{part}{closing}" for part in message.id)
+                pseudo.add(message.id, marked[:1] + marked[1:] * 2, context=message.context)
+            else:
+                pseudo.add(message.id, f"{opening}{message.id}{closing}", context=message.context)
+        path = Path(target) / language / "LC_MESSAGES" / f"{domain}.mo"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(compiled(pseudo))
+    return Path(target)
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m kingdomino_core.testing.catalogs update|check PACKAGE_DIR...``."""
     args = sys.argv[1:] if argv is None else argv

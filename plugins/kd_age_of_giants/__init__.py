@@ -46,6 +46,7 @@ from kingdomino_core import (
 )
 from kingdomino_core.engine.registry import Piece
 from kingdomino_core.engine.words import kingdom_name
+from kingdomino_core.i18n import package_translation
 
 from .dominoes import SET_NAME, aog_dominoes, footprint_dominoes, giant_dominoes
 from .giants import (
@@ -69,6 +70,10 @@ from .observation import register_observations
 from .options import AgeOfGiantsOptions
 from .setups import setups
 
+_ = package_translation("kd_age_of_giants")
+_l = _.lazy
+_n = _.ngettext
+
 NAME = "age_of_giants"
 HOOK_API = 1
 REQUIRES = ("base", "quests")
@@ -78,12 +83,18 @@ LINE_SIZE = 5
 
 #: Modes Age of Giants does not combine with, and why (shown when refused).
 REFUSED = {
-    "xl": "Kingdomino XL plays two boxes in 7x7 kingdoms with 3-4 players; Age of "
-    "Giants defines no XL game (one set of 12 dominoes, a 5-domino line)",
-    "teamdomino": "Teamdomino shares kingdoms between teammates; Age of Giants defines "
-    "no team game (who is an opponent for a footprint, two boxes, 6-8 players)",
-    "court": "no published rule combines The Court with Age of Giants (giants on "
-    "building crowns, 5 players at the Court)",
+    "xl": _l(
+        "Kingdomino XL plays two boxes in 7x7 kingdoms with 3-4 players; Age of "
+        "Giants defines no XL game (one set of 12 dominoes, a 5-domino line)"
+    ),
+    "teamdomino": _l(
+        "Teamdomino shares kingdoms between teammates; Age of Giants defines "
+        "no team game (who is an opponent for a footprint, two boxes, 6-8 players)"
+    ),
+    "court": _l(
+        "no published rule combines The Court with Age of Giants (giants on "
+        "building crowns, 5 players at the Court)"
+    ),
 }
 
 
@@ -134,7 +145,9 @@ def kd_register_rules(rules: RuleBook, config: GameConfig) -> None:
 def kd_validate(config: GameConfig) -> list[Problem | str]:
     for mode, why in REFUSED.items():
         if mode in config.options:
-            return [f"age_of_giants cannot be combined with {mode}: {why}"]
+            return [
+                _("age_of_giants cannot be combined with {mode}: {why}").format(mode=mode, why=why)
+            ]
     options = config.option(NAME, AgeOfGiantsOptions)
     problems: list[Problem | str] = []
     base = config.option("base", BaseOptions)
@@ -144,9 +157,11 @@ def kd_validate(config: GameConfig) -> list[Problem | str]:
                 Problem.option(
                     "base",
                     bonus,
-                    "with Age of Giants, Middle Kingdom and Harmony are quest tiles, not "
-                    "separate bonuses: turn it off (name the quest in options.quests.fixed "
-                    "to always play it)",
+                    _(
+                        "with Age of Giants, Middle Kingdom and Harmony are quest tiles, not "
+                        "separate bonuses: turn it off (name the quest in options.quests.fixed "
+                        "to always play it)"
+                    ),
                 )
             )
     if base.three_player_all_dominoes:
@@ -154,14 +169,18 @@ def kd_validate(config: GameConfig) -> list[Problem | str]:
             Problem.option(
                 "base",
                 "three_player_all_dominoes",
-                "Age of Giants always draws 5 dominoes "
-                "and discards positions 2 and 4 with 3 players (I-G16): turn it off",
+                _(
+                    "Age of Giants always draws 5 dominoes "
+                    "and discards positions 2 and 4 with 3 players (I-G16): turn it off"
+                ),
             )
         )
     if config.line_size != LINE_SIZE:
         problems.append(
-            f"age_of_giants: the line holds {config.line_size} dominoes, not 5: list "
-            "age_of_giants after the plugins that set up the table (grand_duel)"
+            _(
+                "age_of_giants: the line holds {n} dominoes, not 5: list "
+                "age_of_giants after the plugins that set up the table (grand_duel)"
+            ).format(n=config.line_size)
         )
     n = options.two_player_dominoes
     if n % LINE_SIZE or not LINE_SIZE <= n <= 30:
@@ -169,7 +188,9 @@ def kd_validate(config: GameConfig) -> list[Problem | str]:
             Problem.option(
                 "age_of_giants",
                 "two_player_dominoes",
-                f"a multiple of 5 from 5 to 30 (5x5 kingdoms hold 12 dominoes each), not {n}",
+                _(
+                    "a multiple of 5 from 5 to 30 (5x5 kingdoms hold 12 dominoes each), not {n}"
+                ).format(n=n),
             )
         )
     for players in (2, 3, 4, 5):
@@ -178,7 +199,11 @@ def kd_validate(config: GameConfig) -> list[Problem | str]:
         if any(not 1 <= p <= LINE_SIZE for p in positions) or len(set(positions)) != len(positions):
             problems.append(
                 Problem.option(
-                    NAME, key, f"distinct line positions from 1 to 5, not {list(positions)}"
+                    NAME,
+                    key,
+                    _("distinct line positions from 1 to 5, not {positions}").format(
+                        positions=list(positions)
+                    ),
                 )
             )
         elif players == config.players and LINE_SIZE - len(positions) < config.kings:
@@ -186,13 +211,16 @@ def kd_validate(config: GameConfig) -> list[Problem | str]:
                 Problem.option(
                     NAME,
                     key,
-                    f"{len(positions)} discarded leaves {LINE_SIZE - len(positions)} "
-                    f"dominoes for {config.kings} kings",
+                    _("{n} discarded leaves {left} dominoes for {kings} kings").format(
+                        n=len(positions), left=LINE_SIZE - len(positions), kings=config.kings
+                    ),
                 )
             )
     if options.giants < 0:
         problems.append(
-            Problem.option("age_of_giants", "giants", f"0 or more, not {options.giants}")
+            Problem.option(
+                "age_of_giants", "giants", _("0 or more, not {n}").format(n=options.giants)
+            )
         )
     return problems
 
@@ -240,7 +268,11 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
     return [
         ScoreLine(
             kind="giants",
-            name=f"{covered} crown{'s' if covered > 1 else ''} covered by giants",
+            name=(
+                _l("{n} crowns covered by giants")
+                if covered > 1
+                else _l("{n} crown covered by giants")
+            ).format(n=covered),
             points=0,
             crowns=covered,
             source=NAME,
@@ -263,18 +295,23 @@ def kd_rank(game: Game, sheets: list[ScoreSheet]) -> Ranking | None:
     return rank_by(keys, ("total", *tiebreaks))
 
 
-#: The marks of the lines' giant and footprint dominoes, as pictures (I-G11).
-GIANT_DOMINO = Piece(
-    symbol="Ω",
-    words="a giant domino: whoever places it stands a giant on one of their crowns",
-    shape="figure",
-    label="G",
-)
-FOOTPRINTS = Piece(
-    symbol="∴",
-    words="footprints: whoever places it may send one of their giants to an opponent",
-    shape="footprints",
-)
+def giant_domino() -> Piece:
+    """The mark of a giant domino on the lines, as a picture (I-G11), in the player's words."""
+    return Piece(
+        symbol="Ω",
+        words=_("a giant domino: whoever places it stands a giant on one of their crowns"),
+        shape="figure",
+        label=_("G"),
+    )
+
+
+def footprints() -> Piece:
+    """The mark of a footprint domino on the lines, as a picture, in the player's words."""
+    return Piece(
+        symbol="∴",
+        words=_("footprints: whoever places it may send one of their giants to an opponent"),
+        shape="footprints",
+    )
 
 
 @hookimpl
@@ -283,17 +320,19 @@ def kd_describe_game(game: Game) -> list[str | TableNote]:
     dominoes of the lines (marked on them), and the market's discards; kingdoms by
     their players (``P2's kingdom``), never by number."""
     st = state(game)
-    kingdoms = ", ".join(
-        f"{kingdom_name(game, i)}: {standing(k)}" for i, k in enumerate(game.kingdoms)
+    kingdoms = _(", ").join(
+        _("{kingdom}: {giants}").format(kingdom=kingdom_name(game, i), giants=standing(k))
+        for i, k in enumerate(game.kingdoms)
     )
-    text = f"giants: {st.supply} in the supply; standing in {kingdoms}"
+    text = _("giants: {supply} in the supply; standing in {kingdoms}").format(
+        supply=st.supply, kingdoms=kingdoms
+    )
     if st.travelling:
-        text += f"; {st.travelling} on its way to an opponent"
+        text += _("; {n} on its way to an opponent").format(n=st.travelling)
     if st.dismissed:
-        text += f"; {st.dismissed} dismissed (no crown to cover)"
-    supply = tuple(
-        evolve(giant_piece(None), words="a giant in the supply") for _ in range(st.supply)
-    )
+        text += _("; {n} dismissed (no crown to cover)").format(n=st.dismissed)
+    in_supply = evolve(giant_piece(None), words=_("a giant in the supply"))
+    supply = (in_supply,) * st.supply
     lines: list[str | TableNote] = [TableNote(words=text, pieces=supply)]
     shown = [
         d
@@ -301,18 +340,23 @@ def kd_describe_game(game: Game) -> list[str | TableNote]:
         if d in giant_dominoes() or d in footprint_dominoes()
     ]
     marked = [
-        f"giant domino {domino_name(game, d)}"
+        _("giant domino {domino}").format(domino=domino_name(game, d))
         if d in giant_dominoes()
-        else f"{domino_name(game, d)} has footprints"
+        else _("{domino} has footprints").format(domino=domino_name(game, d))
         for d in shown
     ]
     if marked:
+        giant, steps = giant_domino(), footprints()
         lying = tuple(
-            OnDomino(domino=d, whole=GIANT_DOMINO if d in giant_dominoes() else FOOTPRINTS)
-            for d in shown
+            OnDomino(domino=d, whole=giant if d in giant_dominoes() else steps) for d in shown
         )
-        lines.append(TableNote(words="on the lines: " + "; ".join(marked), on_dominoes=lying))
+        words = _("on the lines: {dominoes}").format(dominoes=_("; ").join(marked))
+        lines.append(TableNote(words=words, on_dominoes=lying))
     if st.market_discards:
-        gone = ", ".join(domino_name(game, d) for d in st.market_discards)
-        lines.append(f"market: discarded from the last line before anyone chose: {gone}")
+        gone = _(", ").join(domino_name(game, d) for d in st.market_discards)
+        lines.append(
+            _("market: discarded from the last line before anyone chose: {dominoes}").format(
+                dominoes=gone
+            )
+        )
     return lines

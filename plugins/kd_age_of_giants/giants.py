@@ -35,8 +35,12 @@ from kingdomino_core import (
     Step,
     StepHandler,
 )
+from kingdomino_core.i18n import package_translation
 
 from .options import AgeOfGiantsOptions
+
+_ = package_translation("kd_age_of_giants")
+_n = _.ngettext
 
 NAME = "age_of_giants"
 GIANT_STEP = "aog.giant"
@@ -81,8 +85,8 @@ class CoverCrown(Action):
 
     def describe(self) -> str:
         if (self.x, self.y) == (0, 0):
-            return "stand the giant on the castle (no crown to cover)"
-        return f"stand a giant on the crown at {self.x},{self.y}"
+            return _("stand the giant on the castle (no crown to cover)")
+        return _("stand a giant on the crown at {x},{y}").format(x=self.x, y=self.y)
 
 
 @frozen(kw_only=True, slots=True)
@@ -96,7 +100,9 @@ class SendGiant(Action):
     to: int
 
     def describe(self) -> str:
-        return f"send the giant at {self.x},{self.y} to player {self.to + 1}"
+        return _("send the giant at {x},{y} to player {n}").format(
+            x=self.x, y=self.y, n=self.to + 1
+        )
 
 
 ACTIONS: tuple[type[Action], ...] = (CoverCrown, SendGiant)
@@ -210,8 +216,8 @@ def points_change(game: Game, step: Step, action: Action) -> int:
 
 def _signed(points: int) -> str:
     if not points:
-        return "no change in points"
-    return f"{points:+d} point{'s' if abs(points) != 1 else ''}"
+        return _("no change in points")
+    return _n("{n} point", "{n} points", abs(points)).format(n=f"{points:+d}")
 
 
 def _cover_words(game: Game, step: Step, action: Action) -> str:
@@ -219,13 +225,20 @@ def _cover_words(game: Game, step: Step, action: Action) -> str:
         return action.describe()
     kingdom = game.kingdom_of(step.seat)
     if (action.x, action.y) == (0, 0):
-        return "stand the giant on the castle (no crown to cover)"
+        return _("stand the giant on the castle (no crown to cover)")
     cell = kingdom.board.cell(action.x, action.y)
     terrain = game.engine.registry.terrains[kingdom.terrain_at[cell]].name
     showing = kingdom.crowns_at[cell]
-    return (
-        f"cover a crown at {action.x},{action.y} ({terrain}, {showing} crown"
-        f"{'s' if showing != 1 else ''} showing): {_signed(points_change(game, step, action))}"
+    return _n(
+        "cover a crown at {x},{y} ({terrain}, {n} crown showing): {change}",
+        "cover a crown at {x},{y} ({terrain}, {n} crowns showing): {change}",
+        showing,
+    ).format(
+        x=action.x,
+        y=action.y,
+        terrain=terrain,
+        n=showing,
+        change=_signed(points_change(game, step, action)),
     )
 
 
@@ -247,11 +260,13 @@ class GiantHandler(StepHandler):
 
     def describe(self, game: Game, step: Step) -> str:
         supply = state(game).supply
-        return (
+        return _n(
             "You placed a giant domino: stand a giant from the supply on one of your "
-            f"crowns; the crown it covers scores nothing ({supply} giant"
-            f"{'s' if supply != 1 else ''} in the supply)"
-        )
+            "crowns; the crown it covers scores nothing ({n} giant in the supply)",
+            "You placed a giant domino: stand a giant from the supply on one of your "
+            "crowns; the crown it covers scores nothing ({n} giants in the supply)",
+            supply,
+        ).format(n=supply)
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
         return _cover_words(game, step, action)
@@ -282,21 +297,20 @@ class FootprintHandler(StepHandler):
         return found
 
     def describe(self, game: Game, step: Step) -> str:
-        return (
+        return _(
             "You placed a footprint domino: you may send one of your giants to an "
             "opponent, who chooses which of their crowns it covers; or pass"
         )
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
         if isinstance(action, Pass):
-            return "pass: the giants stay where they stand"
+            return _("pass: the giants stay where they stand")
         if not isinstance(action, SendGiant):
             return action.describe()
         gain = _signed(points_change(game, step, action))
-        return (
-            f"send the giant at {action.x},{action.y} to {player(action.to)} "
-            f"(the crown there shows again: {gain})"
-        )
+        return _(
+            "send the giant at {x},{y} to {player} (the crown there shows again: {gain})"
+        ).format(x=action.x, y=action.y, player=player(action.to), gain=gain)
 
     def apply(self, game: Game, step: Step, action: Action) -> None:
         if isinstance(action, Pass):
@@ -324,10 +338,10 @@ class ReceiveHandler(StepHandler):
 
     def describe(self, game: Game, step: Step) -> str:
         sender = step.payload(GiantSent).sender
-        return (
-            f"{player(sender)} sends you a giant: choose which of your crowns it "
+        return _(
+            "{player} sends you a giant: choose which of your crowns it "
             "covers (that crown scores nothing)"
-        )
+        ).format(player=player(sender))
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
         return _cover_words(game, step, action)
@@ -336,8 +350,9 @@ class ReceiveHandler(StepHandler):
         if isinstance(action, CoverCrown) and action.seat != step.seat:
             raise IllegalActionError(
                 "aog.receiver",
-                f"the opponent who received the giant (player {step.seat + 1}) chooses "
-                "the crown it covers",
+                _(
+                    "the opponent who received the giant (player {n}) chooses the crown it covers"
+                ).format(n=step.seat + 1),
             )
         super().check(game, step, action)
 

@@ -19,16 +19,24 @@ from kd_quests.api import GIANTS_LAYER
 
 from kingdomino_core import Annotation, Kingdom, Registry
 from kingdomino_core.engine.registry import Piece
+from kingdomino_core.i18n import package_translation
 
 from .giants import standing
 from .options import AgeOfGiantsOptions
+
+_ = package_translation("kd_age_of_giants")
+_n = _.ngettext
 
 
 def _count(value: str | None, most: int) -> int:
     if value is None:
         return 1
     if not value.isdigit() or not 1 <= int(value) <= most:
-        raise ValueError(f"+giant=N takes a number of giants from 1 to {most}, not {value!r}")
+        raise ValueError(
+            _("+giant=N takes a number of giants from 1 to {most}, not {value!r}").format(
+                most=most, value=value
+            )
+        )
     return int(value)
 
 
@@ -52,8 +60,11 @@ def giant_piece(value: str | None) -> Piece:
     n = int(value) if value and value.isdigit() else 1
     return Piece(
         symbol="Ω",  # not G: that letter is grassland
-        words=f"{n} giant{'s' if n > 1 else ''} (covering {n} crown{'s' if n > 1 else ''})",
-        label="G" if n == 1 else f"G{n}",
+        words=_n("{n} giant (covering {n} crown)", "{n} giants (covering {n} crowns)", n).format(
+            n=n
+        ),
+        # TRANSLATORS: the letter drawn on a giant in pictures (G2 for two giants).
+        label=_("G") if n == 1 else _("G{n}").format(n=n),
         shape="figure",
     )
 
@@ -65,23 +76,29 @@ def giant_annotations(registry: Registry, options: AgeOfGiantsOptions) -> list[A
 
     def add(kingdom: Kingdom, cell: int, n: int) -> None:
         if standing(kingdom) + n > options.giants:
-            raise ValueError(f"the box holds only {options.giants} giants")
+            raise ValueError(_("the box holds only {n} giants").format(n=options.giants))
         layer = kingdom.layer(GIANTS_LAYER)
         layer[cell] = layer.get(cell, 0) + n
 
     def parse(kingdom: Kingdom, cell: int, value: str | None) -> None:
         n = _count(value, options.giants)
         if kingdom.layers.get(GIANTS_LAYER, {}).get(cell, 0) + n > per_square:
-            raise ValueError("one giant per square (giants_per_square = 'one', I-G6)")
+            raise ValueError(_("one giant per square (giants_per_square = 'one', I-G6)"))
         terrain = registry.terrains[kingdom.terrain_at[cell]]
         showing = kingdom.crowns_at[cell]
         crowns = sorted(c for c in printed(terrain.name) if c)
         if showing + n not in crowns:
             raise ValueError(
-                f"a giant covers a printed crown: the digit counts the crowns still "
-                f"showing, so {terrain.letter}{showing}+giant{'' if n == 1 else f'={n}'} "
-                f"would be a {showing + n}-crown {terrain.name} square, which no domino "
-                f"prints ({terrain.name} squares print {crowns or 'no'} crowns)"
+                _(
+                    "a giant covers a printed crown: the digit counts the crowns still "
+                    "showing, so {square} would be a {n}-crown {terrain} square, which no "
+                    "domino prints ({terrain} squares print {crowns} crowns)"
+                ).format(
+                    square=f"{terrain.letter}{showing}+giant{'' if n == 1 else f'={n}'}",
+                    n=showing + n,
+                    terrain=terrain.name,
+                    crowns=crowns or _("no"),
+                )
             )
         add(kingdom, cell, n)
 

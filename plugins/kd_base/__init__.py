@@ -28,6 +28,7 @@ from kingdomino_core import (
     hookimpl,
     shape_words,
 )
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.limits import MAX_GAMES
 
 from . import scoring
@@ -36,6 +37,8 @@ from .options import BaseOptions
 from .placement import Connects, ForcedPlacement, WithinSize
 from .setups import OFFICIAL, THREE_PLAYER_VARIANT
 from .terrains import TERRAINS
+
+_ = package_translation("kd_base")  # its catalogs: kd_base/locales
 
 NAME = "base"
 HOOK_API = 1

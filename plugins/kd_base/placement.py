@@ -17,6 +17,10 @@ from kingdomino_core import (
     PlayDomino,
     shape_words,
 )
+from kingdomino_core.i18n import package_translation
+
+_ = package_translation("kd_base")
+_l = _.lazy
 
 
 class WithinSize(PlacementRule):
@@ -24,14 +28,16 @@ class WithinSize(PlacementRule):
     ``rows x columns`` rectangle, either way round when the shape may turn)."""
 
     id = "base.within_size"
-    description = "the kingdom must fit in its size x size square, castle included"
+    description = _l("the kingdom must fit in its size x size square, castle included")
 
     def __init__(self, config: GameConfig | None = None) -> None:
         if config is not None:
             rows, columns = config.kingdom_shape
             if rows != columns:
                 words = shape_words(rows, columns, config.kingdom_either_way)
-                self.description = f"the kingdom must fit in {words}, castle included"
+                self.description = _l("the kingdom must fit in {shape}, castle included").format(
+                    shape=words
+                )
 
     def square_masks(self, game: Game, kingdom: Kingdom, domino: PlayDomino) -> tuple[int, int]:
         window = kingdom.window()
@@ -43,20 +49,24 @@ class WithinSize(PlacementRule):
         window = kingdom.window()
         if window >> first & 1 and window >> second & 1:
             return None
-        return f"the kingdom would no longer fit in {kingdom.board.shape_words}"
+        return _("the kingdom would no longer fit in {shape}").format(
+            shape=kingdom.board.shape_words
+        )
 
     def check_kingdom(self, game: Game, kingdom: Kingdom) -> str | None:
         width, height = kingdom.extent
         if kingdom.board.fits(width, height):
             return None
-        return f"it spans {height} rows by {width} columns, more than {kingdom.board.shape_words}"
+        return _("it spans {rows} rows by {columns} columns, more than {shape}").format(
+            rows=height, columns=width, shape=kingdom.board.shape_words
+        )
 
 
 class Connects(PlacementRule):
     """A square must touch the castle or a square of its own terrain (orthogonally)."""
 
     id = "base.connects"
-    description = (
+    description = _l(
         "at least one square must touch the castle or a square of the same terrain, orthogonally"
     )
     any_square = True
@@ -91,9 +101,9 @@ class Connects(PlacementRule):
             return None
         if board.neighbours[second] & (castle | masks[domino.terrain_b]):
             return None
-        a, b = domino.domino.squares
-        return (
-            f"neither square touches the castle or a matching terrain ({a.terrain} / {b.terrain})"
+        terrains = game.engine.registry.terrains
+        return _("neither square touches the castle or a matching terrain ({a} / {b})").format(
+            a=terrains[domino.terrain_a].name, b=terrains[domino.terrain_b].name
         )
 
 
@@ -102,8 +112,8 @@ class ForcedPlacement(DiscardRule):
     when it fits nowhere (docs/rules/base.md, forced placement)."""
 
     id = "base.forced_placement"
-    description = "a domino that fits in the kingdom must be placed, not discarded"
+    description = _l("a domino that fits in the kingdom must be placed, not discarded")
     unconditional = True
 
     def check(self, game: Game, seat: int, domino: DominoId) -> str | None:
-        return f"domino {domino} fits in the kingdom, so it must be placed"
+        return _("domino {domino} fits in the kingdom, so it must be placed").format(domino=domino)

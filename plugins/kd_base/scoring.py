@@ -18,10 +18,13 @@ from kingdomino_core import (
     match_total,
     rank_by,
 )
+from kingdomino_core.i18n import package_translation
 
 from .options import BaseOptions
 
 SOURCE = "base"
+
+_l = package_translation("kd_base").lazy
 
 
 def property_lines(game: Game, kingdom: Kingdom, source: str = SOURCE) -> list[ScoreLine]:
@@ -56,7 +59,7 @@ def property_lines(game: Game, kingdom: Kingdom, source: str = SOURCE) -> list[S
         lines.append(
             ScoreLine(
                 kind="property",
-                name=f"{name} at {x},{y}",
+                name=_l("{terrain} at {x},{y}").format(terrain=name, x=x, y=y),
                 terrain=name,
                 squares=squares,
                 crowns=crowns,
@@ -184,10 +187,10 @@ def bonus_lines(game: Game, kingdom: Kingdom, options: BaseOptions) -> list[Scor
     lines = []
     if options.middle_kingdom:
         earned = is_middle_kingdom(kingdom, *middle_frame(game.config, options))
-        lines.append(bonus_line("middle_kingdom", earned, options.middle_kingdom_points))
+        lines.append(bonus_line(_l("middle_kingdom"), earned, options.middle_kingdom_points))
     if options.harmony:
         earned = is_harmony(kingdom, options.harmony_requires_no_discard)
-        lines.append(bonus_line("harmony", earned, options.harmony_points))
+        lines.append(bonus_line(_l("harmony"), earned, options.harmony_points))
     return lines
 
 

@@ -10,10 +10,13 @@ import random
 from collections.abc import Mapping
 
 from kingdomino_core import AgentRegistry, ConfigError, hookimpl
+from kingdomino_core.i18n import package_translation
 
 from .greedy import GreedyAgent
 from .mcts import MctsAgent
 from .random_agent import RandomAgent
+
+_ = package_translation("kd_bots")  # its catalogs: kd_bots/locales
 
 NAME = "bots"
 HOOK_API = 1

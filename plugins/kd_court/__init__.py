@@ -38,6 +38,7 @@ from kingdomino_core import (
     hookimpl,
 )
 from kingdomino_core.engine.encoding import Choice, Position, ProductEncoder
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.mechanics import ChooseStep, line_tokens, put_tokens
 from kingdomino_core.model.pieces import Piece
 
@@ -48,7 +49,10 @@ from .observation import register_observations
 from .options import CourtOptions
 from .purchase import Court, RevealHandler
 from .state import RESOURCE_LAYER, CourtState, bump
-from .tiles import TileType, court_data
+from .tiles import TileType, court_data, resource_words
+
+_ = package_translation("kd_court")
+_n = _.ngettext
 
 NAME = "court"
 HOOK_API = 1
@@ -101,7 +105,9 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
     if options.visible_tiles < 0:
         problems.append(
             Problem.option(
-                "court", "visible_tiles", f"must be 0 or more, not {options.visible_tiles}"
+                "court",
+                "visible_tiles",
+                _("must be 0 or more, not {n}").format(n=options.visible_tiles),
             )
         )
     data = court_data()
@@ -110,8 +116,10 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
     missing = sorted(needed - known)
     if missing:
         problems.append(
-            f"court: the active rules have no terrain {', '.join(missing)}; "
-            "the Court needs the base game's terrains"
+            _(
+                "court: the active rules have no terrain {missing}; "
+                "the Court needs the base game's terrains"
+            ).format(missing=", ".join(missing))
         )
     return problems
 
@@ -184,12 +192,18 @@ def kd_describe_game(game: Game) -> list[str | TableNote]:
     st = court.state(game)
     tiles = court.data.tiles
     annotations = game.engine.registry.annotations
-    shown = ", ".join(_tile_words(tiles[t]) for t in st.visible) or "no tile face up"
+    shown = _(", ").join(_tile_words(tiles[t]) for t in st.visible) or _("no tile face up")
     pieces = tuple(_tile_piece(annotations, tiles[t]) for t in st.visible)
+    left = len(st.pile)
     lines: list[str | TableNote] = [
         TableNote(
-            words=f"Court board: {shown}; {len(st.pile)} tiles face down; "
-            "a tile costs 2 different resources (4 for one from the pile)",
+            words=_n(
+                "Court board: {shown}; {n} tile face down; "
+                "a tile costs 2 different resources (4 for one from the pile)",
+                "Court board: {shown}; {n} tiles face down; "
+                "a tile costs 2 different resources (4 for one from the pile)",
+                left,
+            ).format(shown=shown, n=left),
             pieces=pieces,
         )
     ]
@@ -198,13 +212,16 @@ def kd_describe_game(game: Game) -> list[str | TableNote]:
     for domino in (*game.line, *game.next_line):
         tokens = st.on_dominoes.get(domino)
         if tokens is not None:
-            on_line.append(f"{domino} {'|'.join(t or '-' for t in tokens)}")
+            words = "|".join(resource_words(t) if t else "-" for t in tokens)
+            on_line.append(f"{domino} {words}")
             first, second = (_piece(annotations, t, None) if t else None for t in tokens)
             lying.append(OnDomino(domino=domino, first=first, second=second))
     if on_line:
         lines.append(
             TableNote(
-                words="Resource tokens on the lines' dominoes: " + ", ".join(on_line),
+                words=_("Resource tokens on the lines' dominoes: {dominoes}").format(
+                    dominoes=_(", ").join(on_line)
+                ),
                 on_dominoes=tuple(lying),
             )
         )
@@ -230,4 +247,4 @@ def _piece(annotations: Mapping[str, Annotation], key: str, value: str | None) -
 def _tile_words(tile: TileType) -> str:
     if tile.is_building:
         return tile.describe()
-    return f"{tile.name} ({tile.effect().removesuffix(' it')})"
+    return _("{name} ({effect})").format(name=tile.name, effect=tile.effect(it=False))

@@ -16,6 +16,9 @@ from typing import ClassVar, Literal
 from attrs import frozen
 
 from kingdomino_core import Action
+from kingdomino_core.i18n import package_translation
+
+_ = package_translation("kd_court")
 
 Source = Literal["visible", "pile"]
 
@@ -32,7 +35,9 @@ class BuyTile(Action):
     y: int
 
     def describe(self) -> str:
-        return f"buy {self.tile} ({self.source}) onto {self.x},{self.y}"
+        return _("buy {tile} ({source}) onto {x},{y}").format(
+            tile=self.tile, source=self.source, x=self.x, y=self.y
+        )
 
 
 @frozen(kw_only=True, slots=True)
@@ -46,7 +51,7 @@ class PayToken(Action):
     y: int
 
     def describe(self) -> str:
-        return f"pay {self.resource} from {self.x},{self.y}"
+        return _("pay {resource} from {x},{y}").format(resource=self.resource, x=self.x, y=self.y)
 
 
 @frozen(kw_only=True, slots=True)
@@ -58,7 +63,7 @@ class RevealTile(Action):
     tile: str
 
     def describe(self) -> str:
-        return f"court tile revealed: {self.tile}"
+        return _("court tile revealed: {tile}").format(tile=self.tile)
 
 
 ACTIONS: tuple[type[Action], ...] = (BuyTile, PayToken, RevealTile)

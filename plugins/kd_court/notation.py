@@ -18,9 +18,15 @@ from typing import TYPE_CHECKING
 
 from kingdomino_core import Kingdom
 from kingdomino_core.engine.registry import Annotation
+from kingdomino_core.i18n import get_translation, package_translation
 from kingdomino_core.model.pieces import Piece
 
 from .state import RESOURCE_LAYER, TILE_LAYER
+from .tiles import CHARACTER_LABELS, RESOURCE_LABELS, resource_words
+
+_ = package_translation("kd_court")
+_n = _.ngettext
+_terrain = get_translation("kd_base")
 
 if TYPE_CHECKING:
     from kingdomino_core import Registry
@@ -28,41 +34,57 @@ if TYPE_CHECKING:
     from .tiles import CourtData
 
 
-def _terrain(registry: Registry, kingdom: Kingdom, cell: int) -> str:
+def _terrain_of(registry: Registry, kingdom: Kingdom, cell: int) -> str:
     return registry.terrains[kingdom.terrain_at[cell]].name
 
 
 def _free(kingdom: Kingdom, cell: int, what: str) -> None:
     tiles = kingdom.layers.get(TILE_LAYER) or {}
     if cell in tiles:
-        raise ValueError(f"the square already holds {tiles[cell]}: one tile per square (I-C1)")
+        raise ValueError(
+            _("the square already holds {tile}: one tile per square (I-C1)").format(
+                tile=tiles[cell]
+            )
+        )
     if cell in (kingdom.layers.get(RESOURCE_LAYER) or {}):
-        raise ValueError(f"{what} cannot share a square with a resource token")
+        raise ValueError(_("{what} cannot share a square with a resource token").format(what=what))
 
 
 def _resource(registry: Registry, resource: str, terrain: str) -> Annotation:
     def parse(kingdom: Kingdom, cell: int, value: str | None) -> None:
         if value is not None:
-            raise ValueError(f"+{resource} takes no value")
-        have = _terrain(registry, kingdom, cell)
+            raise ValueError(_("+{key} takes no value").format(key=resource))
+        have = _terrain_of(registry, kingdom, cell)
         if have != terrain:
-            raise ValueError(f"a {resource} token lies only on {terrain}, not on {have}")
-        _free(kingdom, cell, f"a {resource} token")
+            raise ValueError(
+                _("a {resource} token lies only on {terrain}, not on {have}").format(
+                    resource=resource_words(resource), terrain=_terrain(terrain), have=have
+                )
+            )
+        _free(kingdom, cell, _("a {resource} token").format(resource=resource_words(resource)))
         if kingdom.crowns_at[cell]:
-            raise ValueError("tokens lie only on crownless squares")
+            raise ValueError(_("tokens lie only on crownless squares"))
         kingdom.layer(RESOURCE_LAYER)[cell] = resource
 
     def render(kingdom: Kingdom, cell: int) -> list[str]:
         layer = kingdom.layers.get(RESOURCE_LAYER)
         return [resource] if layer and layer.get(cell) == resource else []
 
-    token = Piece(symbol="•", words=f"{resource} token", label=resource[:2].title())
+    def piece(_value: str | None) -> Piece:
+        words = resource_words(resource)
+        label = RESOURCE_LABELS.get(resource)
+        return Piece(
+            symbol="•",
+            words=_("{resource} token").format(resource=words),
+            label=str(label) if label is not None else resource[:2].title(),
+        )
+
     return Annotation(
         key=resource,
         parse=parse,
         render=render,
         help=f"a {resource} token (Court), on a crownless {terrain} square",
-        piece=lambda _value: token,
+        piece=piece,
     )
 
 
@@ -70,7 +92,11 @@ def _count_check(kingdom: Kingdom, tile_id: str, count: int) -> None:
     tiles = kingdom.layers.get(TILE_LAYER) or {}
     held = sum(1 for t in tiles.values() if t == tile_id)
     if held >= count:
-        raise ValueError(f"the Court has only {count} {tile_id} tile(s)")
+        raise ValueError(
+            _n(
+                "the Court has only {n} {tile} tile", "the Court has only {n} {tile} tiles", count
+            ).format(n=count, tile=tile_id)
+        )
 
 
 #: Each character's symbol in terminal grids, one character each and all different
@@ -94,14 +120,15 @@ CHARACTER_SYMBOLS = {
 
 
 def _character(data: CourtData, tile_id: str) -> Annotation:
-    count = data.tiles[tile_id].count
+    tile = data.tiles[tile_id]
+    count = tile.count
 
     def parse(kingdom: Kingdom, cell: int, value: str | None) -> None:
         if value is not None:
-            raise ValueError(f"+{tile_id} takes no value")
+            raise ValueError(_("+{key} takes no value").format(key=tile_id))
         if kingdom.crowns_at[cell]:
-            raise ValueError("characters go only on crownless squares")
-        _free(kingdom, cell, f"the {tile_id}")
+            raise ValueError(_("characters go only on crownless squares"))
+        _free(kingdom, cell, _("the {tile}").format(tile=tile.name))
         _count_check(kingdom, tile_id, count)
         kingdom.layer(TILE_LAYER)[cell] = tile_id
 
@@ -109,41 +136,55 @@ def _character(data: CourtData, tile_id: str) -> Annotation:
         layer = kingdom.layers.get(TILE_LAYER)
         return [tile_id] if layer and layer.get(cell) == tile_id else []
 
-    tile = data.tiles[tile_id]
     words = tile.name.split()
-    label = "".join(w[0].upper() for w in words) if len(words) > 1 else tile.name[:2]
+    label = CHARACTER_LABELS.get(tile_id) or (
+        "".join(w[0].upper() for w in words) if len(words) > 1 else tile.name[:2]
+    )
     symbol = CHARACTER_SYMBOLS.get(tile_id, "!" if tile.warrior else "@")
-    figure = Piece(symbol=symbol, words=tile.name, label=label, shape="figure")
+
+    def piece(_value: str | None) -> Piece:
+        return Piece(symbol=symbol, words=str(tile.name), label=str(label), shape="figure")
+
     return Annotation(
         key=tile_id,
         parse=parse,
         render=render,
         help=f"the {tile_id} (Court character)",
-        piece=lambda _value: figure,
+        piece=piece,
     )
 
 
 def _building(registry: Registry, data: CourtData) -> Annotation:
     def parse(kingdom: Kingdom, cell: int, value: str | None) -> None:
-        terrain = _terrain(registry, kingdom, cell)
+        terrain = _terrain_of(registry, kingdom, cell)
         offered = sorted(
             t.crowns for t in data.tiles.values() if t.is_building and t.terrain == terrain
         )
         if not offered:
-            raise ValueError(f"no Court building stands on {terrain}")
+            raise ValueError(_("no Court building stands on {terrain}").format(terrain=terrain))
         if value is None or not value.isdigit():
-            raise ValueError(f"expected +building=<crowns>, with crowns one of {offered}")
+            raise ValueError(
+                _("expected +building=<crowns>, with crowns one of {offered}").format(
+                    offered=offered
+                )
+            )
         crowns = int(value)
-        tile_id = f"{terrain}_building_{crowns}"
+        tile_id = terrain + f"_building_{crowns}"  # + keeps the terrain's id (English)
         if tile_id not in data.tiles:
-            raise ValueError(f"{terrain} buildings have {offered} crown(s), not {crowns}")
+            raise ValueError(
+                _("{terrain} buildings have {offered} crown(s), not {crowns}").format(
+                    terrain=terrain, offered=offered, crowns=crowns
+                )
+            )
         if kingdom.crowns_at[cell] not in (0, crowns):
             letter = registry.terrains[kingdom.terrain_at[cell]].letter
             raise ValueError(
-                f"buildings go on crownless squares: write {letter}{crowns}"
-                f"+building={crowns} (the digit counts the building's crowns)"
+                _(
+                    "buildings go on crownless squares: write {square}"
+                    " (the digit counts the building's crowns)"
+                ).format(square=f"{letter}{crowns}+building={crowns}")
             )
-        _free(kingdom, cell, "a building")
+        _free(kingdom, cell, _("a building"))
         _count_check(kingdom, tile_id, data.tiles[tile_id].count)
         kingdom.layer(TILE_LAYER)[cell] = tile_id
         kingdom.set_crowns(cell, crowns)  # I-C2
@@ -167,8 +208,8 @@ def _building(registry: Registry, data: CourtData) -> Annotation:
 
 def _building_piece(value: str | None) -> Piece:
     crowns = int(value or 1)
-    s = "" if crowns == 1 else "s"
-    return Piece(symbol="⌂", words=f"building (+{crowns} crown{s})", label="⌂", shape="tile")
+    words = _n("building (+{n} crown)", "building (+{n} crowns)", crowns).format(n=crowns)
+    return Piece(symbol="⌂", words=words, label="⌂", shape="tile")
 
 
 def court_annotations(registry: Registry, data: CourtData) -> list[Annotation]:

@@ -26,18 +26,33 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kingdomino_core import Action, Game, IllegalActionError, Step
-from kingdomino_core.engine.words import cell_words, plural
-from kingdomino_core.mechanics import Offer, PurchaseRefusals, PurchaseWords, RevealFromPile, Shop
+from kingdomino_core.engine.words import cell_words
+from kingdomino_core.i18n import package_translation
+from kingdomino_core.mechanics import (
+    ChooseStep,
+    Offer,
+    Payment,
+    PayStep,
+    PurchaseRefusals,
+    PurchaseWords,
+    RevealFromPile,
+    Shop,
+)
 
 from .actions import BuyTile, PayToken, RevealTile
 from .scoring import character_points
 from .state import RESOURCE_LAYER, TILE_LAYER, CourtState, bump, remove_one
+from .tiles import resource_words
 
 if TYPE_CHECKING:
     from kingdomino_core import Kingdom, Registry
 
     from .options import CourtOptions
     from .tiles import CourtData
+
+_ = package_translation("kd_court")
+_l = _.lazy
+_n = _.ngettext
 
 NAME = "court"
 #: Resources that buy a visible tile, and a tile of the pile (one of each kind).
@@ -54,11 +69,11 @@ class Court(Shop):
     pay_action = PayToken
     kind_field = "resource"
     words = PurchaseWords(
-        thing="tile",
-        choice="a Court purchase",
-        passing="pass (buy nothing)",
-        token="resource token",
-        tokens="resources",
+        thing=_l("tile"),
+        choice=_l("a Court purchase"),
+        passing=_l("pass (buy nothing)"),
+        token=_l("resource token"),
+        tokens=_l("resources"),
     )
     refusals = PurchaseRefusals(
         cost="court.cost", token="court.pay_own_token", repeated="court.different_resources"
@@ -83,6 +98,17 @@ class Court(Shop):
             for source, cost in (("visible", VISIBLE_COST), ("pile", self.hidden_cost))
             for t in data.tiles
         }
+
+    def handlers(self) -> tuple[ChooseStep, PayStep]:
+        """The choose step, and the pay step in the Court's own words."""
+        return ChooseStep(self), CourtPayStep(self)
+
+    def paying(self, kingdom: Kingdom, cell: int) -> str:
+        """``", paying its wheat token"`` when ``cell`` holds a token, else ``""``."""
+        kind = (kingdom.layers.get(RESOURCE_LAYER) or {}).get(cell)
+        if kind is None:
+            return ""
+        return _(", paying its {resource} token").format(resource=resource_words(kind))
 
     def state(self, game: Game) -> CourtState:
         found: CourtState = game.ext[NAME]
@@ -138,60 +164,89 @@ class Court(Shop):
         return found
 
     def source_words(self, source: str) -> str:
-        return "a visible tile" if source == "visible" else "a tile from the pile"
+        return _("a visible tile") if source == "visible" else _("a tile from the pile")
 
     def check_offer(self, game: Game, seat: int, offer: Offer) -> None:
         if offer.item not in self.data.tiles:
             known = ", ".join(self.data.tiles)
             raise IllegalActionError(
-                "court.tile", f"{offer.item!r} is not a Court tile; known: {known}"
+                "court.tile",
+                _("{tile!r} is not a Court tile; known: {known}").format(
+                    tile=offer.item, known=known
+                ),
             )
         st = self.state(game)
         if offer.source == "visible":
             if offer.item not in st.visible:
-                shown = ", ".join(st.visible) or "none"
+                shown = ", ".join(st.visible) or _("none")
                 raise IllegalActionError(
-                    "court.visible", f"{offer.item} is not a visible tile (visible: {shown})"
+                    "court.visible",
+                    _("{tile} is not a visible tile (visible: {shown})").format(
+                        tile=offer.item, shown=shown
+                    ),
                 )
         elif offer.source == "pile":
             if offer.item not in st.pile:
                 raise IllegalActionError(
-                    "court.pile", f"no {offer.item} left in the face-down pile"
+                    "court.pile",
+                    _("no {tile} left in the face-down pile").format(tile=offer.item),
                 )
         else:
             raise IllegalActionError(
-                "court.source", f"source must be 'visible' or 'pile', not {offer.source!r}"
+                "court.source",
+                _("source must be 'visible' or 'pile', not {source!r}").format(source=offer.source),
             )
 
     def check_square(self, game: Game, kingdom: Kingdom, offer: Offer, x: int, y: int) -> None:
         board = kingdom.board
-        where = f"square {x},{y}"
         if not board.on_board(x, y):
-            raise IllegalActionError("court.square", f"{where} is outside the kingdom")
+            raise IllegalActionError(
+                "court.square", _("square {x},{y} is outside the kingdom").format(x=x, y=y)
+            )
         cell = board.cell(x, y)
         if cell == board.castle:
             raise IllegalActionError(
-                "court.not_castle", f"{where} is the castle: no tile goes there (I-C1)"
+                "court.not_castle",
+                _("square {x},{y} is the castle: no tile goes there (I-C1)").format(x=x, y=y),
             )
         if not kingdom.occupied >> cell & 1:
-            raise IllegalActionError("court.square", f"{where} is empty: no land to build on")
+            raise IllegalActionError(
+                "court.square",
+                _("square {x},{y} is empty: no land to build on").format(x=x, y=y),
+            )
         tiles = kingdom.layers.get(TILE_LAYER) or {}
         if cell in tiles:
+            held = (
+                self.data.tiles[tiles[cell]].describe()
+                if tiles[cell] in self.data.tiles
+                else tiles[cell]
+            )
             raise IllegalActionError(
                 "court.one_tile_per_square",
-                f"{where} already holds {tiles[cell]}: one tile per square (I-C1)",
+                _("square {x},{y} already holds {tile}: one tile per square (I-C1)").format(
+                    x=x, y=y, tile=held
+                ),
             )
         if kingdom.crowns_at[cell]:
+            n = kingdom.crowns_at[cell]
             raise IllegalActionError(
                 "court.crownless",
-                f"{where} has {kingdom.crowns_at[cell]} crown(s): tiles go on crownless squares",
+                _n(
+                    "square {x},{y} has {n} crown: tiles go on crownless squares",
+                    "square {x},{y} has {n} crowns: tiles go on crownless squares",
+                    n,
+                ).format(x=x, y=y, n=n),
             )
         if not self.squares_for(game, kingdom, offer, [cell]):
             tile = self.data.tiles[offer.item]
-            have = game.engine.registry.terrains[kingdom.terrain_at[cell]].name
+            registry = game.engine.registry
+            have = registry.terrains[kingdom.terrain_at[cell]].name
+            need = registry.terrains[registry.terrain_index(tile.terrain or "")].name
             raise IllegalActionError(
                 "court.building_terrain",
-                f"{tile.describe()} goes only on {tile.terrain}, and {where} is {have}",
+                _("{tile} goes only on {terrain}, and square {x},{y} is {have}").format(
+                    tile=tile.describe(), terrain=need, x=x, y=y, have=have
+                ),
             )
 
     def take(self, game: Game, seat: int, offer: Offer, cell: int) -> None:
@@ -215,29 +270,75 @@ class Court(Shop):
 
     def describe(self, game: Game, step: Step) -> str:
         kinds = self.kinds_held(game.kingdom_of(step.seat))
-        return (
-            f"Buy a building or character ({VISIBLE_COST} different resources for a visible "
-            f"tile, {self.hidden_cost} for one from the pile) and put it on a crownless "
-            f"square, or pass; you hold {plural(kinds, 'kind')} of resource"
-        )
+        return _n(
+            "Buy a building or character ({visible} different resources for a visible "
+            "tile, {pile} for one from the pile) and put it on a crownless "
+            "square, or pass; you hold {n} kind of resource",
+            "Buy a building or character ({visible} different resources for a visible "
+            "tile, {pile} for one from the pile) and put it on a crownless "
+            "square, or pass; you hold {n} kinds of resource",
+            kinds,
+        ).format(visible=VISIBLE_COST, pile=self.hidden_cost, n=kinds)
 
     def describe_choice(self, game: Game, step: Step, action: BuyTile) -> str:
         tile = self.data.tiles[action.tile]
         kingdom = game.kingdom_of(step.seat)
         cell = kingdom.board.cell(action.x, action.y)
-        where = "board" if action.source == "visible" else "pile"
         if tile.is_building or not tile.per_unit:
             effect = tile.effect()
         else:
             probe = kingdom.clone()
             probe.layer(TILE_LAYER)[cell] = tile.id
             points = character_points(probe, cell, tile.id, self.data, self.options)
-            effect = f"{tile.effect()}: {plural(points, 'point')} there now"
             if tile.unit.endswith("_token"):  # the tokens still to pay may be counted ones
-                effect += " (before the rest is paid)"
-        return (
-            f"buy the {tile.describe()} from the {where} onto {action.x},{action.y} "
-            f"({cell_words(game, kingdom, cell)}){self.paying(kingdom, cell)}: {effect}"
+                text = _n(
+                    "{effect}: {n} point there now (before the rest is paid)",
+                    "{effect}: {n} points there now (before the rest is paid)",
+                    points,
+                )
+            else:
+                text = _n("{effect}: {n} point there now", "{effect}: {n} points there now", points)
+            effect = text.format(effect=tile.effect(), n=points)
+        if action.source == "visible":
+            text = _("buy the {tile} from the board onto {x},{y} ({square}){paying}: {effect}")
+        else:
+            text = _("buy the {tile} from the pile onto {x},{y} ({square}){paying}: {effect}")
+        return text.format(
+            tile=tile.describe(),
+            x=action.x,
+            y=action.y,
+            square=cell_words(game, kingdom, cell),
+            paying=self.paying(kingdom, cell),
+            effect=effect,
+        )
+
+
+class CourtPayStep(PayStep):
+    """The payment for a tile (the mechanic's step), in the player's language."""
+
+    def describe(self, game: Game, step: Step) -> str:
+        pay = step.payload(Payment)
+        if not pay.paid:
+            return _n(
+                "Pay for your tile: choose a resource token of your kingdom, "
+                "{n} more to pay, each of a kind not paid yet",
+                "Pay for your tile: choose a resource token of your kingdom, "
+                "{n} more to pay, each of a kind not paid yet",
+                pay.left,
+            ).format(n=pay.left)
+        return _n(
+            "Pay for your tile: choose a resource token of your kingdom, "
+            "{n} more to pay, each of a kind not paid yet (paid so far: {paid})",
+            "Pay for your tile: choose a resource token of your kingdom, "
+            "{n} more to pay, each of a kind not paid yet (paid so far: {paid})",
+            pay.left,
+        ).format(n=pay.left, paid=_(", ").join(resource_words(k) for k in pay.paid))
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        if not isinstance(action, PayToken):
+            return super().describe_action(game, step, action)
+        return _("pay the {resource} token at {x},{y}").format(
+            resource=resource_words(action.resource), x=action.x, y=action.y
         )
 
 
@@ -260,9 +361,11 @@ class RevealHandler(RevealFromPile):
         st.visible = (*st.visible, item)
 
     def describe(self, game: Game, step: Step) -> str:
-        return "A Court tile is turned face up from the pile"
+        return _("A Court tile is turned face up from the pile")
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
         if isinstance(action, RevealTile) and action.tile in self.court.data.tiles:
-            return f"{self.court.data.tiles[action.tile].describe()} turned face up"
+            return _("{tile} turned face up").format(
+                tile=self.court.data.tiles[action.tile].describe()
+            )
         return action.describe()

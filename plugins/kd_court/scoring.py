@@ -15,8 +15,11 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from kingdomino_core import Board, Kingdom, ScoreLine
+from kingdomino_core.i18n import package_translation
 
 from .state import RESOURCE_LAYER, TILE_LAYER
+
+_l = package_translation("kd_court").lazy
 
 if TYPE_CHECKING:
     from .options import CourtOptions
@@ -105,7 +108,7 @@ def score_lines(kingdom: Kingdom, data: CourtData, options: CourtOptions) -> lis
             lines.append(
                 ScoreLine(
                     kind="character",
-                    name=f"{tile_id} at {x},{y}",
+                    name=_l("{tile} at {x},{y}").format(tile=tile_id, x=x, y=y),
                     points=character_points(kingdom, cell, tile_id, data, options),
                     source=SOURCE,
                 )
@@ -115,7 +118,7 @@ def score_lines(kingdom: Kingdom, data: CourtData, options: CourtOptions) -> lis
         lines.append(
             ScoreLine(
                 kind="resources",
-                name=f"{len(res)} leftover resources",
+                name=_l("{n} leftover resources").format(n=len(res)),
                 points=len(res) * options.leftover_resource_points,
                 source=SOURCE,
             )

@@ -21,6 +21,14 @@ from types import MappingProxyType
 
 from attrs import frozen
 
+from kingdomino_core.i18n import get_translation, package_translation
+
+_ = package_translation("kd_court")
+_l = _.lazy
+_n = _.ngettext
+#: The terrain names are the base game's (its domain translates them).
+_terrain = get_translation("kd_base")
+
 #: What a character counts on its 8 surrounding squares (court_tiles.csv ``counted_unit``).
 UNITS = (
     "wheat_token",
@@ -37,15 +45,91 @@ UNITS = (
 
 #: ``UNITS`` in words, for the screen.
 UNIT_WORDS = {
-    "wheat_token": "wheat token",
-    "wood_token": "wood token",
-    "fish_token": "fish token",
-    "sheep_token": "sheep token",
-    "any_resource_token": "resource token",
-    "crown": "crown",
-    "character_tile": "character",
-    "warrior_tile": "warrior",
+    "wheat_token": _l("wheat token"),
+    "wood_token": _l("wood token"),
+    "fish_token": _l("fish token"),
+    "sheep_token": _l("sheep token"),
+    "any_resource_token": _l("resource token"),
+    "crown": _l("crown"),
+    "character_tile": _l("character"),
+    "warrior_tile": _l("warrior"),
 }
+
+#: The resources in words (their ids are the data file's).
+RESOURCE_WORDS = {
+    "wheat": _l("wheat"),
+    "wood": _l("wood"),
+    "fish": _l("fish"),
+    "sheep": _l("sheep"),
+}
+
+#: The characters' names of ``data/court_tiles.csv``, marked for translation (a
+#: tile's ``name`` is its row's name, translated when shown).
+CHARACTER_NAMES = (
+    _l("Farmer"),
+    _l("Lumberjack"),
+    _l("Fisherman"),
+    _l("Shepherdess"),
+    _l("Merchant"),
+    _l("King"),
+    _l("Queen"),
+    _l("Captain"),
+    _l("Axe warrior"),
+    _l("Sword warrior"),
+    _l("Light archer"),
+    _l("Heavy archer"),
+)
+
+
+#: The characters as score sheets name them (their ids, the same in every language's
+#: data), shown as their names.
+CHARACTER_IDS = {
+    # TRANSLATORS: a character's id in score sheets ("farmer at 2,1"): its name.
+    "farmer": _l("farmer"),
+    "lumberjack": _l("lumberjack"),
+    "fisherman": _l("fisherman"),
+    "shepherdess": _l("shepherdess"),
+    "merchant": _l("merchant"),
+    "king": _l("king"),
+    "queen": _l("queen"),
+    "captain": _l("captain"),
+    "axe_warrior": _l("axe_warrior"),
+    "sword_warrior": _l("sword_warrior"),
+    "light_archer": _l("light_archer"),
+    "heavy_archer": _l("heavy_archer"),
+}
+
+#: The letters drawn on each resource token in pictures (at most 3).
+RESOURCE_LABELS = {
+    # TRANSLATORS: the letters (at most 3) drawn on a token or a figure in pictures.
+    "wheat": _l("Wh"),
+    "wood": _l("Wo"),
+    "fish": _l("Fi"),
+    "sheep": _l("Sh"),
+}
+
+#: The letters drawn on each character in pictures (at most 3; the Fisherman and the
+#: Shepherdess are not the fish and sheep tokens' ``Fi`` and ``Sh``).
+CHARACTER_LABELS = {
+    "farmer": _l("Fa"),
+    "lumberjack": _l("Lu"),
+    "fisherman": _l("Fm"),
+    "shepherdess": _l("Sd"),
+    "merchant": _l("Me"),
+    "king": _l("Ki"),
+    "queen": _l("Qu"),
+    "captain": _l("Ca"),
+    "axe_warrior": _l("AW"),
+    "sword_warrior": _l("SW"),
+    "light_archer": _l("LA"),
+    "heavy_archer": _l("HA"),
+}
+
+
+def resource_words(resource: str) -> str:
+    """A resource in the player's language: ``wheat`` is ``blé`` in French."""
+    found = RESOURCE_WORDS.get(resource)
+    return str(found) if found is not None else resource
 
 
 @frozen(kw_only=True, slots=True)
@@ -55,6 +139,7 @@ class TileType:
     id: str
     #: ``"building"`` or ``"character"``.
     kind: str
+    #: The printed name (the data file's, in English), translated when shown.
     name: str
     #: How many copies the box holds.
     count: int
@@ -73,21 +158,33 @@ class TileType:
         return self.kind == "building"
 
     def describe(self) -> str:
+        """The tile in words: ``wheat building (1 crown)``, ``Farmer``."""
         if self.is_building:
-            s = "" if self.crowns == 1 else "s"
-            return f"{self.terrain} building ({self.crowns} crown{s})"
-        return self.name
+            return _n(
+                "{terrain} building ({n} crown)", "{terrain} building ({n} crowns)", self.crowns
+            ).format(terrain=_terrain(self.terrain or ""), n=self.crowns)
+        return str(self.name)
 
-    def effect(self) -> str:
-        """What the tile does, in words: ``+1 crown on its wheat square``, ``3 + 3 per ...``."""
+    def effect(self, it: bool = True) -> str:
+        """What the tile does, in words: ``+1 crown on its wheat square``, ``3 + 3 per
+        wheat token around it`` (``around`` alone when ``it`` is false)."""
         if self.is_building:
-            s = "" if self.crowns == 1 else "s"
-            return f"+{self.crowns} crown{s} on its {self.terrain} square"
+            return _n(
+                "+{n} crown on its {terrain} square", "+{n} crowns on its {terrain} square",
+                self.crowns,
+            ).format(n=self.crowns, terrain=_terrain(self.terrain or ""))  # fmt: skip
         if not self.per_unit:
-            return f"{self.base} points"
+            return _n("{n} point", "{n} points", self.base).format(n=self.base)
         unit = UNIT_WORDS.get(self.unit, self.unit.replace("_", " "))
-        base = f"{self.base} + " if self.base else ""
-        return f"{base}{self.per_unit} per {unit} around it"
+        if self.base:
+            text = (
+                _("{base} + {per} per {unit} around it")
+                if it
+                else _("{base} + {per} per {unit} around")
+            )
+        else:
+            text = _("{per} per {unit} around it") if it else _("{per} per {unit} around")
+        return text.format(base=self.base, per=self.per_unit, unit=unit)
 
 
 @frozen(kw_only=True, slots=True)
@@ -129,7 +226,7 @@ def _tile(row: dict[str, str]) -> TileType:
     return TileType(
         id=tile_id,
         kind=kind,
-        name=row["name"],
+        name=_l(row["name"]),
         count=int(row["count"]),
         terrain=terrain,
         crowns=crowns,

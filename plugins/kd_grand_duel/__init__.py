@@ -8,6 +8,9 @@ uses the 7x7 centre by itself (I-B4), since its frame defaults to the kingdom si
 from __future__ import annotations
 
 from kingdomino_core import ConfigBuilder, hookimpl
+from kingdomino_core.i18n import package_translation
+
+_ = package_translation("kd_grand_duel")  # its catalogs: kd_grand_duel/locales
 
 NAME = "grand_duel"
 HOOK_API = 1

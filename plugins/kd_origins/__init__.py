@@ -33,13 +33,22 @@ from kingdomino_core import (
     hookimpl,
 )
 from kingdomino_core.engine.encoding import Choice, Number, Position, ProductEncoder
-from kingdomino_core.engine.words import kingdom_name, plural
+from kingdomino_core.engine.words import kingdom_name
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.limits import MAX_KINGDOM_SIZE
 from kingdomino_core.mechanics import ChooseStep, line_tokens, put_tokens
 from kingdomino_core.model.pieces import Piece
 
 from . import scoring
-from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen, load_dominoes, totem_points
+from .data import (
+    RESOURCE_OF_TERRAIN,
+    RESOURCES,
+    VOLCANO,
+    cavemen,
+    load_dominoes,
+    resource_words,
+    totem_points,
+)
 from .fire import FIRE_STEP, FireHandler, FireLost, FireThrow, Volcanoes
 from .notation import _caveman_piece as caveman_piece
 from .notation import _resource_piece as resource_piece
@@ -50,7 +59,20 @@ from .options import OriginsOptions
 from .setup import LINE_SIZE, LINES, TERRAINS, NeolithicOpening
 from .state import RESOURCE, STATE, OriginsState, bump
 from .totems import GiveTotem, TotemHandler, recheck
-from .tribe import DRAW_STEP, RECRUIT_STEP, Cave, CaveDraw, CaveDrawHandler, Recruit, Spend
+from .tribe import (
+    DRAW_STEP,
+    RECRUIT_STEP,
+    Cave,
+    CaveDraw,
+    CaveDrawHandler,
+    Recruit,
+    Spend,
+    unit_words,
+)
+
+_ = package_translation("kd_origins")
+_l = _.lazy
+_n = _.ngettext
 
 NAME = "origins"
 HOOK_API = 1
@@ -82,7 +104,7 @@ def kd_register_components(registry: Registry, config: GameConfig) -> None:
     options = config.option(NAME, OriginsOptions)
     for terrain in TERRAINS:
         registry.add_terrain(terrain)
-    registry.icon_words = ("fire", "fire")  # Origins' scoring icons are fire
+    registry.icon_words = (_l("fire"), _l("fire"))  # Origins' scoring icons are fire
     registry.add_domino_set(load_dominoes(options.dominoes))
     # Numbered for learning agents (kingdomino_core.engine.encoding): every field but the seat.
     encoders = {
@@ -134,13 +156,17 @@ def kd_validate(config: GameConfig) -> list[Problem | str]:
             Problem.option(
                 "origins",
                 "neolithic_kingdom_size",
-                f"from 5 to {MAX_KINGDOM_SIZE}, not {options.neolithic_kingdom_size}",
+                _("from 5 to {most}, not {n}").format(
+                    most=MAX_KINGDOM_SIZE, n=options.neolithic_kingdom_size
+                ),
             )
         )
     if options.recruits_per_turn < 0:
         problems.append(
             Problem.option(
-                "origins", "recruits_per_turn", f"0 or more, not {options.recruits_per_turn}"
+                "origins",
+                "recruits_per_turn",
+                _("0 or more, not {n}").format(n=options.recruits_per_turn),
             )
         )
     if options.empire_of_fire_frame < 0:
@@ -148,12 +174,16 @@ def kd_validate(config: GameConfig) -> list[Problem | str]:
             Problem.option(
                 "origins",
                 "empire_of_fire_frame",
-                f"0 or positive, not {options.empire_of_fire_frame}",
+                _("0 or positive, not {n}").format(n=options.empire_of_fire_frame),
             )
         )
     if len(set(options.tiebreaks)) != len(options.tiebreaks):
         problems.append(
-            Problem.option("origins", "tiebreaks", f"repeated criterion in {options.tiebreaks}")
+            Problem.option(
+                "origins",
+                "tiebreaks",
+                _("repeated criterion in {tiebreaks}").format(tiebreaks=options.tiebreaks),
+            )
         )
     return problems
 
@@ -268,28 +298,45 @@ def kd_describe_game(game: Game) -> list[str | TableNote]:
     if options.mode == "totem":
         points = totem_points()
         where = {
-            res: "in the middle" if k is None else f"held by {kingdom_name(game, k)}"
+            res: _("in the middle")
+            if k is None
+            else _("held by {kingdom}").format(kingdom=kingdom_name(game, k))
             for res, k in state.totems.items()
         }
-        held = ", ".join(f"{res} ({points[res]} points) {where[res]}" for res in where)
-        totems = tuple(
-            evolve(totem_piece(res), words=f"{res} totem ({points[res]} points), {where[res]}")
+        held = _(", ").join(
+            _("{totem} ({n} points) {where}").format(
+                totem=resource_words(res), n=points[res], where=where[res]
+            )
             for res in where
         )
-        lines.append(TableNote(words=f"Totems: {held}", pieces=totems))
+        totems = tuple(
+            evolve(
+                totem_piece(res),
+                words=_("{resource} totem ({n} points), {where}").format(
+                    resource=resource_words(res), n=points[res], where=where[res]
+                ),
+            )
+            for res in where
+        )
+        lines.append(TableNote(words=_("Totems: {held}").format(held=held), pieces=totems))
     if options.mode == "tribe":
-        visible = ", ".join(_caveman_words(c) for c in state.cave_visible) or "empty"
+        visible = _(", ").join(_caveman_words(c) for c in state.cave_visible) or _("empty")
         left = sum(state.cave_pile.values())
         lines.append(
             TableNote(
-                words=f"Cave: {visible}; {plural(left, 'cro-magnon')} in the pile; "
-                "a recruit costs 2 resources of different kinds (4, one of each, from the pile)",
+                words=_n(
+                    "Cave: {visible}; {n} cro-magnon in the pile; a recruit costs 2 "
+                    "resources of different kinds (4, one of each, from the pile)",
+                    "Cave: {visible}; {n} cro-magnons in the pile; a recruit costs 2 "
+                    "resources of different kinds (4, one of each, from the pile)",
+                    left,
+                ).format(visible=visible, n=left),
                 pieces=tuple(caveman_piece(c) for c in state.cave_visible),
             )
         )
     if options.mode in ("totem", "tribe"):
         on_line = [
-            f"{domino} {'|'.join(r or '-' for r in pieces)}"
+            f"{domino} {'|'.join(resource_words(r) if r else '-' for r in pieces)}"
             for domino in (*game.line, *game.next_line)
             if (pieces := state.market.get(domino)) and any(pieces)
         ]
@@ -301,13 +348,21 @@ def kd_describe_game(game: Game) -> list[str | TableNote]:
         if on_line:
             lines.append(
                 TableNote(
-                    words="Resources on the lines' dominoes: " + ", ".join(on_line),
+                    words=_("Resources on the lines' dominoes: {dominoes}").format(
+                        dominoes=_(", ").join(on_line)
+                    ),
                     on_dominoes=lying,
                 )
             )
     lost = sum(state.fire_discarded.values())
     if lost:
-        lines.append(f"Fire: {plural(lost, 'fire token')} discarded for want of a square")
+        lines.append(
+            _n(
+                "Fire: {n} fire token discarded for want of a square",
+                "Fire: {n} fire tokens discarded for want of a square",
+                lost,
+            ).format(n=lost)
+        )
     return lines
 
 
@@ -319,8 +374,8 @@ def _halves(resources: Sequence[str | None]) -> dict[str, Piece | None]:
 
 def _caveman_words(cid: str) -> str:
     cm = cavemen()[cid]
-    name = cm.name.removeprefix("The ")
     if cm.warrior:
-        return f"{name} (power {cm.power})"
-    unit = "cro-magnon" if cm.unit == "caveman" else cm.unit
-    return f"{name} ({cm.points_per_unit} per {unit} around)"
+        return _("{name} (power {power})").format(name=cm.words, power=cm.power)
+    return _("{name} ({per} per {unit} around)").format(
+        name=cm.words, per=cm.points_per_unit, unit=unit_words(cm.unit)
+    )

@@ -17,7 +17,12 @@ from pathlib import Path
 from attrs import frozen
 
 from kingdomino_core import Domino, DominoId, DominoSet, RulesetError, Square
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.files import read_data_file
+
+_ = package_translation("kd_origins")
+_l = _.lazy
+_n = _.ngettext
 
 #: Terrains of Origins (docs/rules/origins.md) and the resource each no-fire square gets.
 RESOURCE_OF_TERRAIN = {
@@ -29,6 +34,36 @@ RESOURCE_OF_TERRAIN = {
 RESOURCES = ("mammoth", "fish", "mushroom", "flint")
 TERRAIN_NAMES = ("desert", "grassland", "lake", "jungle", "quarry", "volcano")
 VOLCANO = "volcano"
+
+#: The wooden resources in words (their ids are the data files').
+RESOURCE_WORDS = {
+    "mammoth": _l("mammoth"),
+    "fish": _l("fish"),
+    "mushroom": _l("mushroom"),
+    "flint": _l("flint"),
+}
+
+#: The cro-magnons' names (``name_en`` of origins_cavemen.csv without its "The"), by id.
+CAVEMAN_NAMES = {
+    "hunter": _l("Hunter"),
+    "fishing_child": _l("Fishing Child"),
+    "gatherer": _l("Gatherer"),
+    "sculptor": _l("Sculptor"),
+    "painter": _l("Painter"),
+    "fire_lady": _l("Fire Lady"),
+    "shaman": _l("Shaman"),
+    "small_warrior": _l("Small warrior"),
+    "amazon": _l("Amazon warrior"),
+    "oafish_warrior": _l("Oafish warrior"),
+}
+
+
+def resource_words(resource: str) -> str:
+    """A wooden resource in the player's language (``mammoth`` is ``mammouth``)."""
+    found = RESOURCE_WORDS.get(resource)
+    return str(found) if found is not None else resource
+
+
 SHIPPED_DOMINOES = "origins_dominoes.csv"
 
 
@@ -75,6 +110,12 @@ class Caveman:
     @property
     def warrior(self) -> bool:
         return self.family == "warrior"
+
+    @property
+    def words(self) -> str:
+        """The cro-magnon's name as players read it, in their language: ``Hunter``."""
+        found = CAVEMAN_NAMES.get(self.id)
+        return str(found) if found is not None else self.name.removeprefix("The ")
 
 
 @cache
@@ -144,8 +185,8 @@ def official_distribution() -> Counter[SquareKind]:
 def _describe(kind: SquareKind) -> str:
     terrain, fire, craters = kind
     if terrain == VOLCANO:
-        return f"volcano with {craters} crater{'s' if craters != 1 else ''}"
-    return f"{terrain} with {fire} fire"
+        return _n("volcano with {n} crater", "volcano with {n} craters", craters).format(n=craters)
+    return _("{terrain} with {n} fire").format(terrain=_l(terrain), n=fire)
 
 
 def _int(row: dict[str, str], key: str, where: str, problems: list[str]) -> int:
@@ -153,7 +194,11 @@ def _int(row: dict[str, str], key: str, where: str, problems: list[str]) -> int:
     try:
         return int(value)
     except ValueError:
-        problems.append(f"{where}: column {key!r} must be a whole number, not {value!r}")
+        problems.append(
+            _("{where}: column {key!r} must be a whole number, not {value!r}").format(
+                where=where, key=key, value=value
+            )
+        )
         return 0
 
 
@@ -180,7 +225,9 @@ def parse_dominoes(text: str, source: str) -> tuple[DominoSet, list[str]]:
         missing = [c for c in _COLUMNS if c not in rows[0][1]]
         if missing:
             problems.append(
-                f"{source}: missing column(s) {', '.join(missing)}; expected {','.join(_COLUMNS)}"
+                _("{source}: missing column(s) {missing}; expected {columns}").format(
+                    source=source, missing=", ".join(missing), columns=",".join(_COLUMNS)
+                )
             )
             return DominoSet(name="origins", dominoes=()), problems
     dominoes = []
@@ -190,7 +237,11 @@ def parse_dominoes(text: str, source: str) -> tuple[DominoSet, list[str]]:
         where = f"{source}:{line}"
         number = _int(row, "number", where, problems)
         if number in seen:
-            problems.append(f"{where}: domino number {number} repeats line {seen[number]}")
+            problems.append(
+                _("{where}: domino number {number} repeats line {line}").format(
+                    where=where, number=number, line=seen[number]
+                )
+            )
         seen[number] = line
         squares = []
         for side in ("left", "right"):
@@ -199,31 +250,46 @@ def parse_dominoes(text: str, source: str) -> tuple[DominoSet, list[str]]:
             craters = _int(row, f"{side}_craters", where, problems)
             if terrain not in TERRAIN_NAMES:
                 problems.append(
-                    f"{where}: unknown terrain {terrain!r}; expected one of "
-                    f"{', '.join(TERRAIN_NAMES)}"
+                    _("{where}: unknown terrain {terrain!r}; expected one of {known}").format(
+                        where=where, terrain=terrain, known=", ".join(TERRAIN_NAMES)
+                    )
                 )
             elif terrain == VOLCANO and (fire or craters not in (1, 2, 3)):
                 problems.append(
-                    f"{where}: a volcano has 1 to 3 craters and no fire, not "
-                    f"{craters} craters and {fire} fire"
+                    _(
+                        "{where}: a volcano has 1 to 3 craters and no fire, not "
+                        "{craters} craters and {fire} fire"
+                    ).format(where=where, craters=craters, fire=fire)
                 )
             elif terrain != VOLCANO and craters:
-                problems.append(f"{where}: only a volcano has craters, not {terrain}")
+                problems.append(
+                    _("{where}: only a volcano has craters, not {terrain}").format(
+                        where=where, terrain=terrain
+                    )
+                )
             found[(terrain, fire, craters)] += 1
             marks = (("craters", craters),) if craters else ()
             squares.append(Square(terrain=terrain, crowns=fire, marks=marks))
         dominoes.append(Domino(id=DominoId(number=number), squares=(squares[0], squares[1])))
     if len(rows) != 48 or sorted(seen) != list(range(1, 49)):
         problems.append(
-            f"{source}: expected 48 dominoes numbered 1 to 48, found {len(rows)} "
-            f"(numbers {min(seen, default=0)} to {max(seen, default=0)})"
+            _(
+                "{source}: expected 48 dominoes numbered 1 to 48, found {n} "
+                "(numbers {low} to {high})"
+            ).format(
+                source=source, n=len(rows), low=min(seen, default=0), high=max(seen, default=0)
+            )
         )
     official = official_distribution()
     for kind in sorted(set(official) | set(found)):
         if found[kind] != official[kind]:
             problems.append(
-                f"{source}: {found[kind]} squares of {_describe(kind)}, the official "
-                f"distribution has {official[kind]} (docs/rules/origins.md)"
+                _(
+                    "{source}: {n} squares of {kind}, the official "
+                    "distribution has {official} (docs/rules/origins.md)"
+                ).format(
+                    source=source, n=found[kind], kind=_describe(kind), official=official[kind]
+                )
             )
     return DominoSet(name="origins", dominoes=tuple(dominoes)), problems
 

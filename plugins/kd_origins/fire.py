@@ -20,12 +20,16 @@ from typing import ClassVar
 from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Step, StepHandler
-from kingdomino_core.engine.words import cell_words, icons, plural, seat_name
+from kingdomino_core.engine.words import cell_words, icons, seat_name
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.model.kingdom import CASTLE, EMPTY
 
-from .data import cavemen, fire_tokens
+from .data import cavemen, fire_tokens, resource_words
 from .options import OriginsOptions
 from .state import CAVEMAN, FIRE, RESOURCE, STATE, OriginsState, bump
+
+_ = package_translation("kd_origins")
+_n = _.ngettext
 
 FIRE_STEP = "origins.fire"
 
@@ -50,7 +54,9 @@ class FireThrow(Action):
     ty: int
 
     def describe(self) -> str:
-        return f"throw fire from the volcano at {self.x},{self.y} to {self.tx},{self.ty}"
+        return _("throw fire from the volcano at {x},{y} to {tx},{ty}").format(
+            x=self.x, y=self.y, tx=self.tx, ty=self.ty
+        )
 
 
 @frozen(kw_only=True, slots=True)
@@ -63,7 +69,9 @@ class FireLost(Action):
     y: int
 
     def describe(self) -> str:
-        return f"discard the fire token of the volcano at {self.x},{self.y} (no legal square)"
+        return _("discard the fire token of the volcano at {x},{y} (no legal square)").format(
+            x=self.x, y=self.y
+        )
 
 
 def craters_at(kingdom: Kingdom, cell: int) -> int:
@@ -82,29 +90,44 @@ def why_not_target(
     tx, ty = board.xy(target)
     terrain = kingdom.terrain_at[target]
     if terrain == EMPTY:
-        return "origins.fire_outside", f"square {tx},{ty} is not part of the kingdom"
+        return "origins.fire_outside", _("square {x},{y} is not part of the kingdom").format(
+            x=tx, y=ty
+        )
     if terrain == CASTLE and not options.fire_on_start_tile:
-        return "origins.fire_start_tile", "fire may not land on the starting tile (I-O2)"
+        return "origins.fire_start_tile", _("fire may not land on the starting tile (I-O2)")
     token = fire_tokens()[craters_at(kingdom, volcano)]
     vx, vy = board.xy(volcano)
     distance = max(abs(tx - vx), abs(ty - vy))
     if not token.min_distance <= distance <= token.max_distance:
-        reach = (
-            f"exactly {token.max_distance}"
-            if token.min_distance == token.max_distance
-            else f"{token.min_distance} to {token.max_distance}"
-        )
+        if token.min_distance == token.max_distance:
+            text = _(
+                "square {x},{y} is {distance} squares from the volcano at {vx},{vy}; a "
+                "{craters}-crater volcano throws exactly {most} squares"
+            )
+        else:
+            text = _(
+                "square {x},{y} is {distance} squares from the volcano at {vx},{vy}; a "
+                "{craters}-crater volcano throws {least} to {most} squares"
+            )
         return (
             "origins.fire_reach",
-            f"square {tx},{ty} is {distance} squares from the volcano at {vx},{vy}; a "
-            f"{token.craters}-crater volcano throws {reach} squares",
+            text.format(
+                x=tx,
+                y=ty,
+                distance=distance,
+                vx=vx,
+                vy=vy,
+                craters=token.craters,
+                least=token.min_distance,
+                most=token.max_distance,
+            ),
         )
     if terrain == volcano_terrain:
-        return "origins.fire_on_volcano", f"square {tx},{ty} is a volcano"
+        return "origins.fire_on_volcano", _("square {x},{y} is a volcano").format(x=tx, y=ty)
     if kingdom.crowns_at[target]:
         return (
             "origins.fire_on_fire",
-            f"square {tx},{ty} already has fire (a printed icon or a token)",
+            _("square {x},{y} already has fire (a printed icon or a token)").format(x=tx, y=ty),
         )
     return None
 
@@ -158,25 +181,28 @@ class FireHandler(StepHandler):
         parts = []
         for x, y in self._pending(game, step):
             token = fire_tokens()[craters_at(kingdom, board.cell(x, y))]
-            reach = (
-                f"exactly {plural(token.max_distance, 'square')}"
-                if token.min_distance == token.max_distance
-                else f"up to {plural(token.max_distance, 'square')}"
-            )
+            most = token.max_distance
+            if token.min_distance == most:
+                reach = _n("exactly {n} square", "exactly {n} squares", most).format(n=most)
+            else:
+                reach = _n("up to {n} square", "up to {n} squares", most).format(n=most)
             parts.append(
-                f"the volcano at {x},{y} ({plural(token.craters, 'crater')}) throws a token "
-                f"of {icons(game, token.fire)} {reach} away"
+                _n(
+                    "the volcano at {x},{y} ({n} crater) throws a token of {fire} {reach} away",
+                    "the volcano at {x},{y} ({n} craters) throws a token of {fire} {reach} away",
+                    token.craters,
+                ).format(x=x, y=y, n=token.craters, fire=icons(game, token.fire), reach=reach)
             )
-        return (
-            "Throw a fire token onto a square of your kingdom: "
-            + "; ".join(parts)
-            + ". Fire scores like a crown and burns the resource or cro-magnon it lands on"
-        )
+        return _(
+            "Throw a fire token onto a square of your kingdom: {volcanoes}. Fire scores "
+            "like a crown and burns the resource or cro-magnon it lands on"
+        ).format(volcanoes=_("; ").join(parts))
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
         if isinstance(action, FireLost):
-            where = f"{action.x},{action.y}"
-            return f"discard the fire token of the volcano at {where} (no square can take it)"
+            return _(
+                "discard the fire token of the volcano at {x},{y} (no square can take it)"
+            ).format(x=action.x, y=action.y)
         if not isinstance(action, FireThrow):
             return action.describe()
         kingdom = game.kingdom_of(step.seat)
@@ -184,12 +210,21 @@ class FireHandler(StepHandler):
         burnt = []
         res = (kingdom.layers.get(RESOURCE) or {}).get(cell)
         if res is not None:
-            burnt.append(res)
+            burnt.append(resource_words(res))
         person = (kingdom.layers.get(CAVEMAN) or {}).get(cell)
         if person is not None:
-            burnt.append(cavemen()[person].name.removeprefix("The "))
-        burns = f", burning the {' and the '.join(burnt)}" if burnt else ""
-        return f"fire onto {action.tx},{action.ty} ({cell_words(game, kingdom, cell)}){burns}"
+            burnt.append(cavemen()[person].words)
+        if len(burnt) == 2:
+            burns = _(", burning the {first} and the {second}").format(
+                first=burnt[0], second=burnt[1]
+            )
+        elif burnt:
+            burns = _(", burning the {what}").format(what=burnt[0])
+        else:
+            burns = ""
+        return _("fire onto {x},{y} ({square}){burns}").format(
+            x=action.tx, y=action.ty, square=cell_words(game, kingdom, cell), burns=burns
+        )
 
     def _pending(self, game: Game, step: Step) -> list[tuple[int, int]]:
         pending = list(step.payload(Volcanoes).squares)
@@ -211,20 +246,24 @@ class FireHandler(StepHandler):
     def check(self, game: Game, step: Step, action: Action) -> None:
         if not isinstance(action, FireThrow | FireLost):
             raise IllegalActionError(
-                "origins.fire_step", f"a fire token must be thrown now, not {action.describe()}"
+                "origins.fire_step",
+                _("a fire token must be thrown now, not {action}").format(action=action.describe()),
             )
         if action.seat != step.seat:
             raise IllegalActionError(
                 "core.turn",
-                f"it is {seat_name(step.seat)}'s fire throw, not {seat_name(action.seat)}'s",
+                _("it is {seat}'s fire throw, not {other}'s").format(
+                    seat=seat_name(step.seat), other=seat_name(action.seat)
+                ),
             )
         pending = self._pending(game, step)
         if (action.x, action.y) not in pending:
             where = ", ".join(f"{x},{y}" for x, y in pending)
             raise IllegalActionError(
                 "origins.fire_volcano",
-                f"no fire token to throw from {action.x},{action.y}; the volcano to resolve "
-                f"is at {where}",
+                _(
+                    "no fire token to throw from {x},{y}; the volcano to resolve is at {where}"
+                ).format(x=action.x, y=action.y, where=where),
             )
         kingdom = game.kingdom_of(step.seat)
         board = kingdom.board
@@ -233,14 +272,16 @@ class FireHandler(StepHandler):
             if targets(kingdom, volcano, self.volcano, self.options):
                 raise IllegalActionError(
                     "origins.fire_must_throw",
-                    f"the token of the volcano at {action.x},{action.y} has a legal square, "
-                    "so it must be thrown",
+                    _(
+                        "the token of the volcano at {x},{y} has a legal square, "
+                        "so it must be thrown"
+                    ).format(x=action.x, y=action.y),
                 )
             return
         if not board.on_board(action.tx, action.ty):
             raise IllegalActionError(
                 "origins.fire_outside",
-                f"square {action.tx},{action.ty} is outside the kingdom",
+                _("square {x},{y} is outside the kingdom").format(x=action.tx, y=action.ty),
             )
         why = why_not_target(
             kingdom, volcano, self.volcano, board.cell(action.tx, action.ty), self.options

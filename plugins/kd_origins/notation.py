@@ -16,24 +16,62 @@ Annotations:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from attrs import evolve
 
 from kingdomino_core import Kingdom, Registry
 from kingdomino_core.engine.registry import Annotation
-from kingdomino_core.engine.words import plural
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.model.pieces import Piece
 
-from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen
+from .data import RESOURCE_OF_TERRAIN, RESOURCES, VOLCANO, cavemen, resource_words
 from .state import CAVEMAN, FIRE, RESOURCE, TOTEMS
+
+_ = package_translation("kd_origins")
+_l = _.lazy
+_n = _.ngettext
+
+#: The letters drawn on each resource and totem in pictures (at most 3).
+RESOURCE_LABELS = {
+    # TRANSLATORS: the letters (at most 3) drawn on a resource or a totem in pictures.
+    "mammoth": _l("Ma"),
+    "fish": _l("Fi"),
+    "mushroom": _l("Mu"),
+    "flint": _l("Fl"),
+}
+
+#: The letters drawn on each cro-magnon in pictures (at most 3).
+CAVEMAN_LABELS = {
+    # TRANSLATORS: the letters (at most 3) drawn on a cro-magnon in pictures.
+    "hunter": _l("Hu"),
+    "fishing_child": _l("FC"),
+    "gatherer": _l("Ga"),
+    "sculptor": _l("Sc"),
+    "painter": _l("Pa"),
+    "fire_lady": _l("FL"),
+    "shaman": _l("Sh"),
+    "small_warrior": _l("SW"),
+    "amazon": _l("AW"),
+    "oafish_warrior": _l("OW"),
+}
 
 
 def _int(value: str | None, low: int, high: int, what: str) -> int:
     try:
         n = int(value or "")
     except ValueError:
-        raise ValueError(f"{what} must be a number from {low} to {high}, not {value!r}") from None
+        raise ValueError(
+            _("{what} must be a number from {low} to {high}, not {value!r}").format(
+                what=what, low=low, high=high, value=value
+            )
+        ) from None
     if not low <= n <= high:
-        raise ValueError(f"{what} must be from {low} to {high}, not {n}")
+        raise ValueError(
+            _("{what} must be from {low} to {high}, not {n}").format(
+                what=what, low=low, high=high, n=n
+            )
+        )
     return n
 
 
@@ -46,15 +84,17 @@ def text_annotations(registry: Registry, mode: str) -> list[Annotation]:
         return terrains[kingdom.terrain_at[cell]].name
 
     def parse_fire(kingdom: Kingdom, cell: int, value: str | None) -> None:
-        n = _int(value, 1, 3, "a fire token")
+        n = _int(value, 1, 3, _("a fire token"))
         if kingdom.terrain_at[cell] == volcano:
-            raise ValueError("a fire token never lies on a volcano")
+            raise ValueError(_("a fire token never lies on a volcano"))
         if kingdom.crowns_at[cell] not in (0, n):
             raise ValueError(
-                f"a fire token lies only on a square without printed fire, so the square "
-                f"shows {n} fire, not {kingdom.crowns_at[cell]}"
+                _(
+                    "a fire token lies only on a square without printed fire, so the square "
+                    "shows {n} fire, not {shown}"
+                ).format(n=n, shown=kingdom.crowns_at[cell])
             )
-        _no_piece(kingdom, cell, "a fire token")
+        _no_piece(kingdom, cell, _("a fire token"))
         kingdom.layer(FIRE)[cell] = n
         kingdom.set_crowns(cell, n)
 
@@ -64,8 +104,8 @@ def text_annotations(registry: Registry, mode: str) -> list[Annotation]:
 
     def parse_craters(kingdom: Kingdom, cell: int, value: str | None) -> None:
         if kingdom.terrain_at[cell] != volcano:
-            raise ValueError("only a volcano (V) has craters")
-        n = _int(value, 1, 3, "craters")
+            raise ValueError(_("only a volcano (V) has craters"))
+        n = _int(value, 1, 3, _("craters"))
         kingdom.marks[cell] = (("craters", n),)
 
     def render_craters(kingdom: Kingdom, cell: int) -> list[str]:
@@ -75,13 +115,21 @@ def text_annotations(registry: Registry, mode: str) -> list[Annotation]:
 
     def parse_res(kingdom: Kingdom, cell: int, value: str | None) -> None:
         if value not in RESOURCES:
-            raise ValueError(f"a resource is one of {', '.join(RESOURCES)}, not {value!r}")
+            raise ValueError(
+                _("a resource is one of {known}, not {value!r}").format(
+                    known=", ".join(RESOURCES), value=value
+                )
+            )
         terrain = terrain_name(kingdom, cell)
         if RESOURCE_OF_TERRAIN.get(terrain) != value:
-            raise ValueError(f"a {value} lies only on its own terrain, not on {terrain}")
+            raise ValueError(
+                _("a {resource} lies only on its own terrain, not on {terrain}").format(
+                    resource=resource_words(value), terrain=terrain
+                )
+            )
         if kingdom.crowns_at[cell]:
-            raise ValueError("a resource lies only on a square without fire")
-        _no_piece(kingdom, cell, "a resource")
+            raise ValueError(_("a resource lies only on a square without fire"))
+        _no_piece(kingdom, cell, _("a resource"))
         kingdom.layer(RESOURCE)[cell] = value
 
     def render_res(kingdom: Kingdom, cell: int) -> list[str]:
@@ -90,10 +138,14 @@ def text_annotations(registry: Registry, mode: str) -> list[Annotation]:
 
     def parse_caveman(kingdom: Kingdom, cell: int, value: str | None) -> None:
         if value not in cavemen():
-            raise ValueError(f"a cro-magnon is one of {', '.join(cavemen())}, not {value!r}")
+            raise ValueError(
+                _("a cro-magnon is one of {known}, not {value!r}").format(
+                    known=", ".join(cavemen()), value=value
+                )
+            )
         if kingdom.crowns_at[cell]:
-            raise ValueError("a cro-magnon stands only on a square without fire")
-        _no_piece(kingdom, cell, "a cro-magnon")
+            raise ValueError(_("a cro-magnon stands only on a square without fire"))
+        _no_piece(kingdom, cell, _("a cro-magnon"))
         kingdom.layer(CAVEMAN)[cell] = value
 
     def render_caveman(kingdom: Kingdom, cell: int) -> list[str]:
@@ -102,11 +154,17 @@ def text_annotations(registry: Registry, mode: str) -> list[Annotation]:
 
     def parse_totem(kingdom: Kingdom, cell: int, value: str | None) -> None:
         if value not in RESOURCES:
-            raise ValueError(f"a totem is one of {', '.join(RESOURCES)}, not {value!r}")
+            raise ValueError(
+                _("a totem is one of {known}, not {value!r}").format(
+                    known=", ".join(RESOURCES), value=value
+                )
+            )
         layer = kingdom.layer(TOTEMS)
         held = layer.get(cell, ())
         if value in held:
-            raise ValueError(f"the {value} totem is written twice")
+            raise ValueError(
+                _("the {resource} totem is written twice").format(resource=resource_words(value))
+            )
         layer[cell] = tuple(sorted((*held, value)))
 
     def render_totem(kingdom: Kingdom, cell: int) -> list[str]:
@@ -167,31 +225,39 @@ _SUPERSCRIPT = {"1": "¹", "2": "²", "3": "³"}
 
 
 def _fire_piece(value: str | None) -> Piece:
-    return Piece(symbol="*", words=f"fire token ({value} fire)", label=value or "", shape="fire")
+    words = _("fire token ({n} fire)").format(n=value)
+    return Piece(symbol="*", words=words, label=value or "", shape="fire")
 
 
 def _crater_piece(value: str | None) -> Piece:
     n = value or "1"
-    craters = "crater" if n == "1" else "craters"
-    return Piece(
-        symbol=_SUPERSCRIPT.get(n, "^"), words=f"{n} {craters} (volcano)", label=n, shape="crater"
-    )
+    count = int(n) if n.isdigit() else 1
+    words = _n("{n} crater (volcano)", "{n} craters (volcano)", count).format(n=n)
+    return Piece(symbol=_SUPERSCRIPT.get(n, "^"), words=words, label=n, shape="crater")
 
 
 def crater_mark(craters: int) -> Piece:
     """A volcano's printed craters on a domino not yet placed (``Registry.add_mark``):
     ``V²`` in the terminal's lines, ``volcano 2 craters`` in words."""
-    return evolve(_crater_piece(str(craters)), words=plural(craters, "crater"))
+    words = _n("{n} crater", "{n} craters", craters).format(n=craters)
+    return evolve(_crater_piece(str(craters)), words=words)
+
+
+def _label(labels: Mapping[str, str], key: str) -> str:
+    found = labels.get(key)
+    return str(found) if found is not None else key[:2].title()
 
 
 def _resource_piece(value: str | None) -> Piece:
-    res = value or "resource"
-    return Piece(symbol="•", words=res, label=res[:2].title())
+    if value is None:
+        return Piece(symbol="•", words=_("resource"), label="Re")
+    return Piece(symbol="•", words=resource_words(value), label=_label(RESOURCE_LABELS, value))
 
 
 def _totem_piece(value: str | None) -> Piece:
     res = value or "?"
-    return Piece(symbol="T", words=f"{res} totem", label=res[:2].title(), shape="tile")
+    words = _("{resource} totem").format(resource=resource_words(res))
+    return Piece(symbol="T", words=words, label=_label(RESOURCE_LABELS, res), shape="tile")
 
 
 #: Each cro-magnon's symbol in terminal grids, one column each and all different (the
@@ -216,18 +282,21 @@ CAVEMAN_SYMBOLS = {
 def _caveman_piece(value: str | None) -> Piece:
     cm = cavemen().get(value or "")
     if cm is None:
-        return Piece(symbol="@", words=value or "cro-magnon", shape="figure")
-    name = cm.name.removeprefix("The ")
-    words = name.split()
-    label = "".join(w[0].upper() for w in words) if len(words) > 1 else name[:2]
+        return Piece(symbol="@", words=value or _("cro-magnon"), shape="figure")
+    label = _label(CAVEMAN_LABELS, cm.id)
     symbol = CAVEMAN_SYMBOLS.get(cm.id, "!" if cm.warrior else "@")
     if cm.warrior:
-        return Piece(symbol=symbol, words=f"{name} (power {cm.power})", label=label, shape="figure")
-    return Piece(symbol=symbol, words=name, label=label, shape="figure")
+        words = _("{name} (power {power})").format(name=cm.words, power=cm.power)
+        return Piece(symbol=symbol, words=words, label=label, shape="figure")
+    return Piece(symbol=symbol, words=cm.words, label=label, shape="figure")
 
 
 def _no_piece(kingdom: Kingdom, cell: int, what: str) -> None:
     for name in (FIRE, RESOURCE, CAVEMAN):
         layer = kingdom.layers.get(name)
         if layer and cell in layer:
-            raise ValueError(f"{what} cannot share a square with {layer[cell]!r} ({name})")
+            raise ValueError(
+                _("{what} cannot share a square with {piece!r} ({layer})").format(
+                    what=what, piece=layer[cell], layer=name
+                )
+            )

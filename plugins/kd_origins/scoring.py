@@ -17,10 +17,29 @@ from __future__ import annotations
 from kd_base.api import bonus_line, is_harmony, is_middle_kingdom, property_lines
 
 from kingdomino_core import Game, Kingdom, Ranking, ScoreLine, ScoreSheet, match_total, rank_by
+from kingdomino_core.i18n import package_translation
 
 from .data import cavemen, totem_points
 from .options import OriginsOptions
 from .state import CAVEMAN, RESOURCE, TOTEMS
+
+_l = package_translation("kd_origins").lazy
+
+#: The cro-magnons as score sheets name them (their ids, the same in every language's
+#: data), shown as their names.
+CAVEMAN_IDS = {
+    # TRANSLATORS: a cro-magnon's id in score sheets ("hunter at 1,0: 2 x 3"): its name.
+    "hunter": _l("hunter"),
+    "fishing_child": _l("fishing_child"),
+    "gatherer": _l("gatherer"),
+    "sculptor": _l("sculptor"),
+    "painter": _l("painter"),
+    "fire_lady": _l("fire_lady"),
+    "shaman": _l("shaman"),
+    "small_warrior": _l("small_warrior"),
+    "amazon": _l("amazon"),
+    "oafish_warrior": _l("oafish_warrior"),
+}
 
 SOURCE = "origins"
 _AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
@@ -32,10 +51,11 @@ def bonus_lines(game: Game, kingdom: Kingdom, options: OriginsOptions) -> list[S
     if options.empire_of_fire:
         frame = options.empire_of_fire_frame or game.config.kingdom_size
         earned = is_middle_kingdom(kingdom, frame)
-        lines.append(bonus_line("empire_of_fire", earned, options.empire_of_fire_points, SOURCE))
+        name = _l("empire_of_fire")
+        lines.append(bonus_line(name, earned, options.empire_of_fire_points, SOURCE))
     if options.homo_habilis:
         earned = is_harmony(kingdom, True)
-        lines.append(bonus_line("homo_habilis", earned, options.homo_habilis_points, SOURCE))
+        lines.append(bonus_line(_l("homo_habilis"), earned, options.homo_habilis_points, SOURCE))
     return lines
 
 
@@ -45,7 +65,7 @@ def totem_lines(game: Game, index: int, options: OriginsOptions) -> list[ScoreLi
     lines = [
         ScoreLine(
             kind="resources",
-            name=f"{len(layer)} wooden resources",
+            name=_l("{n} wooden resources").format(n=len(layer)),
             points=len(layer) * options.resource_points,
             source=SOURCE,
         )
@@ -54,7 +74,8 @@ def totem_lines(game: Game, index: int, options: OriginsOptions) -> list[ScoreLi
     held = (kingdom.layers.get(TOTEMS) or {}).get(kingdom.board.castle, ())
     for res, points in totem_points().items():
         if res in held:
-            lines.append(ScoreLine(kind="totem", name=f"{res} totem", points=points, source=SOURCE))
+            name = _l("{resource} totem").format(resource=res)
+            lines.append(ScoreLine(kind="totem", name=name, points=points, source=SOURCE))
     return lines
 
 
@@ -91,7 +112,13 @@ def caveman_lines(kingdom: Kingdom) -> list[ScoreLine]:
         lines.append(
             ScoreLine(
                 kind="caveman",
-                name=f"{cm.id} at {x},{y}: {units} x {cm.points_per_unit}",
+                name=_l("{caveman} at {x},{y}: {units} x {per}").format(
+                    caveman=cm.id,
+                    x=x,
+                    y=y,
+                    units=units,
+                    per=cm.points_per_unit,
+                ),
                 points=units * cm.points_per_unit,
                 source=SOURCE,
             )
@@ -114,8 +141,11 @@ def caveman_lines(kingdom: Kingdom) -> list[ScoreLine]:
         lines.append(
             ScoreLine(
                 kind="horde",
-                name=f"horde at {x},{y}: {len(horde)} warrior{'s' if len(horde) > 1 else ''} "
-                f"x power {power}",
+                name=(
+                    _l("horde at {x},{y}: {n} warriors x power {power}")
+                    if len(horde) > 1
+                    else _l("horde at {x},{y}: {n} warrior x power {power}")
+                ).format(x=x, y=y, n=len(horde), power=power),
                 points=len(horde) * power,
                 source=SOURCE,
             )

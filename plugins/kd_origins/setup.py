@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from kingdomino_core import ClaimRule, Game, Terrain
+from kingdomino_core.i18n import package_translation
 
+_ = package_translation("kd_origins")
+_l = _.lazy
+
+#: Origins' own names, translated when shown (grassland is the steppe of the French rules).
 TERRAINS = (
-    Terrain(name="desert", letter="D", colour="#e6c88a", ansi=180),
-    Terrain(name="grassland", letter="G", colour="#9ccc65", ansi=113),
-    Terrain(name="lake", letter="L", colour="#1e88e5", ansi=33),
-    Terrain(name="jungle", letter="J", colour="#1b5e20", ansi=22),
-    Terrain(name="quarry", letter="Q", colour="#9e9e9e", ansi=247),
+    Terrain(name=_l("desert"), letter="D", colour="#e6c88a", ansi=180),
+    Terrain(name=_l("grassland"), letter="G", colour="#9ccc65", ansi=113),
+    Terrain(name=_l("lake"), letter="L", colour="#1e88e5", ansi=33),
+    Terrain(name=_l("jungle"), letter="J", colour="#1b5e20", ansi=22),
+    Terrain(name=_l("quarry"), letter="Q", colour="#9e9e9e", ansi=247),
     #: Volcano regions never score (docs/rules/origins.md).
-    Terrain(name="volcano", letter="V", colour="#c62828", ansi=160, scores=False),
+    Terrain(name=_l("volcano"), letter="V", colour="#c62828", ansi=160, scores=False),
 )
 
 #: Every player count uses all 48 dominoes in 12 lines of 4 (docs/rules/origins.md, set-up):
@@ -35,7 +40,7 @@ class NeolithicOpening(ClaimRule):
     """
 
     id = "origins.neolithic_opening"
-    description = "first line of Neolithic: each player's two chiefs take dominoes 1+4 or 2+3"
+    description = _l("first line of Neolithic: each player's two chiefs take dominoes 1+4 or 2+3")
 
     def check(self, game: Game, seat: int, king: int, slot: int) -> str | None:
         if game.lines_drawn != 1 or len(game.next_line) != LINE_SIZE:
@@ -43,14 +48,14 @@ class NeolithicOpening(ClaimRule):
         partner = _PARTNER[slot]
         other = game.next_kings[partner]
         if other is not None and game.owner(other) != seat:
-            return (
-                f"domino {slot + 1} pairs with domino {partner + 1}, which the opponent "
+            return _(
+                "domino {slot} pairs with domino {partner}, which the opponent "
                 "holds: the opening takes dominoes 1+4 or 2+3"
-            )
+            ).format(slot=slot + 1, partner=partner + 1)
         for s, k in enumerate(game.next_kings):
             if k is not None and s not in (slot, partner) and game.owner(k) == seat:
-                return (
-                    f"your other chief is on domino {s + 1}, so this one must take "
-                    f"domino {_PARTNER[s] + 1} (the opening takes dominoes 1+4 or 2+3)"
-                )
+                return _(
+                    "your other chief is on domino {other}, so this one must take "
+                    "domino {partner} (the opening takes dominoes 1+4 or 2+3)"
+                ).format(other=s + 1, partner=_PARTNER[s] + 1)
         return None

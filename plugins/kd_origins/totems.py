@@ -19,10 +19,13 @@ from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Step, StepHandler
 from kingdomino_core.engine.words import kingdom_name, seat_name
+from kingdomino_core.i18n import package_translation
 
-from .data import RESOURCES, totem_points
+from .data import RESOURCES, resource_words, totem_points
 from .options import OriginsOptions
 from .state import STATE, TOTEMS, OriginsState, resource_counts
+
+_ = package_translation("kd_origins")
 
 TOTEM_STEP = "origins.totem"
 
@@ -47,7 +50,9 @@ class GiveTotem(Action):
     kingdom: int
 
     def describe(self) -> str:
-        return f"give the {self.totem} totem to kingdom {self.kingdom}"
+        return _("give the {resource} totem to kingdom {kingdom}").format(
+            resource=resource_words(self.totem), kingdom=self.kingdom
+        )
 
 
 def sync_layers(game: Game) -> None:
@@ -102,16 +107,18 @@ class TotemHandler(StepHandler):
     def describe(self, game: Game, step: Step) -> str:
         choice = step.payload(TotemChoice)
         res = choice.totem
-        names = " or ".join(kingdom_name(game, k) for k in choice.tied)
-        return (
-            f"You lost the majority of {res}: give the {res} totem "
-            f"({totem_points()[res]} points) to {names}, tied at the top"
-        )
+        names = _(" or ").join(kingdom_name(game, k) for k in choice.tied)
+        return _(
+            "You lost the majority of {resource}: give the {resource} totem "
+            "({n} points) to {names}, tied at the top"
+        ).format(resource=resource_words(res), n=totem_points()[res], names=names)
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
         if not isinstance(action, GiveTotem):
             return action.describe()
-        return f"give the {action.totem} totem to {kingdom_name(game, action.kingdom)}"
+        return _("give the {resource} totem to {kingdom}").format(
+            resource=resource_words(action.totem), kingdom=kingdom_name(game, action.kingdom)
+        )
 
     def legal_actions(self, game: Game, step: Step) -> list[Action]:
         choice = step.payload(TotemChoice)
@@ -123,13 +130,23 @@ class TotemHandler(StepHandler):
         if not isinstance(action, GiveTotem) or action.seat != step.seat or action.totem != res:
             raise IllegalActionError(
                 "origins.totem_choice",
-                f"{seat_name(step.seat)} must give the {res} totem now, not {action.describe()}",
+                _("{seat} must give the {resource} totem now, not {action}").format(
+                    seat=seat_name(step.seat),
+                    resource=resource_words(res),
+                    action=action.describe(),
+                ),
             )
         if action.kingdom not in tied:
             raise IllegalActionError(
                 "origins.totem_majority",
-                f"kingdom {action.kingdom} does not have the top {res} count; "
-                f"the totem goes to one of kingdoms {', '.join(map(str, tied))}",
+                _(
+                    "kingdom {kingdom} does not have the top {resource} count; "
+                    "the totem goes to one of kingdoms {tied}"
+                ).format(
+                    kingdom=action.kingdom,
+                    resource=resource_words(res),
+                    tied=", ".join(map(str, tied)),
+                ),
             )
 
     def apply(self, game: Game, step: Step, action: Action) -> None:

@@ -30,9 +30,13 @@ from typing import ClassVar
 from attrs import frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, Kingdom, Step
-from kingdomino_core.engine.words import cell_words, plural
+from kingdomino_core.engine.words import cell_words
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.mechanics import (
+    ChooseStep,
     Offer,
+    Payment,
+    PayStep,
     PurchaseRefusals,
     PurchaseWords,
     RevealFromPile,
@@ -40,9 +44,13 @@ from kingdomino_core.mechanics import (
 )
 from kingdomino_core.model.kingdom import CASTLE, EMPTY
 
-from .data import RESOURCES, cavemen
+from .data import RESOURCES, cavemen, resource_words
 from .options import OriginsOptions
 from .state import CAVEMAN, RESOURCE, STATE, OriginsState, bump
+
+_ = package_translation("kd_origins")
+_l = _.lazy
+_n = _.ngettext
 
 RECRUIT_STEP = "origins.recruit"
 PAY_STEP = "origins.pay"
@@ -61,7 +69,7 @@ class CaveDraw(Action):
     caveman: str
 
     def describe(self) -> str:
-        return f"{self.caveman} revealed in the cave"
+        return _("{caveman} revealed in the cave").format(caveman=self.caveman)
 
 
 @frozen(kw_only=True, slots=True)
@@ -76,8 +84,11 @@ class Recruit(Action):
     y: int
 
     def describe(self) -> str:
-        where = "the pile" if self.pile else "the cave"
-        return f"recruit {self.caveman} from {where} onto {self.x},{self.y}"
+        if self.pile:
+            text = _("recruit {caveman} from the pile onto {x},{y}")
+        else:
+            text = _("recruit {caveman} from the cave onto {x},{y}")
+        return text.format(caveman=self.caveman, x=self.x, y=self.y)
 
 
 @frozen(kw_only=True, slots=True)
@@ -90,16 +101,27 @@ class Spend(Action):
     y: int
 
     def describe(self) -> str:
-        return f"spend the resource at {self.x},{self.y}"
+        return _("spend the resource at {x},{y}").format(x=self.x, y=self.y)
+
+
+#: What a hunter-gatherer counts, in words (besides the resources).
+_UNIT_WORDS = {"caveman": _l("cro-magnon"), "resource": _l("resource"), "fire": _l("fire")}
+
+
+def unit_words(unit: str) -> str:
+    """What a hunter-gatherer counts around it, in the player's language."""
+    found = _UNIT_WORDS.get(unit)
+    return str(found) if found is not None else resource_words(unit)
 
 
 def caveman_effect(cid: str) -> str:
     """What a cro-magnon scores, in words."""
     cm = cavemen()[cid]
     if cm.warrior:
-        return f"warrior of power {cm.power} (a horde scores warriors x power)"
-    unit = "cro-magnon" if cm.unit == "caveman" else cm.unit
-    return f"{cm.points_per_unit} per {unit} around it"
+        return _("warrior of power {power} (a horde scores warriors x power)").format(
+            power=cm.power
+        )
+    return _("{per} per {unit} around it").format(per=cm.points_per_unit, unit=unit_words(cm.unit))
 
 
 def _before_paying(kingdom: Kingdom, cid: str) -> str:
@@ -107,7 +129,7 @@ def _before_paying(kingdom: Kingdom, cid: str) -> str:
     resources: the rest of the payment, chosen next, may spend resources counted now."""
     tribe = [cid, *(kingdom.layers.get(CAVEMAN) or {}).values()]
     counts_resources = any(cavemen()[c].unit in (*RESOURCES, "resource") for c in tribe)
-    return " (before the rest is paid)" if counts_resources else ""
+    return _(" (before the rest is paid)") if counts_resources else ""
 
 
 def recruit_gain(kingdom: Kingdom, cid: str, cell: int) -> int:
@@ -120,6 +142,38 @@ def recruit_gain(kingdom: Kingdom, cid: str, cell: int) -> int:
     probe.layer(RESOURCE).pop(cell, None)
     before = sum(line.points for line in caveman_lines(kingdom))
     return sum(line.points for line in caveman_lines(probe)) - before
+
+
+class CavePayStep(PayStep):
+    """The payment for a recruit (the mechanic's step), in the player's language."""
+
+    def describe(self, game: Game, step: Step) -> str:
+        pay = step.payload(Payment)
+        if not pay.paid:
+            return _n(
+                "Pay for your cro-magnon: spend a wooden resource of your kingdom, "
+                "{n} more to pay, each of a kind not spent yet",
+                "Pay for your cro-magnon: spend a wooden resource of your kingdom, "
+                "{n} more to pay, each of a kind not spent yet",
+                pay.left,
+            ).format(n=pay.left)
+        return _n(
+            "Pay for your cro-magnon: spend a wooden resource of your kingdom, "
+            "{n} more to pay, each of a kind not spent yet (spent so far: {paid})",
+            "Pay for your cro-magnon: spend a wooden resource of your kingdom, "
+            "{n} more to pay, each of a kind not spent yet (spent so far: {paid})",
+            pay.left,
+        ).format(n=pay.left, paid=_(", ").join(resource_words(k) for k in pay.paid))
+
+    def describe_action(self, game: Game, step: Step, action: Action) -> str:
+        if not isinstance(action, Spend):
+            return super().describe_action(game, step, action)
+        kind = self.shop.token_at(game.kingdom_of(step.seat), action.x, action.y)
+        if kind is None:
+            return _("spend the wooden resource at {x},{y}").format(x=action.x, y=action.y)
+        return _("spend the {resource} at {x},{y}").format(
+            resource=resource_words(kind), x=action.x, y=action.y
+        )
 
 
 class CaveDrawHandler(RevealFromPile):
@@ -143,11 +197,11 @@ class CaveDrawHandler(RevealFromPile):
         return self.steps(game, VISIBLE - len(game.ext[STATE].cave_visible))
 
     def describe(self, game: Game, step: Step) -> str:
-        return "A cro-magnon is drawn from the pile into the cave"
+        return _("A cro-magnon is drawn from the pile into the cave")
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
         if isinstance(action, CaveDraw) and action.caveman in cavemen():
-            return f"{cavemen()[action.caveman].name} comes into the cave"
+            return _("{name} comes into the cave").format(name=cavemen()[action.caveman].words)
         return action.describe()
 
 
@@ -165,16 +219,19 @@ def why_not_square(
     x, y = kingdom.board.xy(cell)
     terrain = kingdom.terrain_at[cell]
     if terrain == EMPTY:
-        return f"square {x},{y} is not part of the kingdom"
+        return _("square {x},{y} is not part of the kingdom").format(x=x, y=y)
     if terrain == CASTLE:
-        return "a cro-magnon may not stand on the starting tile (I-O5)"
+        return _("a cro-magnon may not stand on the starting tile (I-O5)")
     if kingdom.crowns_at[cell]:
-        return f"square {x},{y} has fire (a printed icon or a token)"
+        return _("square {x},{y} has fire (a printed icon or a token)").format(x=x, y=y)
     people = kingdom.layers.get(CAVEMAN)
     if people and cell in people:
-        return f"square {x},{y} already has a cro-magnon ({people[cell]})"
+        found = cavemen().get(people[cell])
+        return _("square {x},{y} already has a cro-magnon ({name})").format(
+            x=x, y=y, name=found.words if found else people[cell]
+        )
     if terrain == volcano and not options.caveman_on_volcano:
-        return f"square {x},{y} is a volcano (option caveman_on_volcano is off)"
+        return _("square {x},{y} is a volcano (option caveman_on_volcano is off)").format(x=x, y=y)
     return None
 
 
@@ -189,14 +246,14 @@ class Cave(Shop):
     choice_action = Recruit
     pay_action = Spend
     words = PurchaseWords(
-        thing="cro-magnon",
-        choice="a recruit",
-        passing="pass (recruit nobody)",
-        token="wooden resource",
-        tokens="resources",
-        ask="spend",
-        pay="spend",
-        paid="spent",
+        thing=_l("cro-magnon"),
+        choice=_l("a recruit"),
+        passing=_l("pass (recruit nobody)"),
+        token=_l("wooden resource"),
+        tokens=_l("resources"),
+        ask=_l("spend"),
+        pay=_l("spend"),
+        paid=_l("spent"),
         unit="",
     )
     refusals = PurchaseRefusals(
@@ -211,6 +268,17 @@ class Cave(Shop):
         # Offers are values: made once per cro-magnon and source, in file order.
         self._cave = {cid: Offer(item=cid, source="cave", cost=COST_VISIBLE) for cid in cavemen()}
         self._pile = {cid: Offer(item=cid, source="pile", cost=COST_PILE) for cid in cavemen()}
+
+    def handlers(self) -> tuple[ChooseStep, PayStep]:
+        """The recruit step, and the pay step in Origins' own words."""
+        return ChooseStep(self), CavePayStep(self)
+
+    def paying(self, kingdom: Kingdom, cell: int) -> str:
+        """``", paying its fish"`` when ``cell`` holds a resource, else ``""``."""
+        kind = (kingdom.layers.get(RESOURCE) or {}).get(cell)
+        if kind is None:
+            return ""
+        return _(", paying its {resource}").format(resource=resource_words(kind))
 
     def offers(self, game: Game, seat: int, budget: int) -> list[Offer]:
         """The cave's cro-magnons, then the pile's, each kind once, in file order."""
@@ -240,31 +308,36 @@ class Cave(Shop):
         return found
 
     def source_words(self, source: str) -> str:
-        return "any cro-magnon of the pile" if source == "pile" else "a visible cro-magnon"
+        return _("any cro-magnon of the pile") if source == "pile" else _("a visible cro-magnon")
 
     def check_offer(self, game: Game, seat: int, offer: Offer) -> None:
         if offer.item not in cavemen():
             raise IllegalActionError(
                 "origins.recruit_unknown",
-                f"no cro-magnon {offer.item!r}; known: {', '.join(cavemen())}",
+                _("no cro-magnon {caveman!r}; known: {known}").format(
+                    caveman=offer.item, known=", ".join(cavemen())
+                ),
             )
         state: OriginsState = game.ext[STATE]
         if offer.source == "pile" and not state.cave_pile.get(offer.item, 0):
             raise IllegalActionError(
-                "origins.recruit_unavailable", f"no {offer.item} is left in the pile"
+                "origins.recruit_unavailable",
+                _("no {caveman} is left in the pile").format(caveman=offer.item),
             )
         if offer.source == "cave" and offer.item not in state.cave_visible:
             raise IllegalActionError(
                 "origins.recruit_unavailable",
-                f"{offer.item} is not visible in the cave (visible: "
-                f"{', '.join(state.cave_visible) or 'none'})",
+                _("{caveman} is not visible in the cave (visible: {visible})").format(
+                    caveman=offer.item, visible=", ".join(state.cave_visible) or _("none")
+                ),
             )
 
     def check_square(self, game: Game, kingdom: Kingdom, offer: Offer, x: int, y: int) -> None:
         board = kingdom.board
         if not board.on_board(x, y):
             raise IllegalActionError(
-                "origins.caveman_square", f"square {x},{y} is outside the kingdom"
+                "origins.caveman_square",
+                _("square {x},{y} is outside the kingdom").format(x=x, y=y),
             )
         why = why_not_square(kingdom, board.cell(x, y), self.volcano, self.options)
         if why is not None:
@@ -283,23 +356,40 @@ class Cave(Shop):
 
     def describe(self, game: Game, step: Step) -> str:
         kinds = self.kinds_held(game.kingdom_of(step.seat))
-        return (
-            f"Recruit a cro-magnon ({COST_VISIBLE} different resources for one in the cave, "
-            f"{COST_PILE} for any one from the pile) and put it on a square without fire, "
-            f"or pass; you hold {plural(kinds, 'kind')} of resource"
-        )
+        return _n(
+            "Recruit a cro-magnon ({visible} different resources for one in the cave, "
+            "{pile} for any one from the pile) and put it on a square without fire, "
+            "or pass; you hold {n} kind of resource",
+            "Recruit a cro-magnon ({visible} different resources for one in the cave, "
+            "{pile} for any one from the pile) and put it on a square without fire, "
+            "or pass; you hold {n} kinds of resource",
+            kinds,
+        ).format(visible=COST_VISIBLE, pile=COST_PILE, n=kinds)
 
     def describe_choice(self, game: Game, step: Step, action: Recruit) -> str:
         if action.caveman not in cavemen():
             return action.describe()
         kingdom = game.kingdom_of(step.seat)
         cell = kingdom.board.cell(action.x, action.y)
-        where = "pile" if action.pile else "cave"
         gain = recruit_gain(kingdom, action.caveman, cell)
         caveat = _before_paying(kingdom, action.caveman)
-        return (
-            f"recruit the {cavemen()[action.caveman].name.removeprefix('The ')} ({where}) onto "
-            f"{action.x},{action.y} ({cell_words(game, kingdom, cell)})"
-            f"{self.paying(kingdom, cell)}: "
-            f"{caveman_effect(action.caveman)}, {gain:+d} now{caveat}"
+        if action.pile:
+            text = _(
+                "recruit the {name} (pile) onto {x},{y} ({square}){paying}: "
+                "{effect}, {gain} now{caveat}"
+            )
+        else:
+            text = _(
+                "recruit the {name} (cave) onto {x},{y} ({square}){paying}: "
+                "{effect}, {gain} now{caveat}"
+            )
+        return text.format(
+            name=cavemen()[action.caveman].words,
+            x=action.x,
+            y=action.y,
+            square=cell_words(game, kingdom, cell),
+            paying=self.paying(kingdom, cell),
+            effect=caveman_effect(action.caveman),
+            gain=f"{gain:+d}",
+            caveat=caveat,
         )

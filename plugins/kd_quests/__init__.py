@@ -33,10 +33,13 @@ from kingdomino_core import (
 )
 from kingdomino_core.engine.encoding import StateEncoder
 from kingdomino_core.engine.registry import Piece
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.mechanics import RevealFromPile
 
 from .options import QuestsOptions
 from .quests import Quest, QuestContext, all_quests, find, point_functions, points
+
+_ = package_translation("kd_quests")
 
 NAME = "quests"
 HOOK_API = 1
@@ -86,7 +89,7 @@ class RevealQuest(Action):
 
     def describe(self) -> str:
         found = all_quests().get(self.quest)
-        return f"quest revealed: {found.name if found else self.quest}"
+        return _("quest revealed: {quest}").format(quest=found.words if found else self.quest)
 
 
 class RevealHandler(RevealFromPile):
@@ -146,9 +149,9 @@ def kd_register_components(registry: Registry) -> None:
 def quest_piece(value: str | None) -> Piece:
     """How displays show ``C+quest=<id>``: a tile named after the quest."""
     quest = find(value or "")
-    return Piece(
-        symbol="Q", words=f"quest: {quest.describe() if quest else value}", label="Q", shape="tile"
-    )
+    words = _("quest: {quest}").format(quest=quest.describe() if quest else value)
+    # TRANSLATORS: the letter drawn on a quest tile in pictures.
+    return Piece(symbol="Q", words=words, label=_("Q"), shape="tile")
 
 
 def quest_annotation() -> Annotation:
@@ -201,30 +204,46 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
     known = {t.name for t in registry.terrains}
     missing = sorted({"wheat", "forest", "lake", "grassland", "swamp", "mine"} - known)
     if missing:
-        problems.append(f"quests: the active rules have no terrain {', '.join(missing)}")
+        problems.append(
+            _("quests: the active rules have no terrain {missing}").format(
+                missing=", ".join(missing)
+            )
+        )
     ids = []
     for name in options.fixed:
         quest = find(name)
         if quest is None:
             problems.append(
                 Problem.option(
-                    "quests", "fixed", f"unknown quest {name!r}; known: {', '.join(all_quests())}"
+                    "quests",
+                    "fixed",
+                    _("unknown quest {name!r}; known: {known}").format(
+                        name=name, known=", ".join(all_quests())
+                    ),
                 )
             )
         elif quest.id in ids:
-            problems.append(Problem.option("quests", "fixed", f"{name!r} is named twice"))
+            problems.append(
+                Problem.option("quests", "fixed", _("{name!r} is named twice").format(name=name))
+            )
         else:
             ids.append(quest.id)
     if not 0 <= options.count <= len(all_quests()):
         problems.append(
             Problem.option(
-                "quests", "count", f"from 0 to {len(all_quests())} quests, not {options.count}"
+                "quests",
+                "count",
+                _("from 0 to {most} quests, not {n}").format(
+                    most=len(all_quests()), n=options.count
+                ),
             )
         )
     if options.frame < 0 or (options.frame and options.frame % 2 == 0):
         problems.append(
             Problem.option(
-                "quests", "frame", f"0 (the kingdom size) or an odd size, not {options.frame}"
+                "quests",
+                "frame",
+                _("0 (the kingdom size) or an odd size, not {n}").format(n=options.frame),
             )
         )
     elif options.frame and options.frame < config.kingdom_size:
@@ -232,7 +251,9 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
             Problem.option(
                 "quests",
                 "frame",
-                f"at least the kingdom size {config.kingdom_size}, not {options.frame}",
+                _("at least the kingdom size {size}, not {n}").format(
+                    size=config.kingdom_size, n=options.frame
+                ),
             )
         )
     return problems
@@ -253,7 +274,7 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine]:
     k = game.kingdoms[kingdom]
     quests = all_quests()
     return [
-        ScoreLine(kind="quest", name=quests[q].name, points=points(quests[q], k, ctx), source=NAME)
+        ScoreLine(kind="quest", name=quests[q].words, points=points(quests[q], k, ctx), source=NAME)
         for q in quests_of(game, k)
     ]
 
@@ -264,8 +285,8 @@ def kd_describe_game(game: Game) -> list[str | TableNote]:
     shown = revealed(game)
     options = game.config.option(NAME, QuestsOptions)
     wanted = len(options.fixed) or options.count
-    text = "; ".join(q.describe() for q in shown) or "none yet"
+    text = _("; ").join(q.describe() for q in shown) or _("none yet")
     if len(shown) < wanted:
-        text += f" ({wanted - len(shown)} to reveal)"
+        text += " " + _("({n} to reveal)").format(n=wanted - len(shown))
     tiles = tuple(evolve(quest_piece(q.id), words=q.describe()) for q in shown)
-    return [TableNote(words=f"quests: {text}", pieces=tiles)]
+    return [TableNote(words=_("quests: {quests}").format(quests=text), pieces=tiles)]

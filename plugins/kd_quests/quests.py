@@ -16,8 +16,12 @@ from importlib import resources
 from attrs import frozen
 
 from kingdomino_core import Kingdom
+from kingdomino_core.i18n import package_translation
 
 from . import scorers
+
+_ = package_translation("kd_quests")
+_l = _.lazy
 
 #: Quest kinds as written in the CSV, with the id prefix and the unit each counts.
 _KINDS = {
@@ -28,6 +32,36 @@ _KINDS = {
     "lostCorner": ("lost_corner", ""),
     "folieDesGrandeurs": ("folie_des_grandeurs", "line of 3 crowned squares"),
     "bleakKing": ("bleak_king", "crownless property of 5+ squares"),
+}
+
+#: The printed names of ``data/quests.csv``, marked for translation (a quest's
+#: :attr:`Quest.words` is its name, translated when shown).
+NAMES = (
+    _l("Local Business (wheat)"),
+    _l("Local Business (forest)"),
+    _l("Local Business (lake)"),
+    _l("Local Business (grassland)"),
+    _l("Local Business (swamp)"),
+    _l("Local Business (mine)"),
+    _l("The Four Corners of the Kingdom (wheat)"),
+    _l("The Four Corners of the Kingdom (forest)"),
+    _l("The Four Corners of the Kingdom (lake)"),
+    _l("The Four Corners of the Kingdom (grassland)"),
+    _l("The Four Corners of the Kingdom (swamp)"),
+    _l("The Four Corners of the Kingdom (mine)"),
+    _l("Harmony"),
+    _l("The Middle Kingdom"),
+    _l("The Lost Corner"),
+    _l("La Folie des Grandeurs (Megalomania)"),
+    _l("The Bleak King (Austere King)"),
+)
+
+#: What one unit of a quest is, in words.
+UNIT_WORDS = {
+    "square around the castle": _l("square around the castle"),
+    "corner": _l("corner"),
+    "line of 3 crowned squares": _l("line of 3 crowned squares"),
+    "crownless property of 5+ squares": _l("crownless property of 5+ squares"),
 }
 
 #: The Bleak King's terrains (the card shows wheat, forest, lake and grassland).
@@ -51,11 +85,18 @@ class Quest:
     unit: str
     condition: str
 
+    @property
+    def words(self) -> str:
+        """The printed name, translated when shown (as data: the data file's name)."""
+        return _l(self.name)
+
     def describe(self) -> str:
         """``The Lost Corner, 20 points`` or ``Local Business (wheat), 5 per square
         around the castle`` (names may hold brackets of their own, so none are added)."""
-        per = f"{self.points} per {self.unit}" if self.unit else f"{self.points} points"
-        return f"{self.name}, {per}"
+        if self.unit:
+            unit = UNIT_WORDS.get(self.unit, self.unit)
+            return _("{name}, {n} per {unit}").format(name=self.words, n=self.points, unit=unit)
+        return _("{name}, {n} points").format(name=self.words, n=self.points)
 
 
 @cache

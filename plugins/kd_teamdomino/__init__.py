@@ -16,9 +16,12 @@ from __future__ import annotations
 from kd_xl.api import two_boxes
 
 from kingdomino_core import ConfigBuilder, DominoId, Game, GameConfig, Problem, Registry, hookimpl
+from kingdomino_core.i18n import package_translation
 
 from . import teams as team_rules
 from .options import TeamdominoOptions
+
+_ = package_translation("kd_teamdomino")  # its catalogs: kd_teamdomino/locales
 
 NAME = "teamdomino"
 HOOK_API = 1

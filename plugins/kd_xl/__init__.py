@@ -12,9 +12,12 @@ from __future__ import annotations
 from kd_base.api import BaseOptions
 
 from kingdomino_core import ConfigBuilder, DominoId, Game, GameConfig, Problem, Registry, hookimpl
+from kingdomino_core.i18n import package_translation
 
 from . import two_boxes
 from .options import XlOptions
+
+_ = package_translation("kd_xl")  # its catalogs: kd_xl/locales
 
 NAME = "xl"
 HOOK_API = 1

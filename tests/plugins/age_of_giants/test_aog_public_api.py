@@ -30,6 +30,8 @@ DOCUMENTED_MODULES = {
     # docs/rl.md: how a plugin adds its state to learning agents' observations.
     "kingdomino_core.engine.encoding": {"StateEncoder", "LayerPlanes", "LineDominoes"},
     "kingdomino_core.mechanics": set(kingdomino_core.mechanics.__all__),
+    # docs/translations.md: how a plugin ships and reads its own message catalogs.
+    "kingdomino_core.i18n": {"package_translation", "get_translation"},
     # docs/plugin-guide.md: the words helpers, so a plugin names kingdoms as every display.
     "kingdomino_core.engine.words": {"kingdom_name"},
 }

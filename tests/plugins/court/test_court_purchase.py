@@ -183,7 +183,7 @@ def test_bad_purchases_are_refused_naming_the_rule(action: Action, rule: str, wo
 
 def test_a_square_with_a_tile_takes_no_other_I_C1() -> None:
     game = at_buy("C W0+wheat G0+queen F0+wood")
-    assert "already holds queen" in _refused(
+    assert "already holds Queen" in _refused(
         game, buy("visible", "farmer", 2, 0), "court.one_tile_per_square"
     )
 
