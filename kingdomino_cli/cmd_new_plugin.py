@@ -55,7 +55,9 @@ SHIPPED_EXAMPLES: dict[str, str] = {
     "lookahead": "examples/lookahead",
     "redraw": "examples/redraw",
     "reverse_order": "examples/reverse-order",
+    "secret_objective": "examples/secret-objective",
     "six_by_six": "examples/six-by-six",
+    "solo_challenge": "examples/solo-challenge",
     "two_lines": "examples/two-lines",
 }
 
