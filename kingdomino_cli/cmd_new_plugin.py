@@ -47,7 +47,6 @@ SHIPPED_EXAMPLES: dict[str, str] = {
     "first_block": "examples/first-block",
     "four_by_six": "examples/four-by-six",
     "joker": "examples/joker",
-    "last_swap": "examples/last-swap",
     "lakes": "docs/tutorial (the plugin guide's tutorial)",
     "lakes_double": "examples/lakes-double-package",
     "last_swap": "examples/last-swap",
