@@ -35,10 +35,10 @@ import gettext
 import importlib.util
 import os
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Self
+from typing import Any, Self, TypeVar
 
 #: The language of the messages in the code: no catalog is needed for it.
 SOURCE_LANGUAGE = "en"
@@ -56,6 +56,8 @@ _ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 # Chinese written in traditional characters: the regions that use them, and the script.
 _TRADITIONAL = {"tw", "hk", "mo", "hant"}
+
+T = TypeVar("T")
 
 _catalog_dirs: dict[str, list[Path]] = {}
 _translations: dict[tuple[str, str, str], gettext.NullTranslations] = {}
@@ -214,6 +216,12 @@ def _translation(domain: str, language: str) -> gettext.NullTranslations:
     return found
 
 
+def translation_of(domain: str) -> gettext.NullTranslations:
+    """The gettext translation of ``domain`` in the language of the moment (for a
+    program that hands a whole catalog on, such as a page's words)."""
+    return _translation(domain, current_language())
+
+
 class LazyText(str):
     """A message translated when shown: as a ``str`` it is its English text (ids,
     JSON, comparisons), and ``str()``, f-strings and ``%`` give it in the language of
@@ -316,6 +324,69 @@ def package_translation(package: str) -> Translation:
     for folder in paths:
         add_message_catalog(package, Path(folder) / "locales")
     return get_translation(package)
+
+
+class Translated(str):
+    """Text already written in every language (:func:`in_every_language`): as a ``str``
+    its English, shown in the language of the moment. For words made once and read by
+    people of several languages (a move in a server's list of moves)."""
+
+    _texts: dict[str, str]
+
+    def __new__(cls, texts: Mapping[str, str]) -> Self:
+        text = super().__new__(cls, texts.get(SOURCE_LANGUAGE, next(iter(texts.values()), "")))
+        text._texts = dict(texts)
+        return text
+
+    def __str__(self) -> str:
+        return self._texts.get(current_language(), str.__str__(self))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __reduce__(self) -> tuple[type[Translated], tuple[dict[str, str]]]:
+        return (Translated, (self._texts,))
+
+    def prefixed(self, prefix: str) -> Translated:
+        """The same text after ``prefix`` (a name) in every language."""
+        return Translated({lang: prefix + text for lang, text in self._texts.items()})
+
+
+def in_every_language(make: Callable[[], object]) -> Translated:
+    """What ``make()`` shows, made once in each language the game speaks."""
+    texts = {}
+    for language in available_languages():
+        with use_language(language):
+            texts[language] = str(make())
+    return Translated(texts)
+
+
+def in_each_language(make: Callable[[], T]) -> dict[str, T]:
+    """``make()`` once in each language the game speaks, its texts shown in that
+    language (:func:`shown_json`): a server's state, for pages of every language."""
+    made = {}
+    for language in available_languages():
+        with use_language(language):
+            made[language] = shown_json(make())
+    return made
+
+
+def for_now(by_language: Mapping[str, T]) -> T:
+    """The current language's entry of ``by_language`` (English's when it has none)."""
+    found = by_language.get(current_language())
+    return by_language[SOURCE_LANGUAGE] if found is None else found
+
+
+def shown_json(value: Any) -> Any:
+    """``value`` (JSON-ready dicts, lists, strings) with its lazy and translated texts
+    in the language of the moment: JSON writes a :class:`LazyText` as its English."""
+    if isinstance(value, LazyText | Translated):
+        return str(value)
+    if isinstance(value, dict):
+        return {key: shown_json(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [shown_json(item) for item in value]
+    return value
 
 
 def shown(text: object) -> str:

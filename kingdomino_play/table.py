@@ -37,6 +37,7 @@ from kingdomino_core import (
 from kingdomino_core.engine.views import SPECTATOR, action_words, hides
 from kingdomino_core.engine.words import seat_name
 from kingdomino_core.hooks.plugins import PLUGIN_FAULTS, blame
+from kingdomino_core.i18n import Translated
 from kingdomino_core.model.actions import CHANCE
 from kingdomino_core.saves.savegame import (
     CHANCE_SEED,
@@ -296,7 +297,11 @@ class Table:
 
     def _played(self, seat: int, words: str, *, forced: bool = False) -> Move:
         if words:  # (a forced move reads as the player's own: the replays word it so)
-            self.recent.append(f"{self.names[seat]}: {words}")
+            entry = f"{self.names[seat]}: "
+            # words made in every language (a server's) stay so, after the name
+            self.recent.append(
+                words.prefixed(entry) if isinstance(words, Translated) else entry + words
+            )
             del self.recent[:-RECENT]
             self.history.append((len(self.moves) - 1, self.recent[-1]))
             if self._hidden_now:

@@ -13,6 +13,7 @@ what the API tests and simple scripts use.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -29,11 +30,13 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from kingdomino_core import i18n
 from kingdomino_core.engine.agents import installed_agents
 from kingdomino_play import HUMAN
 
 from . import live
 from .guard import Guard, HostPolicy
+from .languages import SCOPE_KEY, LanguageChoice, page_words
 from .replies import (
     MAX_UPLOAD,
     SECURITY_HEADERS,
@@ -73,6 +76,20 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
             return FileResponse(STATIC / name, headers=SECURITY_HEADERS)
 
         return handler
+
+    async def words(request: Request) -> Response:
+        return ok(page_words(request.scope.get(SCOPE_KEY, i18n.SOURCE_LANGUAGE)))
+
+    async def words_script(request: Request) -> Response:
+        # the pages' words as a script the page loads before its own (no inline script)
+        found = page_words(request.scope.get(SCOPE_KEY, i18n.SOURCE_LANGUAGE))
+        body = "window.KD_WORDS = " + json.dumps(found, ensure_ascii=False) + ";\n"
+        headers = {
+            **SECURITY_HEADERS,
+            "Cache-Control": "no-store",
+            "Vary": "Cookie, Accept-Language",
+        }
+        return Response(body, media_type="text/javascript", headers=headers)
 
     async def rulesets(request: Request) -> Response:
         return ok([info for _r, info in server.rulesets().values()])
@@ -189,6 +206,8 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
         Route("/table/{id}", page("table.html")),
         Route("/replay", page("replay.html")),
         Route("/api/rulesets", rulesets),
+        Route("/api/words", words),
+        Route("/words.js", words_script),
         Route("/api/agents", agents_route),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{id}", state),
@@ -223,7 +242,10 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
 
     return Starlette(
         routes=routes,
-        middleware=[Middleware(Guard, policy=hosts or HostPolicy(), headers=SECURITY_HEADERS)],
+        middleware=[
+            Middleware(Guard, policy=hosts or HostPolicy(), headers=SECURITY_HEADERS),
+            Middleware(LanguageChoice),
+        ],
         exception_handlers={TableError: on_table_error},
         lifespan=lifespan,
     )

@@ -19,12 +19,13 @@ import attrs
 from anyio import CapacityLimiter, to_thread
 from starlette.websockets import WebSocket
 
-from kingdomino_core import KingdominoError, Ruleset
+from kingdomino_core import KingdominoError, Ruleset, i18n
 from kingdomino_core.inputs.trust import CodeNotAllowedError, Trust
 from kingdomino_core.rulesets.files import allowed_players, load_ruleset_file
 from kingdomino_core.rulesets.lookup import list_rulesets
 from kingdomino_play.budgets import SERVER_MOVE, budget_problem, move_seconds, table_problem
 
+from .languages import SCOPE_KEY
 from .replays import ReplayStore
 from .store import MAX_OPEN, TableStore, scan
 from .tables import (
@@ -204,11 +205,15 @@ class Server:
         channels = list(self.channels.get(table.id, ()))
         if not channels:
             return
-        shared = None if table.hides else json.dumps(table.view())
+        shared: dict[str, str] = {}
         for ws, token in channels:
-            # Each seat its own view when a plugin hides something (Secret).
-            view = shared if shared is not None else json.dumps(table.view(token))
-            personal = json.dumps(table.personal(token))[1:]  # "you": ..., "undo": ...}
+            with i18n.use_language(ws.scope.get(SCOPE_KEY, i18n.SOURCE_LANGUAGE)):
+                language = i18n.current_language()
+                if table.hides:  # each seat its own view when a plugin hides something
+                    view = json.dumps(table.view(token))
+                else:
+                    view = shared.setdefault(language, json.dumps(table.view()))
+                personal = json.dumps(table.personal(token))[1:]  # "you": ..., "undo": ...}
             text = f'{{"type": "state", "view": {view}, {personal}'
             # A page that went away is dropped by its own handler.
             with contextlib.suppress(Exception):

@@ -31,7 +31,7 @@ from typing import Any
 
 from attrs import define, field, frozen
 
-from kingdomino_core import Action, Game, IllegalActionError, KingdominoError, Ruleset
+from kingdomino_core import Action, Game, IllegalActionError, KingdominoError, Ruleset, i18n
 from kingdomino_core.engine.agents import installed_agents
 from kingdomino_core.engine.views import SPECTATOR, hides
 from kingdomino_core.engine.words import plural
@@ -49,7 +49,8 @@ from kingdomino_core.saves.savegame import (
 from kingdomino_play import HUMAN, build_seat, engine_for, is_human
 from kingdomino_play import Table as GameTable
 
-from .views import decision_view, public_view, table_move_words
+from .languages import move_words_in_every_language
+from .views import decision_view, public_view
 
 #: Table ids and tokens are URL-safe base64; nothing else names a file.
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{16}$")
@@ -96,16 +97,28 @@ class Shown:
     is missing from the save on disk, whatever happens to the server after)."""
 
     version: int
-    #: What a spectator sees (everyone, when no plugin hides anything).
-    view: dict[str, Any]
-    decision: dict[str, Any] | None
+    #: The public view and the decision in each language (:attr:`view`: the request's).
+    views: dict[str, dict[str, Any]]
+    decisions: dict[str, dict[str, Any] | None]
     #: The seat that may take its decision back (undo): the one that decided last,
     #: while no one else has decided since (empty before the first decision).
     undoable: frozenset[int]
     saved: SavedGame
-    #: What each seat sees, when a plugin hides something from some seats
-    #: (``Secret``); empty otherwise (every seat sees :attr:`view`).
-    seat_views: dict[int, dict[str, Any]] = field(factory=dict)
+    #: What each seat sees, by language, when a plugin hides something from some
+    #: seats (``Secret``); empty otherwise (every seat sees :attr:`view`).
+    seat_views_by_language: dict[str, dict[int, dict[str, Any]]] = field(factory=dict)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return i18n.for_now(self.views)
+
+    @property
+    def decision(self) -> dict[str, Any] | None:
+        return i18n.for_now(self.decisions)
+
+    @property
+    def seat_views(self) -> dict[int, dict[str, Any]]:
+        return i18n.for_now(self.seat_views_by_language) if self.seat_views_by_language else {}
 
 
 @define
@@ -325,17 +338,20 @@ class Table:
         if self._shown is not None and self._shown.version == self.version:
             return
         game = self.game
-        view = self._view_for(SPECTATOR)
-        seat_views = {}
-        if hides(game):  # a plugin hides something: each seat its own view
-            seat_views = {s: self._view_for(s) for s in range(game.config.players)}
         seat = game.current_seat
         # No decision to show while the table itself plays a person's forced move.
         asked = seat is not None and seat >= 0 and self.play.forced_move() is None
-        decision = decision_view(game, self.play.names) if asked else None
+        players = range(game.config.players)
+        views = i18n.in_each_language(lambda: self._view_for(SPECTATOR))
+        seat_views = {}
+        if hides(game):  # a plugin hides something: each seat its own view
+            seat_views = i18n.in_each_language(lambda: {s: self._view_for(s) for s in players})
+        decisions = i18n.in_each_language(
+            lambda: decision_view(game, self.play.names) if asked else None
+        )
         points = self.play.undo_points
         undoable = frozenset({points[-1][0]}) if points else frozenset()
-        self._shown = Shown(self.version, view, decision, undoable, saved, seat_views)
+        self._shown = Shown(self.version, views, decisions, undoable, saved, seat_views)
 
     def _view_for(self, viewer: int | None) -> dict[str, Any]:
         """What ``viewer`` sees of the table (see :func:`public_view`)."""
@@ -458,7 +474,7 @@ def game_table(game: Game, seats: Sequence[SeatSpec]) -> GameTable:
     A person's decision with a single legal action is played for them, as ``kd play``
     does (``kingdomino_play.forced``)."""
     players = [PlayerEntry(name=s.name, agent=s.agent) for s in seats]
-    return GameTable(game, players, undo=True, words=table_move_words, forced=True)
+    return GameTable(game, players, undo=True, words=move_words_in_every_language, forced=True)
 
 
 def new_table(

@@ -272,9 +272,8 @@ class PlaceHandler(StepHandler):
         if isinstance(action, Discard):
             fits = any(mask for _d, mask in _step_masks(game, step))
             why = _("instead of placing it") if fits else _("it fits nowhere")
-            return _("discard domino {d} ({why})").format(
-                d=domino_name(game, action.domino), why=why
-            )
+            name = domino_name(game, action.domino)
+            return _("discard domino {d} ({why})").format(d=name, why=why)
         return action.describe()
 
     def sample_action(self, game: Game, step: Step, r: float) -> Action:
@@ -449,9 +448,8 @@ class ClaimHandler(StepHandler):
             n, m = ordinal(step.king + 1), ordinal(action.king + 1)
             raise refuse("core.turn", turn, n=n, m=m, **seats)
         if action.domino not in game.next_line:
-            raise refuse(
-                "core.claim", _("domino {d} is not in the line being picked"), d=action.domino
-            )
+            absent = _("domino {d} is not in the line being picked")
+            raise refuse("core.claim", absent, d=action.domino)
         slot = game.next_line.index(action.domino)
         if game.next_kings[slot] is not None:
             held = _("domino {d} already has king {king}")

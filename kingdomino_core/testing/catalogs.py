@@ -19,10 +19,14 @@ committed next to their ``.po`` (an editable install reads them as they are);
 
 from __future__ import annotations
 
+import html
 import io
+import re
 import sys
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
@@ -35,15 +39,33 @@ from ..i18n import SHIPPED_LANGUAGES
 #: (``_l``: lazy text; ``_n``: singular, plural, count).
 KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None, "_n": (1, 2)}
 
+
+def extract_html(
+    fileobj: Any, keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel extraction of a page's marked text: the text of an element with a
+    ``data-i18n`` attribute, the ``title`` of one with ``data-i18n-title`` (the page's
+    script shows them translated)."""
+    text = fileobj.read().decode("utf-8")
+    for pattern in (_HTML_TEXT, _HTML_TITLE):
+        for found in pattern.finditer(text):
+            line = text.count("\n", 0, found.start()) + 1
+            yield line, "_", html.unescape(found.group(1).strip()), []
+
+
+_HTML_TEXT = re.compile(r"<\w+\b[^<>]*\bdata-i18n(?:\s|>)[^<>]*?>?([^<>]*)<")
+_HTML_TITLE = re.compile(r'\btitle="([^"]*)"[^<>]*\bdata-i18n-title\b')
+
 # A fixed date in the headers: catalogs change only when their messages do.
 _DATE = datetime(2026, 1, 1, tzinfo=UTC)
 
 # Python sources and the pages' scripts; tests and templates are not shown to players.
-_METHODS = [
+_METHODS: list[tuple[str, Any]] = [
     ("**/tests/**", "ignore"),
     ("**/templates/**", "ignore"),
     ("**.py", "python"),
     ("**.js", "javascript"),
+    ("**.html", extract_html),
 ]
 
 

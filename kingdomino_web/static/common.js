@@ -4,76 +4,84 @@
 
 const KD = {};
 
+// The pages' words in the page's language (/words.js, loaded before this script: the
+// server's catalog for the language of the request); _("...") marks a message for the
+// catalogs and gives its translation.
+KD.words = window.KD_WORDS || { language: "en", languages: [], messages: {} };
+function _(text) {
+  return Object.prototype.hasOwnProperty.call(KD.words.messages, text) ? KD.words.messages[text] : text;
+}
+
 // Every word the pages show, in one place (so it can be translated): KD.t(key, values)
 // fills {name}-style holes. The words of the game itself (decisions, moves, score
 // lines) come from the server, in the rule sets' own words.
 KD.MSG = {
-  placing: "Placing",
-  picking: "Picking",
-  free: "free",
-  copy: "Copy",
-  copied: "Copied",
-  copyTitle: "Copy the link",
-  selected: "Selected: copy it",
-  discarded: "discarded: {names}",
-  match: "match {score}",
-  place: "Place",
-  kingdom: "Kingdom",
-  pointsAndTiebreaks: "Points and tie-breaks",
-  aheadOn: "Ahead of the next on",
-  nobodyWon: "Nobody won.",
-  wins: "{names} wins!",
-  share: "{names} share the victory!",
-  and: " and ",
-  total: "total",
-  matchLine: "Match: {games} — totals {totals}",
-  matchGame: "game {n}: {scores}",
-  yourTurnTitle: "Your turn — kd: {ruleset}",
-  overTitle: "Game over — kd: {ruleset}",
-  plainTitle: "kd: {ruleset}",
-  gameOf: " — game {n} of {games}",
-  youPlay: "You play {names}",
-  watching: "You are watching",
-  stopped: "The game stopped: {failure}",
-  over: "The game is over.",
-  placesDomino: "{name} places domino {domino}.",
-  yourTurn: "Your turn",
-  waitingFor: "Waiting for {name}",
-  fitsNowhere: "domino {domino} fits nowhere in your kingdom: discard it.",
-  placeIn: "Place domino {domino} in your kingdom.",
-  secondHalf: "second half {side}",
-  sideE: "to the right →",
-  sideS: "below ↓",
-  sideW: "to the left ←",
-  sideN: "above ↑",
-  mustDiscard: "This domino fits nowhere in your kingdom: it must be discarded.",
-  turnIt: "Turn the domino: nothing fits this way.",
-  helpMouse: "Point at a lit square and click to place the first half there; turn the domino with the button or the R key.",
-  helpTouch: "Touch a lit square (or drag your finger) to hold the domino there; tap it again or use the button to turn it, then press “Place here”.",
-  orClick: "or click a highlighted square to see its choices",
-  nothingThere: "Nothing to do on that square: choose a highlighted square or a button.",
-  legalMove: "That move is legal.",
-  noTable: "There is no such table on this server.",
-  reconnecting: "Connection lost; reconnecting…",
-  soundOn: "Sound: on",
-  soundOff: "Sound: off",
-  seatLinks: "Seat links (send one to each player)",
-  undoMine: "You may take back your last decision until someone else decides.",
+  placing: _("Placing"),
+  picking: _("Picking"),
+  free: _("free"),
+  copy: _("Copy"),
+  copied: _("Copied"),
+  copyTitle: _("Copy the link"),
+  selected: _("Selected: copy it"),
+  discarded: _("discarded: {names}"),
+  match: _("match {score}"),
+  place: _("Place"),
+  kingdom: _("Kingdom"),
+  pointsAndTiebreaks: _("Points and tie-breaks"),
+  aheadOn: _("Ahead of the next on"),
+  nobodyWon: _("Nobody won."),
+  wins: _("{names} wins!"),
+  share: _("{names} share the victory!"),
+  and: _(" and "),
+  total: _("total"),
+  matchLine: _("Match: {games} — totals {totals}"),
+  matchGame: _("game {n}: {scores}"),
+  yourTurnTitle: _("Your turn — kd: {ruleset}"),
+  overTitle: _("Game over — kd: {ruleset}"),
+  plainTitle: _("kd: {ruleset}"),
+  gameOf: _(" — game {n} of {games}"),
+  youPlay: _("You play {names}"),
+  watching: _("You are watching"),
+  stopped: _("The game stopped: {failure}"),
+  over: _("The game is over."),
+  placesDomino: _("{name} places domino {domino}."),
+  yourTurn: _("Your turn"),
+  waitingFor: _("Waiting for {name}"),
+  fitsNowhere: _("domino {domino} fits nowhere in your kingdom: discard it."),
+  placeIn: _("Place domino {domino} in your kingdom."),
+  secondHalf: _("second half {side}"),
+  sideE: _("to the right →"),
+  sideS: _("below ↓"),
+  sideW: _("to the left ←"),
+  sideN: _("above ↑"),
+  mustDiscard: _("This domino fits nowhere in your kingdom: it must be discarded."),
+  turnIt: _("Turn the domino: nothing fits this way."),
+  helpMouse: _("Point at a lit square and click to place the first half there; turn the domino with the button or the R key."),
+  helpTouch: _("Touch a lit square (or drag your finger) to hold the domino there; tap it again or use the button to turn it, then press “Place here”."),
+  orClick: _("or click a highlighted square to see its choices"),
+  nothingThere: _("Nothing to do on that square: choose a highlighted square or a button."),
+  legalMove: _("That move is legal."),
+  noTable: _("There is no such table on this server."),
+  reconnecting: _("Connection lost; reconnecting…"),
+  soundOn: _("Sound: on"),
+  soundOff: _("Sound: off"),
+  seatLinks: _("Seat links (send one to each player)"),
+  undoMine: _("You may take back your last decision until someone else decides."),
   // The lobby.
-  kindHere: "Human on this device",
-  kindLink: "Human by link",
-  kindBot: "Bot",
-  seatPlayer: "seat {n} player",
-  seatBot: "seat {n} bot",
-  seatOptions: "seat {n} bot options",
-  seatName: "seat {n} name",
-  optionsExample: "e.g. {option}",
-  noOptions: "no options",
-  sendLinks: "Send each player their own link (it lets them play their seat only):",
-  runsCode: " — not checked (runs code)",
+  kindHere: _("Human on this device"),
+  kindLink: _("Human by link"),
+  kindBot: _("Bot"),
+  seatPlayer: _("seat {n} player"),
+  seatBot: _("seat {n} bot"),
+  seatOptions: _("seat {n} bot options"),
+  seatName: _("seat {n} name"),
+  optionsExample: _("e.g. {option}"),
+  noOptions: _("no options"),
+  sendLinks: _("Send each player their own link (it lets them play their seat only):"),
+  runsCode: _(" — not checked (runs code)"),
   // The replay viewer.
-  decisionOf: "decision {n} of {total}",
-  gameStart: "The start of the game.",
+  decisionOf: _("decision {n} of {total}"),
+  gameStart: _("The start of the game."),
 };
 
 KD.t = function (key, values = {}) {
@@ -424,3 +432,25 @@ KD.markCell = function (cell, cls) {
     width: size - 6, height: size - 6, rx: 4, class: `mark ${cls}`, "pointer-events": "none",
   }));
 };
+
+// The language selector (in every page's header) and the pages' own marked text:
+// elements with data-i18n show their text translated, data-i18n-title their title.
+KD.translatePage = function () {
+  document.documentElement.lang = KD.words.language;
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = _(node.textContent.trim());
+  for (const node of document.querySelectorAll("[data-i18n-title]")) node.title = _(node.title);
+  const header = document.querySelector("header");
+  if (!header || KD.words.languages.length < 2) return;
+  const select = KD.el("select", { id: "language", "aria-label": _("Language") });
+  for (const lang of KD.words.languages) {
+    const option = KD.el("option", { value: lang.tag }, lang.name);
+    if (lang.tag === KD.words.language) option.selected = true;
+    select.append(option);
+  }
+  select.addEventListener("change", () => {
+    document.cookie = `kd_lang=${encodeURIComponent(select.value)}; path=/; max-age=31536000; samesite=strict`;
+    window.location.reload();
+  });
+  header.append(KD.el("label", { class: "language" }, select));
+};
+document.addEventListener("DOMContentLoaded", KD.translatePage);
