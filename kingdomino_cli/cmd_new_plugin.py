@@ -47,14 +47,15 @@ SHIPPED_EXAMPLES: dict[str, str] = {
     "first_block": "examples/first-block",
     "four_by_six": "examples/four-by-six",
     "joker": "examples/joker",
-    "last_swap": "examples/last-swap",
     "lakes": "docs/tutorial (the plugin guide's tutorial)",
     "lakes_double": "examples/lakes-double-package",
     "long_lines": "examples/long-lines",
     "lookahead": "examples/lookahead",
     "redraw": "examples/redraw",
     "reverse_order": "examples/reverse-order",
+    "secret_objective": "examples/secret-objective",
     "six_by_six": "examples/six-by-six",
+    "solo_challenge": "examples/solo-challenge",
     "two_lines": "examples/two-lines",
 }
 

@@ -54,17 +54,26 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
         winners = [t for k, t in enumerate(teams) if won & set(result["kingdoms"][k]["players"])]
     finished = result.get("finished", True)
     verdict = result.get("verdict") or ""
-    if not winners:  # the rules decided nobody won (a solo target missed)
-        said = _("Nobody wins") if finished else _("Nobody would win")
-    else:
-        who = _(" and ").join(winners)
-        if len(winners) == 1:
-            said = _("{names} wins").format(names=who)
-        else:
-            said = _("{names} share the victory").format(names=who)
-    if not finished:
-        said += _(" (game not finished: leading)")
-    if verdict:
-        said = _("{said}: {verdict}").format(said=said, verdict=verdict)
-    lines.append(said + ".")
+    lines.append(_outcome_words(winners, finished, verdict))
     return lines
+
+
+def _outcome_words(winners: list[str], finished: bool, verdict: str) -> str:
+    """The result's sentence: who won (or that nobody did, a solo target missed), with
+    the rules' verdict when they give one and the game is over."""
+    if not winners:
+        if not finished:
+            return _("Nobody would win (game not finished).")
+        if verdict:
+            return _("Nobody wins: {verdict}.").format(verdict=verdict)
+        return _("Nobody wins.")
+    who = _(" and ").join(winners)
+    one = len(winners) == 1
+    if not finished:
+        if one:
+            return _("{names} wins (game not finished: leading).").format(names=who)
+        return _("{names} share the victory (game not finished: leading).").format(names=who)
+    if verdict:
+        said = _("{names} wins: {verdict}.") if one else _("{names} share the victory: {verdict}.")
+        return said.format(names=who, verdict=verdict)
+    return (_("{names} wins.") if one else _("{names} share the victory.")).format(names=who)

@@ -121,6 +121,24 @@ K_REGIONS = 7  # region ids handed out so far
 
 
 @njit(cache=True)
+def kingdom_arrays(nk, terrains, width):
+    """The arrays of ``nk`` kingdoms (see :func:`_reset_kingdoms`, which fills them):
+    ``terr``, ``crw``, ``reg`` per cell; ``rsize``, ``rcrown``, ``rterr`` per region
+    id; ``kinfo`` (``K_*`` columns); ``near`` per terrain (and empty cells) and row."""
+    cells = width * width
+    return (
+        np.empty((nk, cells), np.int8),
+        np.empty((nk, cells), np.int8),
+        np.empty((nk, cells), np.int32),
+        np.empty((nk, cells + 1), np.int64),
+        np.empty((nk, cells + 1), np.int64),
+        np.empty((nk, cells + 1), np.int64),
+        np.zeros((nk, 8), np.int64),
+        np.zeros((nk, terrains + 1, width), np.int64),
+    )
+
+
+@njit(cache=True)
 def _reset_kingdoms(terr, crw, reg, rsize, rcrown, rterr, kinfo, near, width):
     """Empty kingdoms. ``near[q, t, row]``: bit ``col`` set when that cell touches the
     castle or a square of terrain ``t``; ``near[q, -1, row]``: the empty cells."""

@@ -33,6 +33,7 @@ from .kernel import (
     _reset_kingdoms,
     _score_after,
     _touching,
+    kingdom_arrays,
     mt_random,
     mt_seed,
     placements,
@@ -192,6 +193,26 @@ def _compare(key, a, b, width):
 
 
 @njit(cache=True)
+def rank_places(key, nk, width, places):
+    """Each kingdom's place from its ranking key (``key[q, :width]``, compared
+    highest first): how many distinct keys are greater, so equal keys share a place
+    (``ranked_places``). Written to ``places[q]``."""
+    for q in range(nk):
+        above = 0
+        for o in range(nk):
+            if _compare(key, o, q, width) <= 0:
+                continue
+            repeat = False
+            for e in range(o):
+                if _compare(key, e, o, width) == 0:
+                    repeat = True
+                    break
+            if not repeat:
+                above += 1
+        places[q] = above
+
+
+@njit(cache=True)
 def play_batch(
     params, deck, order_key, box, scoring, king_owner, seat_kingdom, tiebreaks,
     dynasty_tiebreaks, keys, keylens, streams, agents, totals, places, logs, moves,
@@ -210,14 +231,7 @@ def play_batch(
     lines_total = params[P_LINES_TOTAL]
     games = params[P_GAMES]
     max_moves = params[P_MAX_MOVES]
-    terr = np.empty((nk, cells), np.int8)
-    crw = np.empty((nk, cells), np.int8)
-    reg = np.empty((nk, cells), np.int32)
-    rsize = np.empty((nk, cells + 1), np.int64)
-    rcrown = np.empty((nk, cells + 1), np.int64)
-    rterr = np.empty((nk, cells + 1), np.int64)
-    kinfo = np.zeros((nk, 8), np.int64)
-    near = np.zeros((nk, len(scoring) + 1, width), np.int64)  # see kernel._reset_kingdoms
+    terr, crw, reg, rsize, rcrown, rterr, kinfo, near = kingdom_arrays(nk, len(scoring), width)
     past = np.zeros((nk, 3), np.int64)  # match: total, largest property, crowns
     mt = np.zeros(625, np.int64)
     in_pile = np.zeros(ndeck, np.bool_)
@@ -334,19 +348,5 @@ def play_batch(
             for t in range(len(names)):
                 key[q, 1 + t] = past[q, 1] if names[t] == 0 else past[q, 2]
             totals[g, q] = past[q, 0]
-        width_key = 1 + len(names)
-        for q in range(nk):
-            # the place: how many distinct keys are greater (ties share a place)
-            above = 0
-            for o in range(nk):
-                if _compare(key, o, q, width_key) <= 0:
-                    continue
-                repeat = False
-                for e in range(o):
-                    if _compare(key, e, o, width_key) == 0:
-                        repeat = True
-                        break
-                if not repeat:
-                    above += 1
-            places[g, q] = above
+        rank_places(key, nk, 1 + len(names), places[g])
     return 0

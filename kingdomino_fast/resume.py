@@ -36,12 +36,13 @@ from .kernel import (
     _near_ids,
     _put,
     _reset_kingdoms,
+    kingdom_arrays,
     mt_random,
     placements,
     second_cell,
     total_points,
 )
-from .loop import _compare
+from .loop import rank_places
 
 # -- steps (rows of the ``pending`` stack: kind, seat, king, domino) --------------------
 S_LAY_OUT_LINE = 0
@@ -232,14 +233,7 @@ def play_out_state(
     kings = params[P_KINGS]
     ndeck = params[P_DECK]
     line_size = params[P_LINE_SIZE]
-    terr = np.empty((nk, cells), np.int8)
-    crw = np.empty((nk, cells), np.int8)
-    reg = np.empty((nk, cells), np.int32)
-    rsize = np.empty((nk, cells + 1), np.int64)
-    rcrown = np.empty((nk, cells + 1), np.int64)
-    rterr = np.empty((nk, cells + 1), np.int64)
-    kinfo = np.zeros((nk, 8), np.int64)
-    near = np.zeros((nk, len(scoring) + 1, width), np.int64)
+    terr, crw, reg, rsize, rcrown, rterr, kinfo, near = kingdom_arrays(nk, len(scoring), width)
     cand_cell = np.zeros(4 * cells, np.int64)
     cand_dir = np.zeros(4 * cells, np.int64)
     pick = np.zeros(max(sample, 1) + 4 * cells, np.int64)
@@ -406,18 +400,5 @@ def play_out_state(
         for t in range(len(names)):
             key[q, 1 + t] = past[q, 1] if names[t] == 0 else past[q, 2]
         totals[q] = past[q, 0]
-    width_key = 1 + len(names)
-    for q in range(nk):
-        above = 0
-        for o in range(nk):
-            if _compare(key, o, q, width_key) <= 0:
-                continue
-            repeat = False
-            for e in range(o):
-                if _compare(key, e, o, width_key) == 0:
-                    repeat = True
-                    break
-            if not repeat:
-                above += 1
-        places[q] = above
+    rank_places(key, nk, 1 + len(names), places)
     return move

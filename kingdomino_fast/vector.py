@@ -44,7 +44,7 @@ from .kernel import (
     second_cell,
     total_points,
 )
-from .loop import _compare, _decide_claim, _decide_place, _stream
+from .loop import _decide_claim, _decide_place, _stream, rank_places
 from .resume import (
     S_CLAIM,
     S_DRAW_KING,
@@ -362,20 +362,7 @@ def _rewards(g, kind, params, seat_kingdom, kst, past, scoring, tiebreaks, dynas
         key[q, 0] = past[g, q, 0] + total_points(g * nk + q, kinfo, params)
         for t in range(len(names)):
             key[q, 1 + t] = max(past[g, q, 1], largest) if names[t] == 0 else past[g, q, 2] + crowns
-    width_key = 1 + len(names)
-    for q in range(nk):
-        above = 0
-        for o in range(nk):
-            if _compare(key, o, q, width_key) <= 0:
-                continue
-            repeat = False
-            for e in range(o):
-                if _compare(key, e, o, width_key) == 0:
-                    repeat = True
-                    break
-            if not repeat:
-                above += 1
-        places[q] = above
+    rank_places(key, nk, 1 + len(names), places)
     winners = 0
     for q in range(nk):
         if places[q] == 0:

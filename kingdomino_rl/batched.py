@@ -134,20 +134,10 @@ class BatchedEnv:
         nk, width = cfg.kingdoms, 2 * cfg.kingdom_size - 1
         if width != self.observer.W:
             raise ValueError("BatchedEnv: the board is not 2 x kingdom size - 1 wide")
-        cells = width * width
         nt = len(self.engine.registry.terrains)
         ndeck, size, kings = len(t.ids), cfg.line_size, cfg.kings
         rows = b * nk  # slot g's kingdom q is row g * nk + q
-        self._kst = (
-            np.zeros((rows, cells), np.int8),
-            np.zeros((rows, cells), np.int8),
-            np.zeros((rows, cells), np.int32),
-            np.zeros((rows, cells + 1), np.int64),
-            np.zeros((rows, cells + 1), np.int64),
-            np.zeros((rows, cells + 1), np.int64),
-            np.zeros((rows, 8), np.int64),
-            np.zeros((rows, nt + 1, width), np.int64),
-        )
+        self._kst = kernel.kingdom_arrays(rows, nt, width)  # filled as each match starts
         self._view_own = np.zeros(b, np.int64)
         self._in_pile = np.zeros((b, ndeck), np.bool_)
         self._pool = np.zeros((b, ndeck), np.int64)

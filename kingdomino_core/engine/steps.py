@@ -1,10 +1,9 @@
 """The core's step handlers: drawing dominoes and kings, placing, claiming.
 
 These are the turn mechanics every member of the family shares (kings on lines,
-dominoes into kingdoms). What makes a placement legal is not decided here: the
-placement rules registered by plugins are (the base game's size limit and
-connection rule among them). The core only knows that two squares cannot share a
-cell and that a kingdom has a board.
+dominoes into kingdoms). What makes a placement legal is decided by the placement
+rules plugins register; the core only knows that two squares cannot share a cell and
+that a kingdom has a board.
 """
 
 from __future__ import annotations

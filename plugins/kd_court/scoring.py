@@ -18,6 +18,7 @@ from kingdomino_core import Board, Kingdom, ScoreLine
 from kingdomino_core.i18n import package_translation
 
 from .state import RESOURCE_LAYER, TILE_LAYER
+from .tiles import CHARACTER_IDS
 
 _l = package_translation("kd_court").lazy
 
@@ -108,7 +109,9 @@ def score_lines(kingdom: Kingdom, data: CourtData, options: CourtOptions) -> lis
             lines.append(
                 ScoreLine(
                     kind="character",
-                    name=_l("{tile} at {x},{y}").format(tile=tile_id, x=x, y=y),
+                    name=_l("{tile} at {x},{y}").format(
+                        tile=CHARACTER_IDS.get(tile_id, tile_id), x=x, y=y
+                    ),
                     points=character_points(kingdom, cell, tile_id, data, options),
                     source=SOURCE,
                 )

@@ -19,7 +19,7 @@ from kd_base.api import bonus_line, is_harmony, is_middle_kingdom, property_line
 from kingdomino_core import Game, Kingdom, Ranking, ScoreLine, ScoreSheet, match_total, rank_by
 from kingdomino_core.i18n import package_translation
 
-from .data import cavemen, totem_points
+from .data import RESOURCE_WORDS, cavemen, totem_points
 from .options import OriginsOptions
 from .state import CAVEMAN, RESOURCE, TOTEMS
 
@@ -74,7 +74,7 @@ def totem_lines(game: Game, index: int, options: OriginsOptions) -> list[ScoreLi
     held = (kingdom.layers.get(TOTEMS) or {}).get(kingdom.board.castle, ())
     for res, points in totem_points().items():
         if res in held:
-            name = _l("{resource} totem").format(resource=res)
+            name = _l("{resource} totem").format(resource=RESOURCE_WORDS.get(res, res))
             lines.append(ScoreLine(kind="totem", name=name, points=points, source=SOURCE))
     return lines
 
@@ -113,7 +113,7 @@ def caveman_lines(kingdom: Kingdom) -> list[ScoreLine]:
             ScoreLine(
                 kind="caveman",
                 name=_l("{caveman} at {x},{y}: {units} x {per}").format(
-                    caveman=cm.id,
+                    caveman=CAVEMAN_IDS.get(cm.id, cm.id),
                     x=x,
                     y=y,
                     units=units,

@@ -241,3 +241,24 @@ def test_a_whole_age_of_giants_game_in_traditional_chinese_from_lang_option() ->
     for words in ("巨人：", "供應區", "任務："):
         assert words in text, words
     assert "giants:" not in text
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_expansions_score_lines_are_shown_in_french_and_chinese(name: str) -> None:
+    """Each line an expansion adds to a score sheet (characters, totems, resources,
+    cro-magnons, hordes, quests, covered crowns) reads in French and in Chinese."""
+    game = play(name)
+    lines = [
+        line
+        for k in range(len(game.kingdoms))
+        for line in game.score_sheet(k).lines
+        if line.kind != "property" and line.source != "base"
+    ]
+    assert lines
+    for line in lines:
+        english = str(line.name)
+        with use_language("fr"):
+            french = str(line.name)
+        with use_language("zh-Hant"):
+            chinese = str(line.name)
+        assert english != french and english != chinese and french != chinese, english

@@ -1,0 +1,50 @@
+"""Every word the expansions show at the terminal comes from a catalog: whole games of
+The Court, Origins (Totem and Tribe), Age of Giants and the quests, in the
+pseudo-language (every translated message marked): only names, numbers and the grids'
+squares are unmarked."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pseudo_support import PSEUDO, unmarked_words
+from test_terminal_languages import kd_in_process
+
+from kingdomino_core import i18n
+
+RULESETS = ("court", "origins-totem", "origins-tribe", "age-of-giants", "quests")
+
+
+def _grid_square(word: str) -> bool:
+    """A square of a terminal grid: terrain letters, crowns and the pieces' one-column
+    symbols (``L1T``, ``J2²V``, ``ΩF``), written the same in every language."""
+    return bool(re.fullmatch(r"[A-Z\d¹²³Ω]+", word))
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> object:
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_whole_expansion_game_in_the_pseudo_language_shows_only_translated_text(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    pseudo_dir: Path,
+    ruleset: str,
+) -> None:
+    """A person plays every decision of the expansion (purchases, recruits, fire,
+    totems, giants, footprints) by taking the first choice; the table, its notes,
+    the key, the bots' moves and the ranking are all marked."""
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    code, text = kd_in_process(
+        capsys, monkeypatch, "--lang", PSEUDO, "play", "-r", ruleset,
+        "-p", "human,greedy", "--seed", "3",
+    )  # fmt: skip
+    assert code == 0, text
+    assert "⟦" in text
+    left = [w for w in unmarked_words(text, {"greedy"}) if not _grid_square(w)]
+    assert left == []
