@@ -61,7 +61,8 @@ def test_a_whole_base_game_against_a_bot_by_clicks(
             shot(page, artifacts, "base-table", docs=True)
         kinds.append(click_turn(page))
     assert refused and undone
-    assert kinds.count("claim") >= 10 and kinds.count("place") >= 10
+    # (A decision with a single legal action is played for the person: not clicked.)
+    assert kinds.count("claim") >= 10 and kinds.count("place") >= 5
     # The end: ranking with the tie-break column, each kingdom's score sheet.
     page.wait_for_selector("#end:not([hidden]) table.ranking")
     assert page.locator("table.ranking tr").count() == 3
@@ -126,7 +127,7 @@ def test_two_devices_play_one_table_through_their_seat_links(
             if turns == 30:
                 shot(pages[0], artifacts, "two-devices-seat1")
                 shot(pages[1], artifacts, "two-devices-seat2")
-        assert turns >= 40
+        assert turns >= 30  # the forced decisions (one legal action) are played for them
         for p in pages:
             p.wait_for_selector("#end:not([hidden]) table.ranking")
         assert pages[0].inner_text(".winners") == pages[1].inner_text(".winners")
