@@ -137,7 +137,10 @@ def test_kd_validate_returning_a_string_is_one_problem(tmp_path: Path, capsys, m
     problems = [line for line in r.err.splitlines() if "ruleset.plugins" in line]
     assert len(problems) == 1
     assert r.err.endswith(": 1 problem\n")
-    assert "hook kd_validate: expected a list of problems (strings), got 'bad'" in problems[0]
+    assert (
+        "hook kd_validate: expected a list of problems (Problem values or strings), got 'bad'"
+        in problems[0]
+    )
 
 
 def test_kd_validate_returning_numbers(tmp_path: Path, capsys, monkeypatch) -> None:
