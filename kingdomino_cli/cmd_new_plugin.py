@@ -49,6 +49,7 @@ SHIPPED_EXAMPLES: dict[str, str] = {
     "joker": "examples/joker",
     "lakes": "docs/tutorial (the plugin guide's tutorial)",
     "lakes_double": "examples/lakes-double-package",
+    "last_swap": "examples/last-swap",
     "long_lines": "examples/long-lines",
     "lookahead": "examples/lookahead",
     "redraw": "examples/redraw",
