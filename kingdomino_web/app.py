@@ -47,8 +47,9 @@ from .replies import (
     read_json,
     request_token,
 )
+from .seats import TableError
 from .server import Server
-from .tables import Table, TableError
+from .tables import Table
 
 __all__ = ["Server", "create_app"]
 

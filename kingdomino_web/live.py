@@ -21,8 +21,9 @@ from anyio import to_thread
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .replies import parse_action, parse_json, token_of
+from .seats import TableError
 from .server import Server
-from .tables import Table, TableError
+from .tables import Table
 
 #: Largest WebSocket message accepted.
 MAX_MESSAGE = 64 * 1024

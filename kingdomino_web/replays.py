@@ -33,7 +33,7 @@ from kingdomino_core.saves.savegame import (
     read_actions,
 )
 
-from .tables import TableError
+from .seats import TableError
 from .views import public_view, table_move_words
 
 #: Replays kept in memory; the oldest is dropped beyond this.

@@ -14,7 +14,8 @@ from kingdomino_core.errors import ReplayError
 from kingdomino_core.inputs.limits import InputLimitError, loads_json
 from kingdomino_core.saves.serialize import action_from_dict
 
-from .tables import TOKEN_RE, Table, TableError
+from .seats import TOKEN_RE, TableError
+from .tables import Table
 
 #: Largest JSON body accepted by the API, and largest save upload.
 MAX_BODY = 64 * 1024

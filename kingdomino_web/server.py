@@ -27,17 +27,9 @@ from kingdomino_play.budgets import SERVER_MOVE, budget_problem, move_seconds, t
 
 from .languages import SCOPE_KEY
 from .replays import ReplayStore
+from .seats import ID_RE, SeatSpec, TableError, check_seats
 from .store import MAX_OPEN, TableStore, scan
-from .tables import (
-    ID_RE,
-    SeatSpec,
-    Table,
-    TableError,
-    check_seats,
-    load_table,
-    new_table,
-    remove_leftovers,
-)
+from .tables import Table, load_table, new_table, remove_leftovers
 
 #: Bot threads: one for the bots that answer at once, one for those that think
 #: (``mcts``, any installed bot whose budget is unknown): a table whose bots think

@@ -35,7 +35,8 @@ from kingdomino_core.inputs.trust import Trust
 from kingdomino_core.saves.savegame import read_save
 from kingdomino_play.budgets import SERVER_MOVE, budget_problem, table_problem
 
-from .tables import BOT, ID_RE, META_FORMAT, Table, TableError
+from .seats import BOT, ID_RE, TableError
+from .tables import META_FORMAT, Table
 
 #: Most tables in memory at once.
 MAX_OPEN = 200
