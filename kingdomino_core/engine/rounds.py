@@ -27,6 +27,8 @@ from ..model.kingdom import Kingdom
 from ..model.market import Offer, line_offer, offer_problem
 
 _l = get_translation("kingdomino_core").lazy
+#: The one offer's name in a game whose market is its line (made once: it is immutable).
+_LINE = _l("line")
 
 if TYPE_CHECKING:  # the game runs these steps
     from .game import Game
@@ -137,7 +139,7 @@ def _line_ready(stages: tuple[Stage, ...], after: tuple[Stage, ...]) -> Auto:
         line = game.drawn
         for stage in stages:
             line = stage(game, line)
-        offers = (Offer(name=_l("line"), dominoes=tuple(line)),)
+        offers = (Offer(name=_LINE, dominoes=tuple(line)),)
         game.pool, game.drawn = [], []
         if game.next_line:
             game.upcoming.append(line)
