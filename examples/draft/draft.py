@@ -23,14 +23,25 @@ The rule, as we play it:
 Hooks used: ``kd_configure`` (line size and rounds), ``kd_validate``,
 ``kd_offer_line`` (the hands, each its player's: ``Offer.seat``),
 ``kd_turn_order`` (by domino number), ``kd_plan_round`` (placements, then picks),
-``kd_after_claim`` (passing the hands on: ``Offer.passed_to``).
+``kd_after_claim`` (passing the hands on: ``Offer.passed_to``),
+``kd_register_rules``: ``rules.add_secret`` (each hand is seen by its holder alone:
+a ``Secret``; a hidden hand is shown by its name and count: "hand B, 3 hidden").
+
+What each seat sees: the dominoes of the hand in front of it, and of the other
+hands only how many dominoes they hold (a spectator sees no hand). A pick is public:
+the king stands on its domino, face up, for everyone. A seat does not remember the
+hands it saw before they were passed on (the view is of the table as it is now).
 """
 
 from __future__ import annotations
 
+import random
+
+import attrs
 from attrs import frozen
 
 from kingdomino_core import (
+    Action,
     Claim,
     ConfigBuilder,
     DominoId,
@@ -39,9 +50,13 @@ from kingdomino_core import (
     Offer,
     Problem,
     Registry,
+    Reveal,
+    RuleBook,
+    Secret,
     Step,
     hookimpl,
 )
+from kingdomino_core.model.components import domino_order
 
 NAME = "draft"
 HOOK_API = 1
@@ -139,3 +154,85 @@ def kd_after_claim(game: Game, action: Claim) -> None:
             offer.passed_to((offer.seat + 1) % players if offer.seat is not None else None)
             for offer in game.offers
         )
+
+
+def hidden_positions(game: Game, viewer: int | None) -> list[int]:
+    """The positions in ``next_line`` of the dominoes ``viewer`` may not see: those
+    not picked yet in the hands in front of the other seats (every hand, for a
+    spectator). The offers hold ``next_line`` in this order."""
+    found, position = [], 0
+    for offer in game.offers:
+        for _domino in offer.dominoes:
+            mine = offer.seat is None or offer.seat == viewer
+            if not mine and game.next_kings[position] is None:
+                found.append(position)
+            position += 1
+    return found
+
+
+def with_line(game: Game, line: list[DominoId]) -> None:
+    """Put ``line`` (``next_line`` with some dominoes changed) in ``game``, and the
+    offers holding it, position by position."""
+    offers, position = [], 0
+    for offer in game.offers:
+        size = len(offer.dominoes)
+        offers.append(attrs.evolve(offer, dominoes=tuple(line[position : position + size])))
+        position += size
+    game.next_line, game.offers = list(line), tuple(offers)
+
+
+def hidden_hand(offer: Offer, gone: set[DominoId]) -> Offer:
+    """``offer`` as a viewer sees it: without the dominoes ``gone`` (hidden from the
+    viewer), named with how many there are (``"hand B, 3 hidden"``)."""
+    shown = tuple(d for d in offer.dominoes if d not in gone)
+    if len(shown) == len(offer.dominoes):
+        return offer
+    name = f"{offer.name}, {len(offer.dominoes) - len(shown)} hidden"
+    return attrs.evolve(offer, name=name, dominoes=shown)
+
+
+class Hands(Secret):
+    """Each seat sees the hand in front of it; of the others, only how many
+    dominoes they hold. Picked dominoes (a king on them) are public."""
+
+    id = "draft.hands"
+
+    def hide(self, view: Game, viewer: int | None) -> None:
+        hidden = hidden_positions(view, viewer)
+        if not hidden or view.is_terminal():
+            return
+        gone = {view.next_line[p] for p in hidden}
+        keep = [p for p in range(len(view.next_line)) if p not in hidden]
+        view.offers = tuple(hidden_hand(o, gone) for o in view.offers)
+        view.next_line = [view.next_line[p] for p in keep]
+        view.next_kings = [view.next_kings[p] for p in keep]
+        # Unseen, a hidden domino may as well be in the pile: put it back there, so
+        # that the pile tells nothing either. The draws of those dominoes go too.
+        view.pile = sorted([*view.pile, *gone], key=domino_order)
+        view.log[:] = [a for a in view.log if not (isinstance(a, Reveal) and a.domino in gone)]
+
+    def redeal(self, game: Game, viewer: int | None, rng: random.Random) -> None:
+        hidden = hidden_positions(game, viewer)
+        if not hidden or game.is_terminal():
+            return
+        line = list(game.next_line)
+        # Every domino the viewer does not see, in a fixed order, then dealt again.
+        unseen = sorted([*game.pile, *(line[p] for p in hidden)], key=domino_order)
+        dealt = rng.sample(unseen, len(hidden))
+        for position, domino in zip(hidden, dealt, strict=True):
+            line[position] = domino
+        chosen = set(dealt)
+        game.pile = [d for d in unseen if d not in chosen]
+        with_line(game, line)
+
+    def action_words(self, game: Game, action: Action, viewer: int | None) -> str | None:
+        # A domino drawn goes to a hand: whose is decided by the deal, so every draw
+        # is worded face down (the holder sees it in its hand once dealt).
+        if isinstance(action, Reveal):
+            return "draws a domino for the hands, face down"
+        return None
+
+
+@hookimpl
+def kd_register_rules(rules: RuleBook) -> None:
+    rules.add_secret(Hands())
