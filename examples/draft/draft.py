@@ -171,14 +171,21 @@ def hidden_positions(game: Game, viewer: int | None) -> list[int]:
 
 
 def with_line(game: Game, line: list[DominoId]) -> None:
-    """Put ``line`` (``next_line`` with some dominoes changed) in ``game``, and the
-    offers holding it, position by position."""
-    offers, position = [], 0
+    """Put ``line`` (``next_line`` with some dominoes changed) in ``game``, each hand
+    sorted again in number order as dealt, its kings moving with their dominoes (so
+    the hand tells nothing of where the changed dominoes were)."""
+    offers, kings, position = [], list(game.next_kings), 0
     for offer in game.offers:
-        size = len(offer.dominoes)
-        offers.append(attrs.evolve(offer, dominoes=tuple(line[position : position + size])))
-        position += size
-    game.next_line, game.offers = list(line), tuple(offers)
+        end = position + len(offer.dominoes)
+        held = sorted(
+            zip(line[position:end], kings[position:end], strict=True),
+            key=lambda pair: domino_order(pair[0]),
+        )
+        line[position:end] = [d for d, _ in held]
+        kings[position:end] = [k for _, k in held]
+        offers.append(attrs.evolve(offer, dominoes=tuple(line[position:end])))
+        position = end
+    game.next_line, game.next_kings, game.offers = line, kings, tuple(offers)
 
 
 def hidden_hand(offer: Offer, gone: set[DominoId]) -> Offer:
