@@ -26,7 +26,12 @@ CASES = {
     "draft": (
         EXAMPLES / "draft" / "draft.toml",
         "human,greedy",
-        ["Picking (next round), hand A (yours):", "(P2 picks):", "your only choice, played"],
+        # P2's hand is private: shown by its count of dominoes nobody picked yet.
+        [
+            "Picking (next round), hand A (yours):",
+            "Picking (next round), hand A, 2 hidden (P2 picks):",
+            "your only choice, played",
+        ],
     ),
     "last-swap": (
         EXAMPLES / "last-swap" / "last-swap.toml",

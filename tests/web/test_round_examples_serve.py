@@ -98,12 +98,19 @@ def test_two_lines_shows_both_lines_by_name(server: LiveServer) -> None:
 
 def test_draft_hands_are_held_by_their_seats(server: LiveServer) -> None:
     _view, seen, table = play(server, "draft", 1)
+    hidden: set[str] = set()
     for v, decision in seen:
         if decision["kind"] == "claim":
             mine = next(o for o in v["offers"] if o["seat"] == 0)
             free = {d["id"] for d in mine["dominoes"] if d["king"] is None}
             assert {c["action"]["domino"] for c in decision["choices"]} == free
             assert len(free) > 1  # a single choice would have been played for the person
+        # The other hand is private: only its picked dominoes (a king on them) are
+        # sent to seat 0, and its name says how many are hidden.
+        for other in (o for o in v["offers"] if o["seat"] != 0):
+            assert all(d["king"] is not None for d in other["dominoes"]), other
+            hidden.add(other["name"].partition(", ")[2])
+    assert "3 hidden" in hidden and "2 hidden" in hidden
     status, text = call(server, f"/api/tables/{table}/save")
     assert status == 200
     trust = Trust(files=[EXAMPLES / "draft" / "draft.py"])
