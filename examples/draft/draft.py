@@ -7,7 +7,7 @@ A market rule shipped as a single file: ``draft.toml`` beside it names it in
 The rule, as we play it:
 
 * Each round, instead of one line, every player is dealt a hand of dominoes (3 by
-  default, option ``hand``), face up in front of them. A king may only pick from the
+  default, option ``hand``), in front of them, seen by them alone. A king may only pick from the
   hand in front of its player.
 * The round is played in two phases: first every king places the domino it picked,
   in the order of the dominoes' numbers (lowest first); then the kings pick, one
