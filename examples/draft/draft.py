@@ -56,7 +56,6 @@ from kingdomino_core import (
     Step,
     hookimpl,
 )
-from kingdomino_core.model.components import domino_order
 
 NAME = "draft"
 HOOK_API = 1
@@ -179,7 +178,7 @@ def with_line(game: Game, line: list[DominoId]) -> None:
         end = position + len(offer.dominoes)
         held = sorted(
             zip(line[position:end], kings[position:end], strict=True),
-            key=lambda pair: domino_order(pair[0]),
+            key=lambda pair: pair[0],
         )
         line[position:end] = [d for d, _ in held]
         kings[position:end] = [k for _, k in held]
@@ -215,7 +214,7 @@ class Hands(Secret):
         view.next_kings = [view.next_kings[p] for p in keep]
         # Unseen, a hidden domino may as well be in the pile: put it back there, so
         # that the pile tells nothing either. The draws of those dominoes go too.
-        view.pile = sorted([*view.pile, *gone], key=domino_order)
+        view.pile = sorted([*view.pile, *gone])
         view.log[:] = [a for a in view.log if not (isinstance(a, Reveal) and a.domino in gone)]
 
     def redeal(self, game: Game, viewer: int | None, rng: random.Random) -> None:
@@ -224,7 +223,7 @@ class Hands(Secret):
             return
         line = list(game.next_line)
         # Every domino the viewer does not see, in a fixed order, then dealt again.
-        unseen = sorted([*game.pile, *(line[p] for p in hidden)], key=domino_order)
+        unseen = sorted([*game.pile, *(line[p] for p in hidden)])
         dealt = rng.sample(unseen, len(hidden))
         for position, domino in zip(hidden, dealt, strict=True):
             line[position] = domino
