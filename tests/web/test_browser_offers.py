@@ -25,12 +25,12 @@ def two_lines_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 def _claimed(page: Any, domino: str) -> bool:
-    return bool(
-        page.evaluate(
-            f"!!document.querySelector('[data-line=\"next\"] .domino[data-domino=\"{domino}\"]"
-            " .king[data-king]')"
-        )
+    """Whether a king stands on ``domino`` in a row of the market."""
+    script = (
+        "d => !!document.querySelector("
+        "`[data-line='next'] .domino[data-domino='${d}'] .king[data-king]`)"
     )
+    return bool(page.evaluate(script, domino))
 
 
 def test_two_lines_are_two_named_rows_and_the_second_takes_a_claim(
