@@ -272,7 +272,7 @@ def public_view(
         "kingdoms": kingdoms,
         "line": _line(game, game.line, game.line_kings, on_line),
         "next_line": _line(game, game.next_line, game.next_kings, on_line),
-        "offers": offers_view(game),
+        "offers": offers_view(game, on_line),
         "current": current,
         "info": info,
         # The plugins' notes as pictures (TableNote): their pieces, each with its words.
@@ -290,14 +290,15 @@ def public_view(
     return view
 
 
-def offers_view(game: Game) -> list[dict[str, Any]]:
+def offers_view(game: Game, on: dict[str, OnDomino] | None = None) -> list[dict[str, Any]]:
     """The market offer by offer (``Game.offers``): its name in the players' words,
     the seat that alone picks from it (a hand) or None, and its dominoes with their
-    kings, as ``next_line`` shows them."""
+    kings and what lies on them (``on``), as ``next_line`` shows them: the page draws
+    each offer as its own row."""
     out, start = [], 0
     for offer in game.offers:
         end = start + len(offer.dominoes)
-        dominoes = _line(game, game.next_line[start:end], game.next_kings[start:end])
+        dominoes = _line(game, game.next_line[start:end], game.next_kings[start:end], on)
         out.append({"name": offer.name, "seat": offer.seat, "dominoes": dominoes})
         start = end
     return out

@@ -18,6 +18,7 @@ function _(text) {
 KD.MSG = {
   placing: _("Placing"),
   picking: _("Picking"),
+  pickingFrom: _("Picking: {name}"),
   free: _("free"),
   copy: _("Copy"),
   copied: _("Copied"),
@@ -243,6 +244,22 @@ KD.renderLine = function (view, dominoes, title, opts = {}) {
     row.append(box);
   }
   return row;
+};
+
+// The market kings pick from (view.offers): one row per offer under its name (two
+// lines, a hand per player), each a "next" line a claim is clicked in; the base game's
+// single offer stays the one "Picking" row.
+KD.renderMarket = function (view, container, opts = {}) {
+  const offers = (view.offers || []).filter((o) => o.dominoes.length);
+  if (offers.length < 2) {
+    if (view.next_line.length) container.append(KD.renderLine(view, view.next_line, KD.t("picking"), opts));
+    return;
+  }
+  offers.forEach((offer, i) => {
+    const row = KD.renderLine(view, offer.dominoes, KD.t("pickingFrom", { name: offer.name }), opts);
+    row.dataset.offer = String(i);
+    container.append(row);
+  });
 };
 
 KD.kingdomTitle = function (view, kingdom) {

@@ -31,7 +31,7 @@
       const lines = $("lines");
       lines.replaceChildren();
       if (view.line.length) lines.append(KD.renderLine(view, view.line, KD.t("placing")));
-      if (view.next_line.length) lines.append(KD.renderLine(view, view.next_line, KD.t("picking")));
+      KD.renderMarket(view, lines);
       KD.renderInfo(view, $("info"));
       KD.animateFrom(before, view);
       KD.renderResult(view, $("result"));

@@ -120,9 +120,7 @@
     const lines = $("lines");
     lines.replaceChildren();
     if (view.line.length) lines.append(KD.renderLine(view, view.line, KD.t("placing"), { name: "line" }));
-    if (view.next_line.length) {
-      lines.append(KD.renderLine(view, view.next_line, KD.t("picking"), { name: "next", onDomino: onDominoClick }));
-    }
+    KD.renderMarket(view, lines, { name: "next", onDomino: onDominoClick });
     KD.renderInfo(view, $("info"));
     const recent = $("recent");
     const history = view.history || view.recent;
