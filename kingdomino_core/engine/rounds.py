@@ -131,27 +131,9 @@ def _laid_out(game: Game, line: list[DominoId]) -> list[DominoId]:
     return line
 
 
-def _line_ready(stages: tuple[Stage, ...], after: tuple[Stage, ...]) -> Auto:
-    def line_ready(game: Game, step: Step) -> None:
-        """The revealed line, ordered (``kd_order_line``) and cut by the market
-        (``kd_line_discards``), becomes the market to pick from, one offer: the
-        line (or an upcoming one)."""
-        line = game.drawn
-        for stage in stages:
-            line = stage(game, line)
-        offers = (Offer(name=_LINE, dominoes=tuple(line)),)
-        game.pool, game.drawn = [], []
-        if game.next_line:
-            game.upcoming.append(line)
-            game.upcoming_offers.append(offers)
-        else:
-            game.next_line = line
-            game.next_kings = [None] * len(line)
-            game.offers = offers
-        for stage in after:
-            stage(game, line)
-
-    return line_ready
+def _one_offer(game: Game, line: list[DominoId]) -> tuple[Offer, ...]:
+    """The base game's market: one offer, the line."""
+    return (Offer(name=_LINE, dominoes=tuple(line)),)
 
 
 def _line_offered(
@@ -430,7 +412,7 @@ class Flow:
             "line_ready": (
                 _line_offered(stages, _offers_by_hook, after)
                 if has("kd_offer_line")
-                else _line_ready(stages, after)
+                else _line_offered(stages, _one_offer, after)
             ),
             "start_round": (
                 _start_round(
