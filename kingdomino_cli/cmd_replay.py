@@ -21,7 +21,7 @@ from kingdomino_core.saves.savegame import (
     replay,
     verify,
 )
-from kingdomino_play import game_json, kingdoms_svg
+from kingdomino_play import game_json, kingdoms_svg, name_seats
 
 from .common import AllowCode, TrustAll, emit_json, trust_of
 from .display import table_text
@@ -125,7 +125,7 @@ def _step_through(saved: SavedGame, source: str, names: list[str], trust: Trust)
         except Exception:  # a move the log got wrong: apply_logged explains it
             words = action.describe()
         apply_logged(game, action, n, source, check_chance=saved.chance == CHANCE_SEED)
-        print(f"{n:>4}. {who}: {words}")
+        print(f"{n:>4}. {who}: {name_seats(words, names)}")
         # The table once per round, when its new line is laid out and a player decides.
         if game.next_line and not game.is_chance() and tuple(game.next_line) != shown:
             shown = tuple(game.next_line)

@@ -94,7 +94,8 @@ def table(
     count = len(game.kingdoms)
     blocks = [kingdom_block(game, k, names, me=me, last=last, window=window) for k in range(count)]
     widths = [_text_width(b) for b in blocks]
-    notes: list[RenderableType] = [Text(line, overflow="fold") for line in plugin_text(game, me)]
+    said = plugin_text(game, me, names)
+    notes: list[RenderableType] = [Text(line, overflow="fold") for line in said]
     news: list[RenderableType] = [_recap_text(recap)] if recap else []
     mine = game.config.kingdom_of(me) if me is not None else None
     if mine is None or sum(widths) + count - 1 <= width:
