@@ -18,9 +18,9 @@ from kingdomino_core.mechanics import Choosing
 from kingdomino_core.testing import make_engine, set_kingdom
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "plugins" / "origins"))
-from kd_court.actions import BuyTile, PayToken  # noqa: E402
-from kd_origins.tribe import Spend  # noqa: E402
-from origins_checks import RICH, tribe_game  # noqa: E402
+from kd_court.actions import BuyTile, PayToken
+from kd_origins.tribe import Spend
+from origins_checks import RICH, tribe_game
 
 COURT = make_engine(["base", "court"], 2)
 VISIBLE = ("farmer", "wheat_building_1", "lake_building_1")
@@ -117,8 +117,7 @@ def test_the_purchase_refusals_are_in_french() -> None:
     i18n.set_language("fr")
     found = refusals()
     assert found["cost"] == (
-        "une tuile visible coûte 2 ressources de sortes différentes ; le royaume en a "
-        "1 sorte : blé"
+        "une tuile visible coûte 2 ressources de sortes différentes ; le royaume en a 1 sorte : blé"
     )
     assert "déjà payé" in found["twice"] and "blé" in found["twice"]
     assert "dépenser" in found["recruit: no resource"]
