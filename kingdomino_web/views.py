@@ -192,6 +192,16 @@ def _on_dominoes(notes: Sequence[str | TableNote]) -> dict[str, OnDomino]:
     return found
 
 
+def _drawn_on_dominoes(note: TableNote, on: dict[str, OnDomino], shown: set[str]) -> bool:
+    """Whether every piece ``note`` lays on dominoes is drawn on one the page shows
+    (``shown``, by id), as :func:`_line` draws them (``on``: the first note's pieces
+    on each domino): then the pictures say it all, and the note is not listed."""
+    return bool(note.on_dominoes) and all(
+        str(lying.domino) in shown and on.get(str(lying.domino)) is lying
+        for lying in note.on_dominoes
+    )
+
+
 def public_view(
     game: Game,
     players: Sequence[PlayerEntry],
@@ -241,6 +251,7 @@ def public_view(
     notes = describe_game(game, viewer)
     info = [name_seats(note_words(note), names) for note in notes]
     on_line = _on_dominoes(notes)
+    shown = {str(d) for d in (*game.line, *game.next_line)}
     view: dict[str, Any] = {
         "ruleset": game.engine.ruleset.name,
         "description": game.engine.ruleset.description,
@@ -257,11 +268,18 @@ def public_view(
         "offers": offers_view(game, on_line),
         "current": current,
         "info": info,
-        # The plugins' notes as pictures (TableNote): their pieces, each with its words.
+        # The plugins' notes as pictures (TableNote): their pieces, each with its words,
+        # in a row; or laid on the lines' dominoes, where each piece is drawn (and its
+        # words shown on hover or tap): the page lists such a note no more.
         "notes": [
-            {"words": text, "pieces": [piece_view(p) for p in note.pieces]}
+            {
+                "words": text,
+                "pieces": [piece_view(p) for p in note.pieces],
+                "on_dominoes": _drawn_on_dominoes(note, on_line, shown),
+            }
             for note, text in zip(notes, info, strict=True)
-            if isinstance(note, TableNote) and note.pieces
+            if isinstance(note, TableNote)
+            and (note.pieces or _drawn_on_dominoes(note, on_line, shown))
         ],
         # What the rules call a crown ("crown", or Origins' "fire"): drawn the same as
         # in the kingdoms' boards.
