@@ -470,3 +470,20 @@ def decision_moves(decision: dict[str, Any]) -> list[dict[str, Any]]:
                     }
                 )
     return moves
+
+
+def undo_notice(name: str, taken: Sequence[str]) -> str:
+    """What every page says after an undo: who took back which decision (its words,
+    as the move list had them), and how many moves played since went with it; in the
+    language of the moment (the move list's words are shown in it too)."""
+    if not taken:
+        return _("{name} took back their last decision.").format(name=name)
+    first = str(taken[0]).removeprefix(f"{name}: ")
+    since = len(taken) - 1
+    if not since:
+        return _("{name} took back their last decision: {move}.").format(name=name, move=first)
+    return _n(
+        "{name} took back their last decision: {move} (and the {n} move played since).",
+        "{name} took back their last decision: {move} (and the {n} moves played since).",
+        since,
+    ).format(name=name, move=first, n=since)
