@@ -36,7 +36,7 @@ from kingdomino_core import (
     view_of,
 )
 from kingdomino_core.engine.views import SPECTATOR, describe_game
-from kingdomino_core.engine.words import describe_step, half_words, icons, mark_pieces, plural
+from kingdomino_core.engine.words import describe_step, half_words, icons, mark_pieces
 from kingdomino_core.i18n import package_translation
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.model.pieces import OnDomino, Piece, TableNote, note_words
@@ -46,6 +46,32 @@ from kingdomino_play import SEAT_COLOURS, game_kingdom_svg, move_words, name_sea
 
 _ = package_translation("kingdomino_web")
 _n = _.ngettext
+_l = _.lazy
+
+#: The words of the score lines' kinds and of the ranking's values and tie-breaks the
+#: shipped rules use (ids in the JSON); another plugin's id is shown as it is written.
+KIND_WORDS = {
+    "property": _l("property"),
+    "bonus": _l("bonus"),
+    "caveman": _l("cro-magnon"),
+    "character": _l("character"),
+    "giants": _l("giants"),
+    "horde": _l("horde"),
+    "quest": _l("quest"),
+    "resources": _l("resources"),
+    "totem": _l("totem"),
+}
+VALUE_WORDS = {
+    "total": _l("total"),
+    "largest_property": _l("largest property"),
+    "crowns": _l("crowns"),
+    "match_total": _l("match total"),
+}
+
+
+def id_words(words: dict[str, Any], key: str) -> str:
+    """An id of the rules (a score line's kind, a tie-break) in the reader's words."""
+    return str(words.get(key, key.replace("_", " ")))
 
 
 def step_words(game: Game, step: Step, names: Sequence[str]) -> str:
@@ -322,13 +348,14 @@ def end_view(game: Game, sheets: Sequence[Any]) -> dict[str, Any]:
                         "crowns": line.crowns,
                         "points": line.points,
                         "words": _line_words(game, line),
+                        "kind_words": id_words(KIND_WORDS, line.kind),
                     }
                     for line in s.lines
                 ],
             }
             for s in sheets
         ],
-        "ranking": ranking_json(game, ranking),
+        "ranking": [_place_words(place) for place in ranking_json(game, ranking)],
         # Empty when nobody won (a solo target missed); the rules' words in "verdict".
         "winners": list(game.winners(ranking)),
         "verdict": ranking.verdict,
@@ -346,7 +373,23 @@ def _line_words(game: Game, line: Any) -> str:
     name."""
     if line.kind != "property":
         return str(line.name)
-    return f"{line.terrain}: {plural(line.squares, 'square')} × {icons(game, line.crowns)}"
+    return _n(
+        "{terrain}: {n} square × {icons}", "{terrain}: {n} squares × {icons}", line.squares
+    ).format(terrain=line.terrain, n=line.squares, icons=icons(game, line.crowns))
+
+
+def _place_words(place: dict[str, Any]) -> dict[str, Any]:
+    """A place of the ranking (its ids as the JSON has them) and its values and
+    tie-break in words: ``values_words`` ("total 52, largest property 9"),
+    ``decided_by_words``."""
+    values = place.get("values") or {}
+    place["values_words"] = _(", ").join(
+        _("{what} {value}").format(what=id_words(VALUE_WORDS, k), value=v)
+        for k, v in values.items()
+    )
+    if "decided_by" in place:
+        place["decided_by_words"] = id_words(VALUE_WORDS, place["decided_by"])
+    return place
 
 
 def _target(action: Action, step: Step, game: Game) -> dict[str, Any] | None:
@@ -426,3 +469,20 @@ def decision_moves(decision: dict[str, Any]) -> list[dict[str, Any]]:
                     }
                 )
     return moves
+
+
+def undo_notice(name: str, taken: Sequence[str]) -> str:
+    """What every page says after an undo: who took back which decision (its words,
+    as the move list had them), and how many moves played since went with it; in the
+    language of the moment (the move list's words are shown in it too)."""
+    if not taken:
+        return _("{name} took back their last decision.").format(name=name)
+    first = str(taken[0]).removeprefix(f"{name}: ")
+    since = len(taken) - 1
+    if not since:
+        return _("{name} took back their last decision: {move}.").format(name=name, move=first)
+    return _n(
+        "{name} took back their last decision: {move} (and the {n} move played since).",
+        "{name} took back their last decision: {move} (and the {n} moves played since).",
+        since,
+    ).format(name=name, move=first, n=since)

@@ -347,8 +347,8 @@ KD.renderBanner = function (view, container) {
     const won = place.seats.some((s) => result.winners.includes(s));  // none: nobody won
     ranking.append(KD.el("tr", { class: won ? "winner" : "" },
       KD.el("td", { text: String(place.place) }), KD.el("td", { text: names(place.seats) }),
-      KD.el("td", { text: values }),
-      KD.el("td", { text: place.decided_by ? place.decided_by.replaceAll("_", " ") : "" })));
+      KD.el("td", { text: place.values_words ?? values }),
+      KD.el("td", { text: place.decided_by_words ?? (place.decided_by || "").replaceAll("_", " ") })));
   }
   const winners = result.winners.map((s) => KD.seatName(view, s));
   const headline = !winners.length ? KD.t("nobodyWon")
@@ -374,7 +374,7 @@ KD.renderSheets = function (view, container) {
   for (const sheet of result.sheets) {
     const kingdom = view.kingdoms[sheet.kingdom];
     const rows = sheet.lines.map((line) => KD.el("tr", {},
-      KD.el("td", { text: line.kind }),
+      KD.el("td", { text: line.kind_words || line.kind }),
       // The server words the line in the rules' terms ("8 fire" in Origins).
       KD.el("td", { text: line.words }),
       KD.el("td", { class: "points", text: String(line.points) })));
