@@ -23,6 +23,7 @@ import html
 import io
 import re
 import sys
+import tomllib
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -53,6 +54,24 @@ def extract_html(
             yield line, "_", html.unescape(found.group(1).strip()), []
 
 
+def extract_ruleset(
+    fileobj: Any, keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel extraction of a ruleset file's ``[ruleset] description`` (what ``kd ruleset
+    list`` and the lobby show): a package that ships rulesets has their descriptions
+    in its catalog. A file that is not a ruleset gives nothing."""
+    text = fileobj.read().decode("utf-8", errors="replace")
+    try:
+        table = tomllib.loads(text).get("ruleset")
+    except tomllib.TOMLDecodeError:
+        return
+    description = table.get("description") if isinstance(table, dict) else None
+    if isinstance(description, str) and description:
+        found = re.search(r"^\s*description\s*=", text, re.MULTILINE)
+        line = text.count("\n", 0, found.start()) + 1 if found else 1
+        yield line, "_", description, []
+
+
 _HTML_TEXT = re.compile(r"<\w+\b[^<>]*\bdata-i18n(?:\s|>)[^<>]*?>?([^<>]*)<")
 _HTML_TITLE = re.compile(r'\btitle="([^"]*)"[^<>]*\bdata-i18n-title\b')
 
@@ -66,12 +85,16 @@ _METHODS: list[tuple[str, Any]] = [
     ("**.py", "python"),
     ("**.js", "javascript"),
     ("**.html", extract_html),
+    ("**.toml", extract_ruleset),
 ]
 
 
 def domain_of(package_dir: Path) -> str:
-    """A package's domain: its folder's name (``kd_joker``)."""
-    return Path(package_dir).name
+    """A package's domain: the name of its template (``locales/kd_joker.pot``) when it
+    has one, else its folder's name (``kd_joker``): a package installed from a folder
+    of another name (``rulesets/`` is ``kingdomino_rulesets``) names its template once."""
+    templates = sorted((Path(package_dir) / "locales").glob("*.pot"))
+    return templates[0].stem if len(templates) == 1 else Path(package_dir).name
 
 
 def extract_template(package_dir: Path, domain: str | None = None) -> Catalog:
