@@ -174,7 +174,7 @@ def _resolve_extends(value: str, naming: Path, trust: Trust) -> Path:
             return find_ruleset(value)
         except RulesetError as exc:
             if len(exc.problems) == 1 and "no ruleset named" in exc.problems[0]:
-                raise RulesetError([not_found(value, naming.parent, "next to this file")]) from None
+                raise RulesetError([not_found(value, naming.parent, here=False)]) from None
             raise
     if not trust.local_paths:
         raise RulesetError(

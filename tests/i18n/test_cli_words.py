@@ -218,6 +218,78 @@ def test_kd_score_in_the_pseudo_language(
     assert _leftover(text, (str(kingdom), "classic-bonuses")) == []
 
 
+# Kingdom files kd score refuses, one per kind of mistake: (ruleset, text, data quoted).
+_KINGDOMS = {
+    "ragged": ("base", "C W1\nW1 W1 W1\n", ()),
+    "too-many-rows": ("base", "C W1\n" + "W1 W1\n" * 10, ()),
+    "too-wide": ("base", "C " + "W1 " * 50 + "\n", ()),
+    "empty": ("base", "# nothing\n", ()),
+    "two-castles": ("base", "C C\n", ()),
+    "no-castle": ("base", "W1 W1\n", ()),
+    "unknown-square": ("base", "C Q1\n", ("Q1",)),
+    "crowns": ("base", "C W9\n", ("W9",)),
+    "connected": ("base", "C . W1\n", ("W1",)),
+    "no-annotations": ("base", "C W1+x\n", ("W1+x",)),
+    "unknown-annotation": ("court", "C W1+nope\n", ("W1+nope", "nope")),
+    "annotation-on-castle": ("age-of-giants", "C W1+quest=1\n", ("W1+quest=1", "quest")),
+    "too-large": ("base", "C W1\n" + "#" * 100_001 + "\n", ()),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_KINGDOMS))
+def test_kingdom_file_errors_in_the_pseudo_language(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    pseudo_dir: Path,
+    tmp_path: Path,
+    case: str,
+) -> None:
+    """``kd score`` of a malformed kingdom: the one located error is translated; the
+    file, line, column and the square quoted are data."""
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    ruleset, text, data = _KINGDOMS[case]
+    kingdom = tmp_path / "k.txt"
+    kingdom.write_text(text, encoding="utf-8")
+    args = ("score", str(kingdom), "-r", ruleset)
+    code, shown = kd_in_process(capsys, monkeypatch, "--lang", PSEUDO, *args)
+    assert code == 4, shown
+    assert "⟦" in shown
+    assert _leftover(shown, (str(kingdom), *data)) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "data"),
+    [
+        (["play", "-r", "nosuch"], ("nosuch",)),
+        (["play", "-r", ""], ()),
+        (["play", "-r", "./missing.toml"], ("./missing.toml",)),
+        (["play", "-r", "/"], ()),
+    ],
+)
+def test_ruleset_lookup_errors_in_the_pseudo_language(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    pseudo_dir: Path,
+    args: list[str],
+    data: tuple[str, ...],
+) -> None:
+    """A ruleset name or path that finds no ruleset: translated around the name, the
+    folders searched and the rulesets known."""
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    monkeypatch.delenv("KD_RULESET_PATH", raising=False)
+    code, shown = kd_in_process(capsys, monkeypatch, "--lang", PSEUDO, *args)
+    assert code == 3, shown
+    known = tuple(
+        sorted(
+            (p.stem for p in Path(i18n.__file__).parents[1].glob("rulesets/*.toml")),
+            key=len,
+            reverse=True,
+        )
+    )
+    folder = str(Path(i18n.__file__).parents[1] / "rulesets")
+    assert _leftover(shown, (folder, *data, *known)) == []
+
+
 def _sheet_lines(language: str, ruleset: str, text: str) -> list[str]:
     engine = make_engine(ruleset)
     sheet = score_kingdom(engine, parse_kingdom(text, engine, source="k", connected=True))
