@@ -206,12 +206,44 @@ def catalog_problems(
 PSEUDO_MARKS = ("⟦", "⟧")
 
 
-def write_pseudo_catalogs(packages: dict[str, Path], target: Path, language: str = "qps") -> Path:
+def pseudo_text(message: str) -> str:
+    """``message`` in the pseudo-language: each run of its own words between
+    :data:`PSEUDO_MARKS`, its ``{fields}`` left out of the marks, so what fills them
+    (a value, another message) shows whether it was translated itself:
+    ``"kd: error: {message}"`` is ``"⟦kd: error: ⟧{message}"``."""
+    opening, closing = PSEUDO_MARKS
+    if "{{" in message or "}}" in message:
+        return f"{opening}{message}{closing}"
+    parts, last = [], 0
+    for field in _FIELD.finditer(message):
+        if field.start() > last:
+            parts.append(f"{opening}{message[last : field.start()]}{closing}")
+        parts.append(field.group())
+        last = field.end()
+    if last < len(message) or not parts:
+        parts.append(f"{opening}{message[last:]}{closing}")
+    return "".join(parts)
+
+
+_FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def _pseudo(message: str, open_fields: bool) -> str:
+    opening, closing = PSEUDO_MARKS
+    return pseudo_text(message) if open_fields else f"{opening}{message}{closing}"
+
+
+def write_pseudo_catalogs(
+    packages: dict[str, Path], target: Path, language: str = "qps", *, open_fields: bool = False
+) -> Path:
     """A pseudo-language for tests: every message of each package (``{domain: folder}``)
     translated as itself between :data:`PSEUDO_MARKS`, written as ``<target>/<language>/
     LC_MESSAGES/<domain>.mo``. With ``KD_LOCALE_PATH=target`` and that language chosen,
-    text shown without a translation is the text with no marks around it."""
-    opening, closing = PSEUDO_MARKS
+    text shown without a translation is the text with no marks around it.
+
+    With ``open_fields`` only a message's own words are marked, not its ``{fields}``
+    (:func:`pseudo_text`): then a value shown untranslated inside a translated message
+    (an error line around an English reason) is found too."""
     for domain, folder in packages.items():
         template = extract_template(folder, domain)
         pseudo = Catalog(locale="fr", domain=domain, fuzzy=False)
@@ -219,10 +251,10 @@ def write_pseudo_catalogs(packages: dict[str, Path], target: Path, language: str
             if not message.id:
                 continue
             if isinstance(message.id, tuple):
-                marked = tuple(f"{opening}{part}{closing}" for part in message.id)
+                marked = tuple(_pseudo(part, open_fields) for part in message.id)
                 pseudo.add(message.id, marked[:1] + marked[1:] * 2, context=message.context)
             else:
-                pseudo.add(message.id, f"{opening}{message.id}{closing}", context=message.context)
+                pseudo.add(message.id, _pseudo(message.id, open_fields), context=message.context)
         path = Path(target) / language / "LC_MESSAGES" / f"{domain}.mo"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(compiled(pseudo))
