@@ -262,16 +262,21 @@ def write_pseudo_catalogs(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m kingdomino_core.testing.catalogs update|check PACKAGE_DIR...``."""
-    args = sys.argv[1:] if argv is None else argv
+    """``python -m kingdomino_core.testing.catalogs update|check [--domain NAME] DIR...``
+    (``--domain``: the catalogs' domain, when it is not the folder's name)."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    domain = None
+    if len(args) > 2 and args[1] == "--domain":
+        domain = args[2]
+        del args[1:3]
     if len(args) < 2 or args[0] not in ("update", "check"):
         print(main.__doc__, file=sys.stderr)
         return 2
     status = 0
     for folder in args[1:]:
         if args[0] == "update":
-            update_catalogs(Path(folder))
-        for line in catalog_problems(Path(folder)):
+            update_catalogs(Path(folder), domain)
+        for line in catalog_problems(Path(folder), domain):
             print(line)
             status = 1
     return status

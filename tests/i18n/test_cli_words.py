@@ -26,7 +26,7 @@ from kingdomino_cli.app import app
 from kingdomino_cli.cmd_score import format_sheet, score_kingdom
 from kingdomino_core import i18n
 from kingdomino_core.saves.kingdom_text import parse_kingdom
-from kingdomino_core.testing import make_engine
+from kingdomino_core.testing import catalogs, make_engine
 
 
 @pytest.fixture(autouse=True)
@@ -372,6 +372,42 @@ def test_ruleset_descriptions_are_translated_shown_and_english_in_json(
     rows = {row["name"]: row for row in json.loads(english)["rulesets"]}
     assert rows["base"]["description"] == "Kingdomino: 2-4 players, 5x5 kingdoms"
     assert rows["base"]["source"] == "shipped"
+
+
+def test_a_ruleset_authors_description_translated_by_its_own_catalog(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    """The documented way: the catalog tool extracts a folder's ruleset descriptions into
+    a ``kingdomino_rulesets`` catalog, the author translates it, ``KD_LOCALE_PATH``
+    points at it and ``kd ruleset list`` shows the translation."""
+    folder = tmp_path / "my-rulesets"
+    folder.mkdir()
+    (folder / "family.toml").write_text(
+        '[ruleset]\nname = "family"\ndescription = "Our family rules"\nplugins = ["base"]\n',
+        encoding="utf-8",
+    )
+    assert catalogs.main(["update", "--domain", "kingdomino_rulesets", str(folder)]) == 1
+    po = folder / "locales" / "fr" / "LC_MESSAGES" / "kingdomino_rulesets.po"
+    text = po.read_text(encoding="utf-8")
+    assert 'msgid "Our family rules"' in text
+    po.write_text(
+        text.replace(
+            'msgid "Our family rules"\nmsgstr ""', 'msgid "Our family rules"\nmsgstr "Nos règles"'
+        ),
+        encoding="utf-8",
+    )
+    assert catalogs.main(["update", str(folder)]) == 1  # zh_Hant is still to translate
+    monkeypatch.setenv("KD_RULESET_PATH", str(folder))
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(folder / "locales"))
+    monkeypatch.setenv("COLUMNS", "200")
+    code, shown = kd_in_process(capsys, monkeypatch, "--lang", "fr", "ruleset", "list")
+    assert code == 0
+    (line,) = [line for line in shown.splitlines() if line.startswith("family ")]
+    assert "Nos règles" in line
+    _, shown = kd_in_process(capsys, monkeypatch, "--lang", "zh-Hant", "ruleset", "list")
+    assert "Our family rules" in shown
 
 
 def test_typers_gettext_messages_are_all_in_kds_catalog() -> None:
