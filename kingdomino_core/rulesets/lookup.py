@@ -97,6 +97,11 @@ def _by_name(name: str) -> list[Path]:
     return matches
 
 
+class RulesetNotFoundError(RulesetError):
+    """No searched folder holds a ruleset of that name (``extends`` says it in its own
+    words)."""
+
+
 def _check_name(arg: str) -> None:
     if not arg or not arg.strip():
         raise RulesetError([_("an empty ruleset name: give a ruleset name or a path")])
@@ -138,7 +143,7 @@ def find_ruleset(arg: str) -> Path:
                 ).format(name=arg, files=_(" and ").join(str(m) for m in matches))
             ]
         )
-    raise RulesetError([not_found(arg, Path("."), here=True)])
+    raise RulesetNotFoundError([not_found(arg, Path("."), here=True)])
 
 
 def not_found(name: str, folder: Path, here: bool) -> str:

@@ -254,7 +254,9 @@ def write_pseudo_catalogs(
                 marked = tuple(_pseudo(part, open_fields) for part in message.id)
                 pseudo.add(message.id, marked[:1] + marked[1:] * 2, context=message.context)
             else:
-                pseudo.add(message.id, _pseudo(message.id, open_fields), context=message.context)
+                pseudo.add(
+                    message.id, _pseudo(str(message.id), open_fields), context=message.context
+                )
         path = Path(target) / language / "LC_MESSAGES" / f"{domain}.mo"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(compiled(pseudo))

@@ -24,7 +24,7 @@ from test_terminal_languages import kd_in_process
 
 from kingdomino_cli.app import app
 from kingdomino_cli.cmd_score import format_sheet, score_kingdom
-from kingdomino_core import i18n
+from kingdomino_core import default_catalogue, i18n
 from kingdomino_core.saves.kingdom_text import parse_kingdom
 from kingdomino_core.testing import catalogs, make_engine
 
@@ -191,6 +191,60 @@ def test_plugins_ruleset_problems_in_the_pseudo_language(
     assert _leftover(text, (path, *data)) == []
 
 
+# Ruleset files the loader refuses: (file's text, data quoted besides keys and file).
+_BROKEN_RULESETS = {
+    # tomllib's and the codec's own reasons are quoted as they give them (in English)
+    "syntax": ('[ruleset\nname = "x"\n', ("Expected ']' at the end of a table declaration",)),
+    "unknown-key": (
+        '[ruleset]\nname = "x"\nplugins = ["base"]\nnmae = "y"\n',
+        ("nmae", "name, description, extends, plugins, plugin_files, players"),
+    ),
+    "wrong-type": ('[ruleset]\nname = "x"\nplugins = ["base"]\nplayers = "four"\n', ()),
+    "option-type": (
+        '[ruleset]\nname = "x"\nplugins = ["base"]\n[options.base]\nharmony = "yes"\n',
+        (),
+    ),
+    "unknown-plugin": ('[ruleset]\nname = "x"\nplugins = ["base", "nope"]\n', ("nope",)),
+    "no-plugins": ('[ruleset]\nname = "x"\nplugins = []\n', ()),
+    "extends-missing": ('[ruleset]\nname = "x"\nextends = "./gone.toml"\n', ("gone.toml",)),
+    "extends-tilde": ('[ruleset]\nname = "x"\nextends = "~/x.toml"\n', ("~/x.toml",)),
+    "not-utf8": (b"[ruleset]\nname = '\xff'\n", ("invalid start byte",)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_BROKEN_RULESETS))
+def test_ruleset_file_errors_in_the_pseudo_language(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    pseudo_dir: Path,
+    tmp_path: Path,
+    case: str,
+) -> None:
+    """``kd ruleset validate`` of a broken file: the loader's words are translated; the
+    file, line, key path, the value and the ids it quotes are data."""
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    text, data = _BROKEN_RULESETS[case]
+    path = tmp_path / "broken.toml"
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    code, shown = kd_in_process(
+        capsys, monkeypatch, "--lang", PSEUDO, "ruleset", "validate", str(path)
+    )
+    assert code == 3, shown
+    assert "⟦" in shown
+    keys = tuple(
+        sorted(
+            set(re.findall(r"(?:ruleset|options)(?:\.[\w-]+|\[\d+\])+", shown)),
+            key=len,
+            reverse=True,
+        )
+    )
+    types = ("int | None", "bool")  # the option's Python type, as its class declares it
+    assert _leftover(shown, (str(path), str(tmp_path), *keys, *data, *types, *_PLUGIN_NAMES)) == []
+
+
 def test_the_ruleset_and_plugin_lists_in_the_pseudo_language(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, pseudo_dir: Path
 ) -> None:
@@ -230,6 +284,9 @@ def test_kd_score_in_the_pseudo_language(
     assert code == 0, text
     assert _leftover(text, (str(kingdom), "classic-bonuses")) == []
 
+
+# The names of the installed plugins (ids, listed when one is unknown).
+_PLUGIN_NAMES = tuple(sorted(default_catalogue().names(), key=len, reverse=True))
 
 # The annotations of the Court's kingdom files (ids, listed when one is unknown).
 _COURT_NOTES = tuple(sorted(make_engine("court").registry.annotations, key=len, reverse=True))
