@@ -52,7 +52,7 @@ class GameScores:
 
     def score_total(self, kingdom: int) -> int:
         """Points of one kingdom: ``score_sheet(kingdom).total``, computed fast when
-        every scoring plugin registered a fast total (``RuleBook.add_score_total``)."""
+        every scoring plugin declared a fast total (``RuleBook.add_fast_scoring``)."""
         totals = self.engine.score_totals
         if totals is None:
             return self.score_sheet(kingdom).total

@@ -130,33 +130,85 @@ def check_game(
 
 
 def fast_path_problems(game: Game, where: str) -> list[str]:
-    """Where the optional fast paths a ruleset declared disagree with the plain ones,
-    in ``game`` as it is now: the fast totals (``RuleBook.add_score_total``) with the
-    score sheets; the fast ranking (``RuleBook.rank_by_total_first``, its tie-break
-    values included: ``ranked_places``) with ``kd_rank`` on every sheet.
+    """Where the optional fast paths a ruleset declared (``RuleBook.add_fast_scoring``,
+    or its older spellings ``add_score_total`` and ``rank_by_total_first``) disagree
+    with the plain ones, in ``game`` as it is now: each plugin's fast total with its
+    own ``kd_score_kingdom`` lines, the game's fast totals with the score sheets; the
+    fast ranking (``ranked_places``, tie-break values included) with ``kd_rank`` on
+    every sheet, and the only ranking plugin's tie-break values with the values its
+    ranking reports (``Ranking.keys``, after the total), tied or not.
 
     :func:`conformance` runs it at every new round of every game, not only at the end:
     bots use the fast paths in the middle of games, where totals are often tied
     (so the tie-break values are checked far more often than by final scores alone).
     """
-    problems = []
+    problems = _plugin_total_problems(game, where)
     sheets = game.scores()
     if game.engine.score_totals is not None:
         for i, sheet in enumerate(sheets):
             if game.score_total(i) != sheet.total:
                 problems.append(
                     f"{where}, kingdom {i}: fast total {game.score_total(i)} but score sheet "
-                    f"total {sheet.total} (a plugin's add_score_total disagrees with its lines)"
+                    f"total {sheet.total} (a fast total declared with add_fast_scoring or "
+                    "add_score_total disagrees with its lines)"
                 )
     if not game.engine.total_first_ranking:
         return problems
-    full, fast = game.ranking(sheets).places, ranked_places(game)
+    ranking = game.ranking(sheets)
+    full, fast = ranking.places, ranked_places(game)
     if full != fast:
         problems.append(
             f"{where}: ranked_places gave {fast} but the ranking {full} (a plugin declared "
-            "rank_by_total_first but its kd_rank is not by match total first, or not on the "
-            "tied kingdoms' sheets alone)"
+            "a total-first kd_rank, add_fast_scoring(total_first=True) or rank_by_total_first, "
+            "but its kd_rank is not by match total first, or not on the tied kingdoms' "
+            "sheets alone)"
         )
+    tiebreak = game.engine.rank_tiebreak
+    if tiebreak is None:
+        return problems
+    for kingdom, values in ranking.keys:
+        mine = tuple(tiebreak(game, kingdom))
+        if mine != tuple(values[1:]):
+            problems.append(
+                f"{where}, kingdom {kingdom}: fast tie-break values {mine} but kd_rank "
+                f"compares {tuple(values[1:])} after the total (a tiebreak declared with "
+                "add_fast_scoring disagrees with the ranking)"
+            )
+    return problems
+
+
+def _plugin_total_problems(game: Game, where: str) -> list[str]:
+    """Each plugin's declared fast total against the lines of its own
+    ``kd_score_kingdom`` (none: 0 points), whether or not the game uses it (it
+    does only when every scoring plugin declared one)."""
+    engine = game.engine
+    own = {
+        impl.plugin_name: impl
+        for impl in engine.pm.hook.kd_score_kingdom.get_hookimpls()
+        if not (impl.wrapper or impl.hookwrapper)
+    }
+    problems = []
+    for plugin, fast in engine.rules.fast_scoring.items():
+        if fast.total is None:
+            continue
+        impl = own.get(plugin)
+        for kingdom in range(len(game.kingdoms)):
+            lines: list[Any] = []
+            if impl is not None:
+                given = {"game": game, "kingdom": kingdom}
+                found: Any = impl.function(
+                    *[given[a] for a in impl.argnames],
+                    **{k: given[k] for k in impl.kwargnames if k in given},
+                )
+                lines = list(found or [])
+            points = sum(line.points for line in lines)
+            total = fast.total(game, kingdom)
+            if total != points:
+                problems.append(
+                    f"{where}, kingdom {kingdom}: plugin {plugin!r}: fast total {total} but "
+                    f"its own lines add up to {points} (add_fast_scoring(total=...) "
+                    "disagrees with its kd_score_kingdom)"
+                )
     return problems
 
 
@@ -175,7 +227,8 @@ def conformance(
     skipped): the game plays to the end with every listed action accepted; every
     domino of the game is placed, discarded (``Game.discard``) or left in the pile
     exactly once; kingdoms stay within their size; reported properties equal
-    :func:`recount`; fast score totals equal the score sheets; the same seed gives
+    :func:`recount`; every fast path declared (``RuleBook.add_fast_scoring``) agrees
+    with its hook (:func:`fast_path_problems`); the same seed gives
     the same log; the log replays to the same state; a clone is independent of its
     original; ``placements``: the legal placement list matches the rule checks at
     every placement; every game hook's result passes its check and leaves the
