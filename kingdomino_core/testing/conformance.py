@@ -131,49 +131,68 @@ def check_game(
 
 def fast_path_problems(game: Game, where: str) -> list[str]:
     """Where the optional fast paths a ruleset declared (``RuleBook.add_fast_scoring``,
-    or its older spellings ``add_score_total`` and ``rank_by_total_first``) disagree
-    with the plain ones, in ``game`` as it is now: each plugin's fast total with its
-    own ``kd_score_kingdom`` lines, the game's fast totals with the score sheets; the
-    fast ranking (``ranked_places``, tie-break values included) with ``kd_rank`` on
-    every sheet, and the only ranking plugin's tie-break values with the values its
-    ranking reports (``Ranking.keys``, after the total), tied or not.
+    or its older spellings ``add_score_total`` and ``rank_by_total_first``) or the
+    core's cache of scores disagree with the plain ones, in ``game`` as it is now:
+    each plugin's fast total with its own ``kd_score_kingdom`` lines, the game's fast
+    totals with the score sheets; the fast ranking (``ranked_places``, tie-break
+    values included) with ``kd_rank`` on every sheet, and the only ranking plugin's
+    tie-break values with the values its ranking reports (``Ranking.keys``, after
+    the total), tied or not; the sheets, totals and ranking the game gives (cached
+    for its state, engine/scores.py) with ones computed afresh on a copy.
 
     :func:`conformance` runs it at every new round of every game, not only at the end:
     bots use the fast paths in the middle of games, where totals are often tied
     (so the tie-break values are checked far more often than by final scores alone).
     """
     problems = _plugin_total_problems(game, where)
-    sheets = game.scores()
-    if game.engine.score_totals is not None:
-        for i, sheet in enumerate(sheets):
-            if game.score_total(i) != sheet.total:
-                problems.append(
-                    f"{where}, kingdom {i}: fast total {game.score_total(i)} but score sheet "
-                    f"total {sheet.total} (a fast total declared with add_fast_scoring or "
-                    "add_score_total disagrees with its lines)"
-                )
+    fresh = game.clone(log=False)  # a copy has no cached score: all computed now
+    sheets = fresh.scores()
+    totals = game.engine.score_totals
+    for i, sheet in enumerate(sheets):
+        fast = sum(total(fresh, i) for total in totals) if totals is not None else sheet.total
+        if fast != sheet.total:
+            problems.append(
+                f"{where}, kingdom {i}: fast total {fast} but score sheet "
+                f"total {sheet.total} (a fast total declared with add_fast_scoring or "
+                "add_score_total disagrees with its lines)"
+            )
+    ranking = fresh.ranking(sheets)
+    problems += _cache_problems(game, sheets, ranking, where)
     if not game.engine.total_first_ranking:
         return problems
-    ranking = game.ranking(sheets)
-    full, fast = ranking.places, ranked_places(game)
-    if full != fast:
+    full, fast_places = ranking.places, ranked_places(game.clone(log=False))
+    if full != fast_places:
         problems.append(
-            f"{where}: ranked_places gave {fast} but the ranking {full} (a plugin declared "
-            "a total-first kd_rank, add_fast_scoring(total_first=True) or rank_by_total_first, "
-            "but its kd_rank is not by match total first, or not on the tied kingdoms' "
-            "sheets alone)"
+            f"{where}: ranked_places gave {fast_places} but the ranking {full} (a plugin "
+            "declared a total-first kd_rank, add_fast_scoring(total_first=True) or "
+            "rank_by_total_first, but its kd_rank is not by match total first, or not on "
+            "the tied kingdoms' sheets alone)"
         )
     tiebreak = game.engine.rank_tiebreak
     if tiebreak is None:
         return problems
     for kingdom, values in ranking.keys:
-        mine = tuple(tiebreak(game, kingdom))
+        mine = tuple(tiebreak(fresh, kingdom))
         if mine != tuple(values[1:]):
             problems.append(
                 f"{where}, kingdom {kingdom}: fast tie-break values {mine} but kd_rank "
                 f"compares {tuple(values[1:])} after the total (a tiebreak declared with "
                 "add_fast_scoring disagrees with the ranking)"
             )
+    return problems
+
+
+def _cache_problems(game: Game, sheets: list[Any], ranking: Any, where: str) -> list[str]:
+    """The game's scores, asked twice (the second time from its cache), against
+    ``sheets`` and ``ranking`` computed afresh on a copy of it."""
+    problems = []
+    for asked in ("first", "again"):
+        if game.scores() != sheets:
+            problems.append(f"{where}: the score sheets asked {asked} differ from fresh ones")
+        if [game.score_total(k) for k in range(len(sheets))] != [s.total for s in sheets]:
+            problems.append(f"{where}: the totals asked {asked} differ from fresh ones")
+        if game.ranking() != ranking:
+            problems.append(f"{where}: the ranking asked {asked} differs from a fresh one")
     return problems
 
 
