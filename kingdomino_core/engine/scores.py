@@ -32,7 +32,7 @@ needs its own copy. Safe by construction rather than by care:
 
 from __future__ import annotations
 
-from operator import is_
+from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any
 
 from ..model.scoring import Ranking, ScoreSheet, rank_by
@@ -46,14 +46,20 @@ if TYPE_CHECKING:  # the game's own fields, which its scores read (game.py uses 
     from .game import Game
 
 
+_OCCUPIED = attrgetter("occupied")
+_PLANES = attrgetter("planes")
+
+
 class _Scored:
     """The scores of one state of a game, with what they were computed from."""
 
-    __slots__ = ("ext", "games", "kingdoms", "ranking", "sheets", "squares")
+    __slots__ = ("ext", "games", "kingdoms", "occupied", "planes", "ranking", "sheets")
 
     def __init__(self, game: GameScores) -> None:
-        self.kingdoms = tuple(game.kingdoms)
-        self.squares = [(k.occupied, *k.planes) for k in game.kingdoms]
+        kingdoms = game.kingdoms
+        self.kingdoms = tuple(kingdoms)
+        self.occupied = list(map(_OCCUPIED, kingdoms))  # (squares: map, no Python frame)
+        self.planes = list(map(list, map(_PLANES, kingdoms)))  # crowns, copied
         self.ext = tuple(game.ext.values())
         self.games = len(game.match_sheets)
         self.sheets: dict[int, ScoreSheet] = {}
@@ -65,7 +71,8 @@ class _Scored:
         return (
             len(kingdoms) == len(self.kingdoms)
             and all(map(is_, kingdoms, self.kingdoms))
-            and [(k.occupied, *k.planes) for k in kingdoms] == self.squares
+            and list(map(_OCCUPIED, kingdoms)) == self.occupied
+            and list(map(_PLANES, kingdoms)) == self.planes
             and len(ext) == len(self.ext)
             and all(map(is_, ext.values(), self.ext))
             and len(game.match_sheets) == self.games
@@ -142,8 +149,20 @@ class GameScores:
         return points
 
     def scores(self) -> list[ScoreSheet]:
-        """The score sheet of every kingdom in the current game."""
-        return [self.score_sheet(k) for k in range(len(self.kingdoms))]
+        """The score sheet of every kingdom in the current game (a new list; the
+        sheets cached for this state)."""
+        count = len(self.kingdoms)
+        cache = self._scored()
+        if cache is None:
+            return [self._fresh_sheet(k) for k in range(count)]
+        kept = cache.sheets
+        found = [kept.get(k) for k in range(count)]
+        made = {k: self._fresh_sheet(k) for k in range(count) if found[k] is None}
+        if made:
+            if self._cache is cache and cache.fits(self):  # (the hooks only read)
+                kept.update(made)
+            found = [made[k] if sheet is None else sheet for k, sheet in enumerate(found)]
+        return found  # type: ignore[return-value]  # (every None replaced)
 
     def ranking(self, sheets: list[ScoreSheet] | None = None) -> Ranking:
         """The ranking with the tie-breaks of the active rules (``sheets``: the
