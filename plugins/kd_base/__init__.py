@@ -72,9 +72,11 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
     rules.add_placement_rule(WithinSize(config))
     rules.add_placement_rule(Connects())
     rules.add_discard_rule(ForcedPlacement())
-    rules.add_score_total(scoring.fast_total(config, registry))
     # scoring.rank: match total, then the tie-breaks (fast: from the regions)
-    rules.rank_by_total_first(tiebreak=scoring.fast_tiebreak(config, registry))
+    rules.add_fast_scoring(
+        total=scoring.fast_total(config, registry),
+        tiebreak=scoring.fast_tiebreak(config, registry),
+    )
 
 
 @hookimpl
