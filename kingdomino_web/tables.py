@@ -199,7 +199,8 @@ class Table:
 
     def can_undo(self, token: str | None) -> bool:
         """Whether the token's holder may take back their last decision now: they
-        decided last and no one else has decided since (bots and chance may have)."""
+        decided last and no one else has decided since (bots and chance may have), and
+        the game is not over (its end is final: the ranking is out)."""
         return self.undo_allowed and bool(self.seats_of(token) & self.shown().undoable)
 
     def personal(self, token: str | None) -> dict[str, Any]:
@@ -282,6 +283,8 @@ class Table:
             if not seats:
                 raise TableError(_l("this link does not hold a seat at this table"), 403)
             play = self.play
+            if self.game.is_terminal():
+                raise TableError(_l("the game is over"), 409)
             if not self.undo_allowed or not play.can_undo(seats):
                 raise TableError(_l("nothing to undo: this is your first decision"), 409)
             seat, at = play.undo_points[-1]
@@ -315,7 +318,8 @@ class Table:
         if self._shown is not None and self._shown.version == self.version:
             return
         points = self.play.undo_points
-        undoable = frozenset({points[-1][0]}) if points else frozenset()
+        over = self.game.is_terminal()  # nothing is taken back after the end
+        undoable = frozenset({points[-1][0]}) if points and not over else frozenset()
         shown = Shown(self.version, {}, {}, undoable, saved, {})
         for language in sorted(self.languages):
             self._make_in(shown, language)
