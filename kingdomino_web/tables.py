@@ -45,7 +45,7 @@ from kingdomino_core.saves.savegame import (
 from kingdomino_play import Table as GameTable
 from kingdomino_play import engine_for
 
-from .languages import move_words_in_every_language
+from .languages import named_move_words
 from .seats import HERE, LINK, SeatSpec, TableError, new_id, new_token
 from .views import decision_view, public_view, undo_notice
 
@@ -427,10 +427,12 @@ def remove_leftovers(path: Path) -> list[Path]:
 def game_table(game: Game, seats: Sequence[SeatSpec]) -> GameTable:
     """The play layer's table for ``seats``, keeping undo points (two integers per
     decision): a person may take back their last decision until someone else decides.
+    Its moves list names the players where the rules' words number seats.
     A person's decision with a single legal action is played for them, as ``kd play``
     does (``kingdomino_play.forced``)."""
     players = [PlayerEntry(name=s.name, agent=s.agent) for s in seats]
-    return GameTable(game, players, undo=True, words=move_words_in_every_language, forced=True)
+    words = named_move_words([p.name for p in players])
+    return GameTable(game, players, undo=True, words=words, forced=True)
 
 
 def new_table(
