@@ -102,6 +102,15 @@ class Observer:
         self._rank = {dom_id: i for i, dom_id in enumerate(pile)}
         # One row per domino in deck order, and a last all-zero row for empty slots.
         self._table = np.stack([*(self._domino[i] for i in pile), np.zeros(d, np.float32)])
+        self._table.flags.writeable = False
+
+    @property
+    def domino_table(self) -> np.ndarray:
+        """Every domino's ``D`` numbers (see the module docstring), one row per
+        domino in the engine's pile order (``engine.pile``), then a last all-zero row
+        (an empty slot of a line): the rows the ``lines`` and ``decision`` parts copy.
+        Read-only; compiled encoders (``kingdomino_rl.batched``) index it by domino."""
+        return self._table
 
     # -- spaces -------------------------------------------------------------------
 
