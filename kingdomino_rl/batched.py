@@ -51,8 +51,11 @@ class BatchedEnv:
     slots start them) is the game seeded ``derive_seed("game", seed, e)``, which is
     ``kd simulate``'s ``game_seed(seed, e)``, so ``kd play --seed`` replays it.
 
-    The arrays returned are the environment's own, overwritten by the next call:
-    copy what you keep.
+    The arrays returned are the environment's own buffers (read-only views: the
+    observation rows are kept up to date in place, see ``kingdomino_fast.observe``),
+    overwritten by the next call: copy what you keep, or pass ``copy=True`` to get
+    fresh arrays from every call (a copy of each, about 6 KB a game in the 2-player
+    game).
     """
 
     def __init__(
@@ -64,6 +67,7 @@ class BatchedEnv:
         seats: Sequence[str] | None = None,
         reward: str = "win",
         seed: int | None = None,
+        copy: bool = False,
     ) -> None:
         fast_batch, kernel, observe, tables, vector = _kernel()
         self._vector = vector
@@ -94,6 +98,8 @@ class BatchedEnv:
         self.seats = specs
         self.reward_kind = reward
         self._seed = seed
+        #: Whether each call returns fresh copies rather than the env's own buffers.
+        self.copy: bool = bool(copy)
         self._t = fast_batch.tables_of(engine)
         self._agents = np.array(
             [vector.LEARNER if s == "learner" else tables.AGENTS[s] for s in specs], np.int64
@@ -230,6 +236,8 @@ class BatchedEnv:
         self._fill(fresh=True)
         self._call(np.zeros(self.batch, np.int64), reset=True)
         self._started = True
+        if self.copy:
+            return _copied(self._obs), _copied(self._info)
         return self._obs, self._info
 
     def step(
@@ -259,6 +267,9 @@ class BatchedEnv:
                 f"not {array.dtype} of shape {array.shape}"
             )
         self._call(array.astype(np.int64, copy=False), reset=False)
+        if self.copy:
+            rewards, terminated, truncated = (a.copy() for a in self._out)
+            return _copied(self._obs), rewards, terminated, truncated, _copied(self._info)
         return self._obs, *self._out, self._info
 
     def _call(self, actions: np.ndarray, *, reset: bool) -> None:
@@ -290,6 +301,11 @@ def _widen(keys: np.ndarray, width: int) -> np.ndarray:
     out = np.zeros((keys.shape[0], width), np.int64)
     out[:, : keys.shape[1]] = keys
     return out
+
+
+def _copied(arrays: dict[str, Any]) -> dict[str, Any]:
+    """The same dictionary of arrays, each a fresh (writeable) copy."""
+    return {name: array.copy() for name, array in arrays.items()}
 
 
 def _read_only(array: np.ndarray) -> np.ndarray:
