@@ -231,3 +231,13 @@ def test_cached_values_cannot_be_changed_by_a_caller() -> None:
         game.score_sheet(0).lines = ()  # type: ignore[misc]
     assert isinstance(game.score_sheet(0).lines, tuple)
     assert all(isinstance(line, ScoreLine) for line in game.score_sheet(0).lines)
+
+
+def test_an_unchecked_game_keeps_no_score() -> None:
+    """A bot's search and ``kd simulate`` play unchecked: states seldom scored twice."""
+    engine = make_engine(["base"], 2)
+    checked, unchecked = engine.new_game(seed=8), engine.new_game(seed=8, check_hooks=False)
+    assert checked.score_sheet(0) is checked.score_sheet(0)
+    assert unchecked.score_sheet(0) is not unchecked.score_sheet(0)
+    assert unchecked.score_sheet(0) == checked.score_sheet(0)
+    assert checked.clone(check_hooks=False).ranking() is not checked.ranking()
