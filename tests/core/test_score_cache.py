@@ -29,6 +29,7 @@ from kingdomino_core import (
     hookimpl,
 )
 from kingdomino_core.testing import kingdom_from_text, make_engine, random_choice, set_kingdom
+from kingdomino_core.testing.conformance import fast_path_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = sorted(p.stem for p in (ROOT / "rulesets").glob("*.toml"))
@@ -241,3 +242,29 @@ def test_an_unchecked_game_keeps_no_score() -> None:
     assert unchecked.score_sheet(0) is not unchecked.score_sheet(0)
     assert unchecked.score_sheet(0) == checked.score_sheet(0)
     assert checked.clone(check_hooks=False).ranking() is not checked.ranking()
+
+
+class Gems:
+    """A point per gem in a kingdom layer: layers are edited in place (by plugins,
+    mid-move), which only ``changed()`` announces when done outside actions."""
+
+    @hookimpl
+    def kd_score_kingdom(self, game: Game, kingdom: int) -> list[ScoreLine]:
+        points = len(game.kingdoms[kingdom].layers.get("gems", {}))
+        return [ScoreLine(kind="bonus", name="gems", points=points, source="gems")]
+
+
+def test_conformance_reports_cached_scores_that_differ_from_fresh_ones() -> None:
+    """The one edit the cache cannot see (a layer changed in place outside actions,
+    unannounced: docs/api.md asks for ``changed()``) is what conformance's comparison
+    of cached and fresh scores would report."""
+    catalogue = default_catalogue().copy()
+    catalogue.add_module(Gems(), "gems")
+    engine = Engine(Ruleset(name="t", plugins=("base", "gems")), 2, catalogue=catalogue)
+    game = engine.new_game(seed=1)
+    assert fast_path_problems(game, "here") == []  # (and the sheets are now cached)
+    game.kingdoms[0].layers["gems"] = {0: 1, 1: 1}  # in place, not announced
+    found = fast_path_problems(game, "here")
+    assert "here: the score sheets asked first differ from fresh ones" in found
+    game.changed()
+    assert fast_path_problems(game, "here") == []
