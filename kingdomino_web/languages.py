@@ -80,14 +80,9 @@ def page_words(language: str) -> dict[str, Any]:
     }
 
 
-def move_words_in_every_language(game: Game, action: Action) -> str:
-    """A move for the moves list in every language (each page shows its own)."""
-    return i18n.in_every_language(lambda: table_move_words(game, action))
-
-
 def named_move_words(names: Sequence[str]) -> Callable[[Game, Action], str]:
-    """:func:`move_words_in_every_language` with the seats the rules' words number
-    (``to P2``) named by their players (``to Bea``), in each language."""
+    """A move for the moves list in every language (each page shows its own), the
+    seats the rules' words number (``to P2``) named by their players (``to Bea``)."""
     names = list(names)
 
     def words(game: Game, action: Action) -> str:
