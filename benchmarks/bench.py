@@ -11,6 +11,7 @@ Usage::
     python benchmarks/bench.py env -n 200      # the PettingZoo environment's steps per second
     python benchmarks/bench.py fast -n 200 --rounds 5  # the compiled kernel vs kd simulate
     python benchmarks/bench.py fast-mcts -n 100 --budgets 0.1,0.3  # mcts with/without it
+    python benchmarks/bench.py fast-mcts -n 50 --first 50 --arms kernel  # games 50-99, kernel only
 
 These machines are shared and noisy: compare figures taken in one run, and repeat.
 """
@@ -317,18 +318,20 @@ def mcts_kernel_strength(args: argparse.Namespace) -> None:
         print("  (numba is not installed: pip install -e '.[fast]')")
         return
     one_game("mcts:playouts=2", "greedy", 0, args.seed)  # load (or compile) the kernel
+    chosen = args.arms.split(",")
     for budget in [float(b) for b in args.budgets.split(",")]:
         arms = {"kernel": f"mcts:cpu={budget}", "python": f"mcts:cpu={budget}+kernel=off"}
+        arms = {arm: spec for arm, spec in arms.items() if arm in chosen}
         wins = dict.fromkeys(arms, 0.0)
         cpu = dict.fromkeys(arms, 0.0)
-        for i in range(args.n):
+        for i in range(args.first, args.first + args.n):
             for arm, hero in arms.items():
                 start = time.process_time()
                 wins[arm] += one_game(hero, "greedy", i, args.seed)
                 cpu[arm] += time.process_time() - start
             if args_verbose:
                 tally = ", ".join(f"{arm} {wins[arm]:.1f}" for arm in arms)
-                print(f"    game {i + 1}/{args.n}: {tally}", file=sys.stderr, flush=True)
+                print(f"    game {i + 1}: {tally}", file=sys.stderr, flush=True)
         row = []
         for arm in arms:
             lo, hi = wilson(wins[arm], args.n)
@@ -581,6 +584,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--budgets", default="0.1,0.3", help="fast-mcts: mcts CPU seconds a move, comma-separated"
+    )
+    parser.add_argument(
+        "--arms", default="kernel,python", help="fast-mcts: kernel, python or both (comma)"
+    )
+    parser.add_argument(
+        "--first", type=int, default=0, help="fast-mcts: the first game's index (split a run)"
     )
     parser.add_argument("-v", "--verbose", action="store_true")
     parser.add_argument(

@@ -22,7 +22,7 @@ compiled kernel could (``kernel=auto``, the default: in the kernel when numba is
 installed and the game is covered, docs/fast.md; the same decisions, faster).
 ``policy`` is the playouts' policy: ``greedy`` (greedy's own choices, 10% random),
 ``sample`` (the best of ``sample`` placements by property points, picks by crowns,
-10% random: several times cheaper in Python) or ``auto``, the default: ``greedy``
+10% random: cheaper in Python, twice and more) or ``auto``, the default: ``greedy``
 where the kernel plays the playouts, ``sample`` where Python does.
 """
 
