@@ -29,7 +29,8 @@ from kingdomino_core import (
 from kingdomino_core.i18n import package_translation
 
 from .choices import choices_text, decision_text
-from .display import key_text, pieces_lines, table_text
+from .display import table_text
+from .panels import key_text, pieces_lines
 from .recap import moves_since, recap_lines
 from .terminal import is_terminal, render, screen_width, use_colour
 

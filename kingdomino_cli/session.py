@@ -21,8 +21,8 @@ from kingdomino_core.saves.savegame import CHANCE_SEED, PlayerEntry
 from kingdomino_play import Seat, Table
 from kingdomino_play.forced import forced_note
 
-from .display import thinking_text
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
+from .panels import thinking_text
 from .terminal import is_terminal
 
 _ = package_translation("kingdomino_cli")

@@ -19,6 +19,8 @@ from rich.style import Style
 RULER = Style(color="grey50")
 #: The player's own name and kingdom title.
 MINE = Style(bold=True, color="bright_cyan")
+#: Free room: a kingdom's empty squares, a domino nobody has taken yet.
+ROOM = Style(color="grey42")
 
 
 def is_terminal(stream: object) -> bool:

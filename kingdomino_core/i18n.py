@@ -255,13 +255,49 @@ class LazyText(str):
         return format(str(self), spec)
 
     def format(self, *args: object, **kwargs: object) -> LazyText:  # type: ignore[override]
-        """The message with its ``{name}`` fields filled, still translated when shown."""
+        """The message with its ``{name}`` fields filled, still translated when shown.
+
+        Score lines name every property this way, and bots score often: the text
+        made before from the same message, domain and fields is given again rather
+        than made anew (a few hundred in a game: a terrain at a square).
+        """
         if args:
             raise TypeError("LazyText.format takes named fields only")
-        return LazyText(self._message, self._domain, {**self._args, **kwargs})
+        if self._args:
+            return LazyText(self._message, self._domain, {**self._args, **kwargs})
+        key = (self._message, self._domain, *kwargs.items())
+        try:
+            found = _FORMATTED.get(key)
+        except TypeError:  # an unhashable field: made each time
+            return LazyText(self._message, self._domain, kwargs)
+        if found is not None:
+            kept = found._args
+            for name, value in kwargs.items():
+                other = kept[name]
+                if other is not value and (
+                    type(value) not in _EXACT or type(other) is not type(value) or other != value
+                ):
+                    break  # equal as str, yet shown otherwise (another catalog's word)
+            else:
+                return found
+        made = LazyText(self._message, self._domain, kwargs)
+        if all(type(v) in _EXACT or isinstance(v, LazyText) for v in kwargs.values()):
+            if len(_FORMATTED) >= _FORMATTED_LIMIT:
+                _FORMATTED.clear()
+            _FORMATTED[key] = made
+        return made
 
     def __reduce__(self) -> tuple[type[LazyText], tuple[str, str, dict[str, object]]]:
         return (LazyText, (self._message, self._domain, self._args))
+
+
+#: Texts made by ``LazyText.format`` by (message, domain, fields), given again when
+#: every field is the same lazy text or an equal ``int`` or ``str``; at most
+#: ``_FORMATTED_LIMIT`` are kept.
+_FORMATTED: dict[tuple[object, ...], LazyText] = {}
+_FORMATTED_LIMIT = 4096
+#: Field types whose equal values always show the same (not floats: ``-0.0 == 0.0``).
+_EXACT = (int, str)
 
 
 def _english(value: object) -> object:
@@ -285,6 +321,7 @@ class Translation:
     def __init__(self, domain: str) -> None:
         #: The domain (the package's name): its catalogs are ``<domain>.mo``.
         self.domain = domain
+        self._lazy: dict[str, LazyText] = {}  # lazy() by message: texts never change
 
     def __call__(self, message: str) -> str:
         """``message`` in the current language (itself when it has no translation)."""
@@ -296,7 +333,12 @@ class Translation:
 
     def lazy(self, message: str) -> LazyText:
         """``message`` as :class:`LazyText`: translated each time it is shown."""
-        return LazyText(message, self.domain)
+        found = self._lazy.get(message)
+        if found is None or type(message) is not str:
+            found = LazyText(message, self.domain)
+            if type(message) is str and len(self._lazy) < _FORMATTED_LIMIT:
+                self._lazy[message] = found
+        return found
 
 
 _getters: dict[str, Translation] = {}

@@ -22,6 +22,10 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
+from kingdomino_core.i18n import get_translation
+
+_ = get_translation("kingdomino_play")
+
 #: What one playout costs, for comparing a playout count with seconds (a base-game
 #: playout takes about 5 to 10 ms on a loaded 2-core machine).
 PLAYOUT_SECONDS = 0.01
@@ -83,24 +87,31 @@ def move_seconds(spec: str) -> float | None:
 def budget_problem(spec: str, limit: Limit) -> str | None:
     """Why ``spec`` asks for more than ``limit`` per move, in words (None: it does not)."""
     _name, options = options_of(spec)
-    for key, most, unit in (
-        ("time", limit.seconds, " seconds"),
-        ("cpu", limit.seconds, " CPU seconds"),
-        ("playouts", float(limit.playouts), " playouts"),
+    for key, most in (
+        ("time", limit.seconds),
+        ("cpu", limit.seconds),
+        ("playouts", float(limit.playouts)),
     ):
         value = _number(options[key]) if key in options else None
         if value is not None and value > most:
-            shown = f"{most:g}{unit}"
-            return f"{key}={options[key]} is over the most a bot may think here: {shown} a move"
+            return _OVER[key]().format(option=f"{key}={options[key]}", most=f"{most:g}")
     return None
+
+
+# Why a bot's budget is refused, one whole sentence per option.
+_OVER = {
+    "time": lambda: _("{option} is over the most a bot may think here: {most} seconds a move"),
+    "cpu": lambda: _("{option} is over the most a bot may think here: {most} CPU seconds a move"),
+    "playouts": lambda: _("{option} is over the most a bot may think here: {most} playouts a move"),
+}
 
 
 def table_problem(specs: Sequence[str], most: float = SERVER_TABLE) -> str | None:
     """Why the bots ``specs`` of one table together think too long per round."""
     total = sum(move_seconds(s) or 0.0 for s in specs)
     if total > most:
-        return (
-            f"the bots of this table would think {total:g} seconds a round together; "
-            f"at most {most:g} seconds here"
-        )
+        return _(
+            "the bots of this table would think {total} seconds a round together; "
+            "at most {most} seconds here"
+        ).format(total=f"{total:g}", most=f"{most:g}")
     return None

@@ -18,9 +18,12 @@ from attrs import define
 
 from kingdomino_core import Action, Agent, AgentRegistry, ConfigError, Game
 from kingdomino_core.engine.agents import installed_agents
+from kingdomino_core.i18n import get_translation
 from kingdomino_core.saves.savegame import PlayerEntry, decision_seed
 
 from .decision_random import DecisionRandom
+
+_ = get_translation("kingdomino_play")
 
 #: The agent spec of a person: a seat where someone at the table decides (at the
 #: terminal, in the browser); :class:`~kingdomino_play.Table` stops there.
@@ -71,7 +74,9 @@ class Seat:
         set to follow the game: each decision draws its own numbers (a plain
         ``random.Random`` is reseeded with ``decision_seed`` at each call instead)."""
         if self.agent is None:
-            raise ConfigError(f"seat {self.index + 1} ({self.entry.name}) has no agent")
+            raise ConfigError(
+                _("seat {n} ({name}) has no agent").format(n=self.index + 1, name=self.entry.name)
+            )
         rng = self.rng
         if isinstance(rng, DecisionRandom):
             rng.follow(game, self.index)
@@ -96,5 +101,7 @@ def build_seat(index: int, entry: PlayerEntry, registry: AgentRegistry | None = 
     try:
         agent = registry.make(entry.agent, rng)
     except (TypeError, ValueError) as exc:
-        raise ConfigError(f"bad options in agent {entry.agent!r}: {exc}") from None
+        raise ConfigError(
+            _("bad options in agent {agent!r}: {problem}").format(agent=entry.agent, problem=exc)
+        ) from None
     return Seat(index=index, entry=entry, agent=agent, rng=rng)

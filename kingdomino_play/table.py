@@ -37,7 +37,7 @@ from kingdomino_core import (
 from kingdomino_core.engine.views import SPECTATOR, action_words, hides
 from kingdomino_core.engine.words import seat_name
 from kingdomino_core.hooks.plugins import PLUGIN_FAULTS, blame
-from kingdomino_core.i18n import Translated
+from kingdomino_core.i18n import Translated, get_translation
 from kingdomino_core.model.actions import CHANCE
 from kingdomino_core.saves.savegame import (
     CHANCE_SEED,
@@ -49,6 +49,8 @@ from kingdomino_core.saves.savegame import (
 
 from .forced import only_action
 from .seats import Seat, build_seat, is_human
+
+_ = get_translation("kingdomino_play")
 
 #: Moves in words kept by a table for its move list (``Table.recent``).
 RECENT = 50
@@ -197,7 +199,7 @@ class Table:
     def explain(self, action: Action) -> str | None:
         """Why ``action`` would be refused now (the engine's words), None if legal."""
         if self.game.is_terminal():
-            return "the game is over"
+            return _("the game is over")
         return self.game.explain(action)
 
     def act(self, action: Action, *, undo_point: bool = True) -> Move:
@@ -208,7 +210,7 @@ class Table:
         game = self.game
         seat = game.current_seat
         if seat is None:
-            raise IllegalActionError("game.over", "the game is over")
+            raise IllegalActionError("game.over", _("the game is over"))
         undo_point = undo_point and self.undo_enabled and seat >= 0
         if undo_point:
             self.undo_points.append((seat, len(self.moves)))
@@ -229,7 +231,7 @@ class Table:
         game = self.game
         seat = game.current_seat
         if seat is None:
-            raise IllegalActionError("game.over", "the game is over")
+            raise IllegalActionError("game.over", _("the game is over"))
         if seat < 0:
             try:
                 self.moves.append(game.resolve_chance())
@@ -240,7 +242,9 @@ class Table:
         if self.human(seat):
             only = self.forced_move()
             if only is None:
-                raise IllegalActionError("table.person", f"{self.names[seat]} decides, not a bot")
+                raise IllegalActionError(
+                    "table.person", _("{name} decides, not a bot").format(name=self.names[seat])
+                )
             words = self._words(game, only)
             self._apply(only)  # no undo point: undo goes back past it
             return self._played(seat, words, forced=True)

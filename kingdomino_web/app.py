@@ -23,9 +23,10 @@ from typing import Any
 
 from anyio import to_thread
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
@@ -47,7 +48,7 @@ from .replies import (
     read_json,
     request_token,
 )
-from .seats import TableError
+from .seats import TableError, _, _l
 from .server import Server
 from .tables import Table
 
@@ -62,9 +63,26 @@ STATIC = Path(str(resources.files("kingdomino_web") / "static"))
 def too_soon(what: str, table: Table) -> str:
     """Why the save or replay of a game in progress is refused: it holds every move,
     so what the rules hide from the seats too (even the host's own seat)."""
+    if what == "save":
+        if table.hides:
+            return _l(
+                "this game hides things from its players: the save is available once it is over"
+            )
+        return _l("the save is available once the game is over")
     if table.hides:
-        return f"this game hides things from its players: the {what} is available once it is over"
-    return f"the {what} is available once the game is over"
+        return _l(
+            "this game hides things from its players: the replay is available once it is over"
+        )
+    return _l("the replay is available once the game is over")
+
+
+def http_words(status: int, detail: str) -> str:
+    """An HTTP error of a route or a file that does not exist, as a person reads it."""
+    if status == 404:
+        return _("no such page: check the address (the lobby is at /)")
+    if status == 405:
+        return _("this address does not take that kind of request")
+    return detail
 
 
 def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
@@ -97,11 +115,13 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
         return Response(body, media_type="text/javascript", headers=headers)
 
     async def rulesets(request: Request) -> Response:
-        return ok([info for _r, info in server.rulesets().values()])
+        # the words of each entry (an error, a description) in the request's language
+        return ok(i18n.shown_json([info for _r, info in server.rulesets().values()]))
 
     async def agents_route(request: Request) -> Response:
         registry = installed_agents()
-        return ok([{"name": n, "help": registry.help(n)} for n in registry.names() if n != HUMAN])
+        found = [{"name": n, "help": registry.help(n)} for n in registry.names() if n != HUMAN]
+        return ok(i18n.shown_json(found))
 
     async def create(request: Request) -> Response:
         body = await read_json(request)
@@ -127,11 +147,11 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
         async with server.using(request.path_params["id"]) as table:
             body = await read_json(request)
             if not isinstance(body, dict):
-                raise TableError("expected a JSON object")
+                raise TableError(_l("expected a JSON object"))
             action = parse_action(table, body.get("action"))
             version = body.get("version")
             if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-                raise TableError("version: expected an integer")
+                raise TableError(_l("version: expected an integer"))
             await to_thread.run_sync(table.act, request_token(request), action, version)
             await server.after_move(table)
             return ok(table.state_for(request_token(request)))
@@ -140,7 +160,7 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
         async with server.using(request.path_params["id"]) as table:
             body = await read_json(request)
             if not isinstance(body, dict):
-                raise TableError("expected a JSON object")
+                raise TableError(_l("expected a JSON object"))
             action = parse_action(table, body.get("action"))
             reason = await to_thread.run_sync(table.explain, action)
             return ok({"legal": reason is None, "reason": reason})
@@ -154,7 +174,7 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
     async def links(request: Request) -> Response:
         async with server.using(request.path_params["id"]) as table:
             if not secrets.compare_digest(request_token(request), table.host):
-                raise TableError("only the table's host sees its links", 403)
+                raise TableError(_l("only the table's host sees its links"), 403)
             return ok({"links": table.links()})
 
     async def download(request: Request) -> Response:
@@ -186,7 +206,7 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
-            raise TableError("a save is UTF-8 JSON text") from None
+            raise TableError(_l("a save is UTF-8 JSON text")) from None
         replay_id = await to_thread.run_sync(server.replays.add_text, text)
         return ok(server.replays.info(replay_id), 201)
 
@@ -195,7 +215,7 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
         try:
             move = int(request.query_params.get("move", "0"))
         except ValueError:
-            raise TableError("move: expected a whole number") from None
+            raise TableError(_l("move: expected a whole number")) from None
         data = await to_thread.run_sync(server.replays.view, replay_id, move)
         return ok(data)
 
@@ -204,7 +224,15 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
 
     async def on_table_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, TableError)
-        return error(str(exc), exc.status)
+        return error(str(exc), exc.status)  # in the request's language
+
+    async def on_http_error(request: Request, exc: Exception) -> Response:
+        """No such page or method, in the reader's words (JSON for the API)."""
+        assert isinstance(exc, HTTPException)
+        message = http_words(exc.status_code, str(exc.detail))
+        if request.url.path.startswith("/api/"):
+            return error(message, exc.status_code)
+        return PlainTextResponse(message, exc.status_code, headers=SECURITY_HEADERS)
 
     routes = [
         Route("/", page("lobby.html")),
@@ -251,6 +279,6 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
             Middleware(Guard, policy=hosts or HostPolicy(), headers=SECURITY_HEADERS),
             Middleware(LanguageChoice),
         ],
-        exception_handlers={TableError: on_table_error},
+        exception_handlers={TableError: on_table_error, HTTPException: on_http_error},
         lifespan=lifespan,
     )

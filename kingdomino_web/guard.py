@@ -31,6 +31,13 @@ from attrs import field, frozen
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from kingdomino_core import i18n
+
+from .languages import language_of
+
+_ = i18n.get_translation("kingdomino_web")
+_l = _.lazy
+
 #: Names of this computer seen from itself.
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 #: Methods that change nothing: not checked for their origin.
@@ -140,12 +147,13 @@ def same_origin(origin: str, host: str) -> bool:
 
 
 def refusal(scope: Scope, policy: HostPolicy) -> tuple[int, str] | None:
-    """Why this request or WebSocket is refused (status, reason), None if it is not."""
+    """Why this request or WebSocket is refused (status, reason), None if it is not
+    (the reason as lazy text: shown in the requester's language)."""
     headers = Headers(scope=scope)
     raw_host = headers.get("host", "")
     host = split_host(raw_host)
     if host is None or not policy.allows(host):
-        return 400, (
+        return 400, _l(
             "unknown host: this server answers only to the addresses it serves "
             "(see kd serve --allow-host in docs/serve.md)"
         )
@@ -155,15 +163,15 @@ def refusal(scope: Scope, policy: HostPolicy) -> tuple[int, str] | None:
     if not changes:
         return None
     if site is not None and site.strip().lower() not in SAME_SITE:
-        return 403, "refused: this request comes from another site's page"
+        return 403, _l("refused: this request comes from another site's page")
     if origin is not None and not same_origin(origin, raw_host):
-        return 403, "refused: this request comes from another site's page"
+        return 403, _l("refused: this request comes from another site's page")
     if (
         scope["type"] == "http"
         and _has_body(headers)
         and not json_type(headers.get("content-type", ""))
     ):
-        return 415, "expected a JSON body (Content-Type: application/json)"
+        return 415, _l("expected a JSON body (Content-Type: application/json)")
     return None
 
 
@@ -191,10 +199,13 @@ class Guard:
             await self.app(scope, receive, send)
         elif scope["type"] == "websocket":
             await receive()  # websocket.connect
-            await send({"type": "websocket.close", "code": WS_FORBIDDEN, "reason": refused[1]})
+            # A close reason holds 123 bytes at most: the English one (the code is 4403).
+            reason = i18n.source_text(refused[1])
+            await send({"type": "websocket.close", "code": WS_FORBIDDEN, "reason": reason})
         else:
             status, reason = refused
-            body = json.dumps({"error": reason}).encode()
+            with i18n.use_language(language_of(scope)):  # the requester's language
+                body = json.dumps({"error": str(reason)}, ensure_ascii=False).encode()
             await send(
                 {
                     "type": "http.response.start",

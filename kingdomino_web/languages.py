@@ -10,6 +10,7 @@ The pages' own words come from :func:`page_words` (``/api/words``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
@@ -28,7 +29,7 @@ NAMES = {"en": "English", "fr": "Français", "zh_Hant": "繁體中文"}
 _ = i18n.package_translation("kingdomino_web")
 
 
-def language_of(scope: dict[str, Any]) -> str:
+def language_of(scope: Mapping[str, Any]) -> str:
     """The language of a request (see the module's docstring)."""
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     wanted = query.get("lang", [])[:1]

@@ -21,7 +21,7 @@ from anyio import to_thread
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .replies import parse_action, parse_json, token_of
-from .seats import TableError
+from .seats import TableError, _, _l
 from .server import Server
 from .tables import Table
 
@@ -96,10 +96,11 @@ async def _message(server: Server, table: Table, ws: WebSocket, token: str, text
     try:
         msg = parse_json(text)
     except TableError as exc:
-        await ws.send_text(json.dumps({"type": "error", "reason": f"not JSON: {exc}"}))
+        bad = _("not JSON: {problem}").format(problem=exc)
+        await ws.send_text(json.dumps({"type": "error", "reason": bad}))
         return
     if not isinstance(msg, dict):
-        await ws.send_text(json.dumps({"type": "error", "reason": "expected an object"}))
+        await ws.send_text(json.dumps({"type": "error", "reason": _("expected an object")}))
         return
     kind = msg.get("type")
     try:
@@ -107,7 +108,7 @@ async def _message(server: Server, table: Table, ws: WebSocket, token: str, text
             action = parse_action(table, msg.get("action"))
             version = msg.get("version")
             if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-                raise TableError("version: expected an integer")
+                raise TableError(_l("version: expected an integer"))
             await to_thread.run_sync(partial(table.act, token, action, version))
             await server.after_move(table)
         elif kind == "explain":
@@ -120,7 +121,8 @@ async def _message(server: Server, table: Table, ws: WebSocket, token: str, text
             await to_thread.run_sync(table.undo, token)
             await server.after_move(table)
         else:
-            await ws.send_text(json.dumps({"type": "error", "reason": f"unknown type {kind!r}"}))
+            unknown = _("unknown type {kind!r}").format(kind=kind)
+            await ws.send_text(json.dumps({"type": "error", "reason": unknown}))
     except TableError as exc:
         await ws.send_text(
             json.dumps({"type": "refused", "reason": str(exc), "status": exc.status})

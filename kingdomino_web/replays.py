@@ -33,7 +33,7 @@ from kingdomino_core.saves.savegame import (
     read_actions,
 )
 
-from .seats import TableError
+from .seats import TableError, _l
 from .views import public_view, table_move_words
 
 #: Replays kept in memory; the oldest is dropped beyond this.
@@ -70,8 +70,10 @@ class ReplayStore:
         except CodeNotAllowedError as exc:
             files = ", ".join(str(path) for path, _why in exc.files)
             raise TableError(
-                f"upload: the save's ruleset {exc.what!r} loads plugin files ({files}); an "
-                "uploaded game never runs code: replay it with kd replay where you trust them",
+                _l(
+                    "upload: the save's ruleset {ruleset!r} loads plugin files ({files}); an "
+                    "uploaded game never runs code: replay it with kd replay where you trust them"
+                ).format(ruleset=exc.what, files=files),
                 422,
             ) from None
         except KingdominoError as exc:
@@ -101,7 +103,7 @@ class ReplayStore:
     def _get(self, replay_id: str) -> Replay:
         found = self._replays.get(replay_id)
         if found is None:
-            raise TableError("no such replay (replays are kept for a while only)", 404)
+            raise TableError(_l("no such replay (replays are kept for a while only)"), 404)
         return found
 
     def info(self, replay_id: str) -> dict[str, Any]:

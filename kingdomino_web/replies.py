@@ -14,7 +14,7 @@ from kingdomino_core.errors import ReplayError
 from kingdomino_core.inputs.limits import InputLimitError, loads_json
 from kingdomino_core.saves.serialize import action_from_dict
 
-from .seats import TOKEN_RE, TableError
+from .seats import TOKEN_RE, TableError, _l
 from .tables import Table
 
 #: Largest JSON body accepted by the API, and largest save upload.
@@ -44,12 +44,12 @@ async def read_body(request: Request, limit: int) -> bytes:
     """The request body, refused (413) beyond ``limit`` bytes, declared or not."""
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
-        raise TableError(f"request too large (at most {limit} bytes)", 413)
+        raise TableError(_l("request too large (at most {n} bytes)").format(n=limit), 413)
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise TableError(f"request too large (at most {limit} bytes)", 413)
+            raise TableError(_l("request too large (at most {n} bytes)").format(n=limit), 413)
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -59,7 +59,7 @@ async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
     try:
         text = body.decode("utf-8") if body else "{}"
     except UnicodeDecodeError:
-        raise TableError("expected a JSON body (UTF-8 text)") from None
+        raise TableError(_l("expected a JSON body (UTF-8 text)")) from None
     return parse_json(text)
 
 
@@ -70,9 +70,9 @@ def parse_json(text: str) -> Any:
     try:
         return loads_json(text)
     except InputLimitError as exc:
-        raise TableError(f"expected a JSON body: {exc}") from None
+        raise TableError(_l("expected a JSON body: {problem}").format(problem=exc)) from None
     except ValueError:  # json.JSONDecodeError
-        raise TableError("expected a JSON body") from None
+        raise TableError(_l("expected a JSON body")) from None
 
 
 def request_token(request: Request) -> str:
@@ -90,4 +90,4 @@ def parse_action(table: Table, data: Any) -> Action:
     try:
         return action_from_dict(data, table.game.engine.registry)
     except ReplayError as exc:
-        raise TableError(f"not a move: {exc}", 422) from None
+        raise TableError(_l("not a move: {problem}").format(problem=exc), 422) from None

@@ -27,7 +27,7 @@ from kingdomino_play.budgets import SERVER_MOVE, budget_problem, move_seconds, t
 
 from .languages import SCOPE_KEY
 from .replays import ReplayStore
-from .seats import ID_RE, SeatSpec, TableError, check_seats
+from .seats import ID_RE, SeatSpec, TableError, _l, check_seats
 from .store import MAX_OPEN, TableStore, scan
 from .tables import Table, load_table, new_table, remove_leftovers
 
@@ -131,7 +131,7 @@ class Server:
         """A table in memory (``TableError`` 404 if it is not open)."""
         found = self.tables.get(table_id) if ID_RE.match(table_id) else None
         if found is None:
-            raise TableError("no such table", 404)
+            raise TableError(_l("no such table"), 404)
         return found
 
     async def open(self, table_id: str) -> Table:
@@ -168,23 +168,32 @@ class Server:
 
     def create(self, body: Any) -> Table:
         if not isinstance(body, dict):
-            raise TableError("expected a JSON object")
+            raise TableError(_l("expected a JSON object"))
         key = body.get("ruleset", "base")
         known = self.rulesets()
         if not isinstance(key, str) or key not in known:
-            raise TableError(f"ruleset: unknown ruleset {key!r}", 404)
+            raise TableError(_l("ruleset: unknown ruleset {key!r}").format(key=key), 404)
         ruleset, info = known[key]
         if "runs_code" in info:
-            raise TableError(f"ruleset {key!r} is not offered: {info['error']}", 403)
+            raise TableError(
+                _l("ruleset {key!r} is not offered: {problem}").format(
+                    key=key, problem=info["error"]
+                ),
+                403,
+            )
         if "error" in info:
-            raise TableError(f"ruleset {key!r} cannot be played: {info['error']}")
+            raise TableError(
+                _l("ruleset {key!r} cannot be played: {problem}").format(
+                    key=key, problem=info["error"]
+                )
+            )
         seats = check_seats(body.get("seats"), info["players"])
         check_budgets(seats)
         seed = body.get("seed")
         if seed is not None and (
             not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
         ):
-            raise TableError("seed: expected an integer from 0 to 2**63-1")
+            raise TableError(_l("seed: expected an integer from 0 to 2**63-1"))
         table = new_table(ruleset, seats, seed, self.data)
         if self.announce is not None:
             self.announce(table)
@@ -245,10 +254,10 @@ def check_budgets(seats: list[SeatSpec]) -> None:
     for i, agent in bots:
         problem = budget_problem(agent, SERVER_MOVE)
         if problem is not None:
-            raise TableError(f"seats[{i}].agent: {problem}")
+            raise TableError(_l("seats[{i}].agent: {problem}").format(i=i, problem=problem))
     problem = table_problem([agent for _i, agent in bots])
     if problem is not None:
-        raise TableError(f"seats: {problem}")
+        raise TableError(_l("seats: {problem}").format(problem=problem))
 
 
 def _offer(
@@ -268,8 +277,10 @@ def _offer(
                 "key": key,
                 "where": where,
                 "runs_code": files,
-                "error": f"not checked (runs code: {', '.join(files)}); to offer it, "
-                f"start kd serve with {flags} (or --trust); see docs/trust.md",
+                "error": _l(
+                    "not checked (runs code: {files}); to offer it, start kd serve with "
+                    "{flags} (or --trust); see docs/trust.md"
+                ).format(files=", ".join(files), flags=flags),
             },
         )
     except KingdominoError as exc:

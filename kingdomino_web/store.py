@@ -35,7 +35,7 @@ from kingdomino_core.inputs.trust import Trust
 from kingdomino_core.saves.savegame import read_save
 from kingdomino_play.budgets import SERVER_MOVE, budget_problem, table_problem
 
-from .seats import BOT, ID_RE, TableError
+from .seats import BOT, ID_RE, TableError, _l
 from .tables import META_FORMAT, Table
 
 #: Most tables in memory at once.
@@ -113,12 +113,12 @@ def _read(data: Path, table_id: str) -> tuple[Kept, tuple[str, ...], list[str]]:
     with meta_path.open("rb") as fh:
         raw = fh.read(MAX_META + 1)
     if len(raw) > MAX_META:
-        raise TableError(f"larger than {MAX_META} bytes")
+        raise TableError(_l("larger than {n} bytes").format(n=MAX_META))
     meta = json.loads(raw.decode("utf-8"))
     if not isinstance(meta, dict) or meta.get("format") != META_FORMAT:
-        raise TableError("not a table of this server")
+        raise TableError(_l("not a table of this server"))
     if meta.get("id") != table_id:
-        raise TableError("not a table of this server")
+        raise TableError(_l("not a table of this server"))
     saved = read_save(str(data / f"{table_id}.save.json"))
     seats = tuple((str(s["name"]), str(s["kind"])) for s in meta["seats"])
     agents = [str(s["agent"]) for s in meta["seats"] if s["kind"] == BOT]
@@ -138,17 +138,19 @@ def _refusal(plugin_files: tuple[str, ...], agents: list[str], trust: Trust) -> 
     """Why a kept table may not be opened here: code not allowed, bots over budget."""
     refused = [p for p in plugin_files if not trust.allows(Path(p), named=False)]
     if refused:
-        return (
-            f"this table needs code this server may not run: {', '.join(refused)} "
+        return _l(
+            "this table needs code this server may not run: {files} "
             "(start kd serve with --allow-code FILE for each; see docs/trust.md)"
-        )
+        ).format(files=", ".join(refused))
     for agent in agents:
         problem = budget_problem(agent, SERVER_MOVE)
         if problem is not None:
-            return f"this table's bot {agent!r} cannot play here: {problem}"
+            return _l("this table's bot {agent!r} cannot play here: {problem}").format(
+                agent=agent, problem=problem
+            )
     problem = table_problem(agents)
     if problem is not None:
-        return f"this table cannot play here: {problem}"
+        return _l("this table cannot play here: {problem}").format(problem=problem)
     return None
 
 
@@ -206,7 +208,7 @@ class TableStore:
         if table_id in self.closed:
             raise TableError(self.closed[table_id], 403)
         if table_id not in self.kept or not ID_RE.match(table_id):
-            raise TableError("no such table", 404)
+            raise TableError(_l("no such table"), 404)
         waiting = self._loading.get(table_id)
         if waiting is not None:
             return await asyncio.shield(waiting)
@@ -222,7 +224,7 @@ class TableStore:
             future.exception()  # retrieved: no "never retrieved" warning
             raise
         except Exception as exc:  # the files were damaged since the scan
-            why = f"this table's files cannot be read: {exc}"
+            why = _l("this table's files cannot be read: {problem}").format(problem=exc)
             self.closed[table_id] = why
             error = TableError(why, 409)
             future.set_exception(error)
@@ -244,8 +246,9 @@ class TableStore:
             if idle is None:
                 if strict:
                     raise TableError(
-                        f"this server has {len(self.open)} tables in play, its most: "
-                        "try again in a moment",
+                        _l(
+                            "this server has {n} tables in play, its most: try again in a moment"
+                        ).format(n=len(self.open)),
                         503,
                     )
                 return

@@ -32,7 +32,6 @@ from attrs import define, field, frozen
 
 from kingdomino_core import Action, Game, IllegalActionError, KingdominoError, Ruleset, i18n
 from kingdomino_core.engine.views import SPECTATOR, hides
-from kingdomino_core.engine.words import plural
 from kingdomino_core.inputs.trust import SAVED_GAME, Trust
 from kingdomino_core.saves.savegame import (
     PlayerEntry,
@@ -51,6 +50,10 @@ from .seats import HERE, LINK, SeatSpec, TableError, new_id, new_token
 from .views import decision_view, public_view
 
 META_FORMAT = "kingdomino-web-table"
+
+_ = i18n.get_translation("kingdomino_web")
+_l = _.lazy
+_n = _.ngettext
 
 
 @frozen
@@ -220,23 +223,30 @@ class Table:
             game = self.game
             seat = game.current_seat
             if seat is None:
-                raise TableError("the game is over", 409)
+                raise TableError(_l("the game is over"), 409)
             seats = self.seats_of(token)
             if not seats:
-                raise TableError("this link does not hold a seat at this table", 403)
+                raise TableError(_l("this link does not hold a seat at this table"), 403)
             if seat < 0 or seat not in seats:
-                raise TableError("it is not your turn", 409)
+                raise TableError(_l("it is not your turn"), 409)
             if version is not None and version != self.version:
-                raise TableError("the table has changed since you chose: look again", 409)
+                raise TableError(_l("the table has changed since you chose: look again"), 409)
             actor = getattr(action, "seat", seat)
             if actor != seat:
-                raise TableError(f"this move is for seat {actor}, but seat {seat} decides", 403)
+                raise TableError(
+                    _l("this move is for seat {actor}, but seat {seat} decides").format(
+                        actor=actor, seat=seat
+                    ),
+                    403,
+                )
             try:
                 self.play.act(action)  # checked: the canonical form is logged
             except IllegalActionError as exc:
                 raise TableError(exc.message, 422) from None
             except KingdominoError as exc:  # a plugin failed: the table is as it was
-                raise TableError(f"the move could not be played: {exc}", 500) from None
+                raise TableError(
+                    _l("the move could not be played: {problem}").format(problem=exc), 500
+                ) from None
             self.version += 1
             self._notice = ""
             self.publish()
@@ -268,19 +278,22 @@ class Table:
         with self.lock:
             seats = self.seats_of(token)
             if not seats:
-                raise TableError("this link does not hold a seat at this table", 403)
+                raise TableError(_l("this link does not hold a seat at this table"), 403)
             play = self.play
             if not self.undo_allowed or not play.can_undo(seats):
-                raise TableError("nothing to undo: this is your first decision", 409)
+                raise TableError(_l("nothing to undo: this is your first decision"), 409)
             seat, at = play.undo_points[-1]
             if seat not in seats:
                 who = self.seats[seat].name
-                raise TableError(f"too late to undo: {who} has decided since", 409)
+                late = _l("too late to undo: {name} has decided since").format(name=who)
+                raise TableError(late, 409)
             taken = [words for index, words in play.history if index >= at]
             if not play.undo(seats, latest=True):  # pragma: no cover - checked above
-                raise TableError("nothing to undo: this is your first decision", 409)
+                raise TableError(_l("nothing to undo: this is your first decision"), 409)
             self.version += 1
-            self._notice = undo_notice(self.seats[seat].name, taken)
+            name = self.seats[seat].name
+            # said to every page, each in its language
+            self._notice = i18n.in_every_language(lambda: undo_notice(name, taken))
             self.publish()
 
     # -- files ------------------------------------------------------------------
@@ -375,13 +388,19 @@ class Table:
 
 def undo_notice(name: str, taken: Sequence[str]) -> str:
     """What every page says after an undo: who took back which decision (its words,
-    as the move list had them), and how many moves played since went with it."""
+    as the move list had them), and how many moves played since went with it; in the
+    language of the moment (the move list's words are shown in it too)."""
     if not taken:
-        return f"{name} took back their last decision."
-    first = taken[0].removeprefix(f"{name}: ")
+        return _("{name} took back their last decision.").format(name=name)
+    first = str(taken[0]).removeprefix(f"{name}: ")
     since = len(taken) - 1
-    more = f" (and the {plural(since, 'move')} played since)" if since else ""
-    return f"{name} took back their last decision: {first}{more}."
+    if not since:
+        return _("{name} took back their last decision: {move}.").format(name=name, move=first)
+    return _n(
+        "{name} took back their last decision: {move} (and the {n} move played since).",
+        "{name} took back their last decision: {move} (and the {n} moves played since).",
+        since,
+    ).format(name=name, move=first, n=since)
 
 
 def remove_leftovers(path: Path) -> list[Path]:
@@ -429,7 +448,9 @@ def load_table(path: Path, table_id: str, trust: Trust = SAVED_GAME) -> Table:
     run only as ``trust`` allows)."""
     meta = json.loads((path / f"{table_id}.table.json").read_text(encoding="utf-8"))
     if meta.get("format") != META_FORMAT or meta.get("id") != table_id:
-        raise TableError(f"{table_id}.table.json: not a table of this server")
+        raise TableError(
+            _l("{file}: not a table of this server").format(file=f"{table_id}.table.json")
+        )
     seats = [SeatSpec(name=s["name"], kind=s["kind"], agent=s["agent"]) for s in meta["seats"]]
     tokens = {t: frozenset(s) for t, s in meta["tokens"].items()}
     source = str(path / f"{table_id}.save.json")

@@ -33,11 +33,11 @@ from ..model.actions import CHANCE, Action, Step, require_action
 from ..model.components import DominoId, domino_order
 from ..model.kingdom import Kingdom
 from ..model.market import Offer
-from ..model.scoring import Ranking, ScoreSheet, rank_by
+from ..model.scoring import ScoreSheet
 from .config import GameConfig
 from .handlers import StepHandler
-from .match import match_total, scoring_loop
 from .registry import PlayDomino
+from .scores import GameScores
 from .steps import canonical
 
 if TYPE_CHECKING:  # the engine makes games
@@ -45,12 +45,11 @@ if TYPE_CHECKING:  # the engine makes games
     from .engine import Engine
 
 
-class Game:
+class Game(GameScores):
     """One game (or one Dynasty match) of an :class:`~kingdomino_core.engine.Engine`."""
 
     __slots__ = (
         "_placement_cache",
-        "_scoring",
         "config",
         "drawn",
         "engine",
@@ -449,51 +448,3 @@ class Game:
     def final_round(self) -> bool:
         """True during the last, place-only round."""
         return bool(self.line) and not self.next_line
-
-    def score_sheet(self, kingdom: int) -> ScoreSheet:
-        """Every score line of kingdom ``kingdom`` now (``kd_score_kingdom`` of every
-        plugin, in hook order). Asked again for a kingdom being scored (by its own
-        ``kd_score_kingdom``), it raises ``RuntimeError``: that would never end."""
-        if self._scoring >> kingdom & 1:
-            raise scoring_loop(kingdom)
-        self._scoring |= 1 << kingdom
-        lines = []
-        try:
-            for contributed in self.hooks.kd_score_kingdom(game=self, kingdom=kingdom):
-                lines.extend(contributed)
-        finally:
-            self._scoring &= ~(1 << kingdom)
-        return ScoreSheet(kingdom=kingdom, lines=tuple(lines))
-
-    def score_total(self, kingdom: int) -> int:
-        """Points of one kingdom: ``score_sheet(kingdom).total``, computed fast when
-        every scoring plugin registered a fast total (``RuleBook.add_score_total``)."""
-        totals = self.engine.score_totals
-        if totals is None:
-            return self.score_sheet(kingdom).total
-        points = 0
-        for total in totals:  # a loop, not sum() over a generator: bots call this a lot
-            points += total(self, kingdom)
-        return points
-
-    def scores(self) -> list[ScoreSheet]:
-        """The score sheet of every kingdom in the current game."""
-        return [self.score_sheet(k) for k in range(len(self.kingdoms))]
-
-    def ranking(self, sheets: list[ScoreSheet] | None = None) -> Ranking:
-        """The ranking with the tie-breaks of the active rules (``sheets``: the
-        current score sheets, if already computed)."""
-        if sheets is None:
-            sheets = self.scores()
-        found = self.hooks.kd_rank(game=self, sheets=sheets)
-        if found is None:  # no ranking plugin: by match total alone, ties shared
-            totals: dict[int, tuple[int, ...]] = {
-                s.kingdom: (match_total(self, s.kingdom, s.total),) for s in sheets
-            }
-            found = rank_by(totals, ("total",))
-        return found
-
-    def winners(self, ranking: Ranking | None = None) -> tuple[int, ...]:
-        """Seats of the winning kingdom(s) (``ranking``: if already computed)."""
-        win = (ranking or self.ranking()).winners
-        return tuple(s for s in range(self.config.players) if self.config.kingdom_of(s) in win)

@@ -14,6 +14,10 @@ from __future__ import annotations
 
 import unicodedata
 
+from ..i18n import get_translation
+
+_ = get_translation("kingdomino_core")
+
 #: Longest player name (characters).
 MAX_PLAYER_NAME = 40
 
@@ -29,18 +33,20 @@ def name_problem(name: object, *, longest: int = MAX_PLAYER_NAME) -> str | None:
     can be written as UTF-8 (no lone surrogate), without control characters (category
     ``Cc``: NUL, newline, escape) or bidirectional controls."""
     if not isinstance(name, str):
-        return f"expected a name (text), not {type(name).__name__}"
+        return _("expected a name (text), not {type}").format(type=type(name).__name__)
     if not name.strip():
-        return "an empty name"
+        return _("an empty name")
     if len(name) > longest:
-        return f"a name of {len(name)} characters; at most {longest}"
+        return _("a name of {n} characters; at most {most}").format(n=len(name), most=longest)
     for char in name:
         if "\ud800" <= char <= "\udfff":
-            return "a name that is not valid text (a lone surrogate, such as a non-UTF-8 byte)"
+            return _("a name that is not valid text (a lone surrogate, such as a non-UTF-8 byte)")
         if unicodedata.category(char) == "Cc":
-            return f"a name with a control character (U+{ord(char):04X})"
+            return _("a name with a control character ({code})").format(code=f"U+{ord(char):04X}")
         if char in _BIDI:
-            return f"a name with a bidirectional control character (U+{ord(char):04X})"
+            return _("a name with a bidirectional control character ({code})").format(
+                code=f"U+{ord(char):04X}"
+            )
     return None
 
 

@@ -25,6 +25,7 @@ from .purchase import (
     PurchaseWords,
     Shop,
 )
+from .shop_words import ShopWords
 from .tokens import Tokens, line_tokens, put_tokens
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "PurchaseWords",
     "RevealFromPile",
     "Shop",
+    "ShopWords",
     "Tokens",
     "line_tokens",
     "put_tokens",

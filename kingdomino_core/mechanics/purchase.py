@@ -32,13 +32,17 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 from ..engine.rules import StepHandler
-from ..engine.words import plural, seat_name
 from ..errors import IllegalActionError
+from ..i18n import get_translation
 from ..model.actions import Action, Pass, Step
+from .shop_words import PurchaseWords, ShopWords
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.kingdom import Kingdom
+
+_ = get_translation("kingdomino_core")
+_l = _.lazy
 
 
 @frozen(kw_only=True, slots=True)
@@ -81,36 +85,6 @@ class Payment:
 
 
 @frozen(kw_only=True, slots=True)
-class PurchaseWords:
-    """How a purchase reads at the table (terminal and browser alike).
-
-    The pay step's words are built from these: "Pay for your tile: choose a resource
-    token of your kingdom, 1 more to pay, each of a kind not paid yet" and "pay the
-    wood token at 2,0".
-    """
-
-    #: What is bought, in the pay prompt: ``"tile"``.
-    thing: str
-    #: A choose action, in a refusal: ``"a Court purchase"`` ("expected a Court
-    #: purchase or pass").
-    choice: str
-    #: The pass action of the choose step: ``"pass (buy nothing)"``.
-    passing: str = "pass"
-    #: One token, in the pay prompt: ``"resource token"``.
-    token: str = "token"
-    #: Tokens, in a cost: ``"resources"`` ("costs 2 different resources").
-    tokens: str = "tokens"
-    #: How the pay prompt asks for a token: ``"choose"`` ("choose a resource token").
-    ask: str = "choose"
-    #: The verb of one payment: ``"pay"`` ("pay the wood token at 2,0").
-    pay: str = "pay"
-    #: Its participle: ``"paid"`` ("each of a kind not paid yet").
-    paid: str = "paid"
-    #: Said after a token's kind: ``" token"`` ("the wood token"); ``""`` for none.
-    unit: str = " token"
-
-
-@frozen(kw_only=True, slots=True)
 class PurchaseRefusals:
     """The rule ids (``IllegalActionError.rule``) a purchase's refusals carry.
 
@@ -126,9 +100,10 @@ class PurchaseRefusals:
     repeated: str
 
 
-class Shop:
+class Shop(ShopWords):
     """One kind of purchase. Subclass it, set the attributes, override the methods
     marked *override*, and register :meth:`handlers` in ``kd_register_rules``.
+    Its words are :class:`ShopWords`' sentences (override one to word it your way).
 
     The choose action class must have fields ``seat``, ``x`` and ``y`` (the square
     the item goes on); the pay action class ``seat``, ``x`` and ``y`` (the square of
@@ -152,7 +127,7 @@ class Shop:
     #: The pay action's field naming the token's kind, or None when it has none.
     kind_field: str | None = None
     #: The purchase in words.
-    words: PurchaseWords = PurchaseWords(thing="item", choice="a purchase")
+    words: PurchaseWords = PurchaseWords(thing=_l("item"), choice=_l("a purchase"))
     #: The rule ids of its refusals.
     refusals: PurchaseRefusals = PurchaseRefusals(
         cost="purchase.cost", token="purchase.token", repeated="purchase.different_kinds"
@@ -206,26 +181,16 @@ class Shop:
         """A token of ``kind`` was paid and left ``seat``'s kingdom (default: nothing;
         the Court and Origins count spent tokens)."""
 
-    # -- words (override for better ones) -----------------------------------------
+    # -- words (override for better ones; the sentences are ShopWords') -----------
 
     def describe(self, game: Game, step: Step) -> str:
         """The choose decision in words (``StepHandler.describe``)."""
-        kinds = self.kinds_held(game.kingdom_of(step.seat))
-        return (
-            f"Buy a {self.words.thing} and put it on a square of your kingdom, or pass; "
-            f"you hold {plural(kinds, 'kind')} of {self.words.tokens}"
-        )
+        return self.choose_prompt(self.kinds_held(game.kingdom_of(step.seat)))
 
     def describe_choice(self, game: Game, step: Step, action: Any) -> str:
         """One choose action in words (``StepHandler.describe_action``)."""
-        offer = self.offer_of(action)
-        kingdom = game.kingdom_of(step.seat)
-        paying = self.paying(kingdom, kingdom.board.cell(action.x, action.y))
-        return f"buy the {offer.item} ({offer.source}) onto {action.x},{action.y}{paying}"
-
-    def source_words(self, source: str) -> str:
-        """An item of ``source`` in a refusal: ``"a visible tile"``."""
-        return f"a {self.words.thing} ({source})"
+        kind = self.token_at(game.kingdom_of(step.seat), action.x, action.y)
+        return self.choice_words(self.offer_of(action), action.x, action.y, kind)
 
     # -- provided -----------------------------------------------------------------
 
@@ -257,10 +222,11 @@ class Shop:
         return layer.get(board.cell(x, y)) if layer else None
 
     def paying(self, kingdom: Kingdom, cell: int) -> str:
-        """``", paying its wheat token"`` when ``cell`` holds a token, else ``""``."""
+        """``", paying its wheat token"`` when ``cell`` holds a token, else ``""``
+        (:meth:`ShopWords.paying_words`)."""
         layer = kingdom.layers.get(self.layer)
         kind = layer.get(cell) if layer else None
-        return f", paying its {kind}{self.words.unit}" if kind else ""
+        return self.paying_words(kind) if kind else ""
 
     def affordable(self, game: Game, seat: int, kingdom: Kingdom | None = None) -> list[Offer]:
         """The :meth:`offers` ``seat``'s kingdom (``kingdom``, if given) holds enough
@@ -298,23 +264,14 @@ class Shop:
     def cost_refusal(self, kingdom: Kingdom, offer: Offer) -> IllegalActionError:
         """The refusal of ``offer`` for a kingdom without enough different kinds."""
         held = self.held(kingdom)
-        have = f": {', '.join(held)}" if held else ""
         # When every kind is needed, name the ones missing.
         missing = [k for k in self.kinds if k not in held] if offer.cost >= len(self.kinds) else []
-        lacks = f"; it has no {', '.join(missing)}" if missing else ""
-        return IllegalActionError(
-            self.refusals.cost,
-            f"{self.source_words(offer.source)} costs {offer.cost} different "
-            f"{self.words.tokens}; the kingdom holds {plural(len(held), 'kind')}{have}{lacks}",
-        )
+        return IllegalActionError(self.refusals.cost, self.cost_words(offer, held, missing))
 
 
-def _turn(step: Step, action: Any) -> None:
+def _turn(shop: Shop, step: Step, action: Any) -> None:
     if action.seat != step.seat:
-        raise IllegalActionError(
-            "core.turn",
-            f"it is {seat_name(step.seat)}'s decision, not {seat_name(action.seat)}'s",
-        )
+        raise IllegalActionError("core.turn", shop.turn_words(step.seat, action.seat))
 
 
 class ChooseStep(StepHandler):
@@ -341,10 +298,8 @@ class ChooseStep(StepHandler):
     def check(self, game: Game, step: Step, action: Action) -> None:
         shop = self.shop
         if not isinstance(action, (Pass, shop.choice_action)):
-            raise IllegalActionError(
-                "core.step", f"expected {shop.words.choice} or pass, not {action.describe()}"
-            )
-        _turn(step, action)
+            raise IllegalActionError("core.step", shop.choice_expected(action))
+        _turn(shop, step, action)
         if isinstance(action, Pass):
             return
         offer = shop.offer_of(action)
@@ -401,13 +356,7 @@ class PayStep(StepHandler):
         return [make(seat=seat, x=x, y=y, **{field: kind}) for x, y, kind in owed]
 
     def describe(self, game: Game, step: Step) -> str:
-        pay = step.payload(Payment)
-        words = self.shop.words
-        so_far = f" ({words.paid} so far: {', '.join(pay.paid)})" if pay.paid else ""
-        return (
-            f"Pay for your {words.thing}: {words.ask} a {words.token} of your kingdom, "
-            f"{pay.left} more to pay, each of a kind not {words.paid} yet{so_far}"
-        )
+        return self.shop.pay_prompt(step.payload(Payment))
 
     def describe_action(self, game: Game, step: Step, action: Action) -> str:
         shop = self.shop
@@ -415,8 +364,7 @@ class PayStep(StepHandler):
             return action.describe()
         x, y = action.x, action.y  # type: ignore[attr-defined]
         kind = self._kind_named(action) or shop.token_at(game.kingdom_of(step.seat), x, y)
-        what = f"{kind}{shop.words.unit}" if kind else shop.words.token
-        return f"{shop.words.pay} the {what} at {x},{y}"
+        return shop.payment_words(kind, x, y)
 
     def _kind_named(self, action: Action) -> str | None:
         field = self.shop.kind_field
@@ -424,41 +372,21 @@ class PayStep(StepHandler):
 
     def check(self, game: Game, step: Step, action: Action) -> None:
         shop = self.shop
-        words = shop.words
         if not isinstance(action, shop.pay_action):
-            raise IllegalActionError(
-                "core.step", f"expected a {words.token} to {words.pay}, not {action.describe()}"
-            )
-        _turn(step, action)
+            raise IllegalActionError("core.step", shop.payment_expected(action))
+        _turn(shop, step, action)
         paid = step.payload(Payment).paid
-        so_far = f" ({words.paid} so far: {', '.join(paid)})"
         named = self._kind_named(action)
         if named is not None and named not in shop.kinds:
-            raise IllegalActionError(
-                shop.refusals.token,
-                f"{named!r} is not a {words.token}; expected one of {', '.join(shop.kinds)}",
-            )
+            raise IllegalActionError(shop.refusals.token, shop.unknown_kind(named))
         if named is not None and named in paid:
-            raise IllegalActionError(
-                shop.refusals.repeated,
-                f"{named} is already {words.paid}: the {words.tokens} {words.paid} must all be "
-                f"different{so_far}",
-            )
+            raise IllegalActionError(shop.refusals.repeated, shop.repeated_kind(named, paid))
         x, y = action.x, action.y  # type: ignore[attr-defined]
         held = shop.token_at(game.kingdom_of(step.seat), x, y)
         if held is None or (named is not None and held != named):
-            has = f"holds {held}" if held else f"holds no {words.token}"
-            raise IllegalActionError(
-                shop.refusals.token,
-                f"cannot {words.pay} {named or 'a ' + words.token} from square {x},{y}: it "
-                f"{has} in your kingdom",
-            )
+            raise IllegalActionError(shop.refusals.token, shop.not_held(named, held, x, y))
         if held in paid:
-            raise IllegalActionError(
-                shop.refusals.repeated,
-                f"{held} is already {words.paid}: the {words.tokens} {words.paid} must all be "
-                f"different{so_far}",
-            )
+            raise IllegalActionError(shop.refusals.repeated, shop.repeated_kind(held, paid))
 
     def apply(self, game: Game, step: Step, action: Action) -> None:
         shop = self.shop

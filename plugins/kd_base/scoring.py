@@ -27,6 +27,11 @@ SOURCE = "base"
 _l = package_translation("kd_base").lazy
 
 
+#: Property names by (terrain name, x, y), each with the name object it was made
+#: from: two terrains may be named alike in English and translated otherwise.
+_NAMES: dict[tuple[str, int, int], tuple[str, str]] = {}
+
+
 def property_lines(game: Game, kingdom: Kingdom, source: str = SOURCE) -> list[ScoreLine]:
     """One line per property: squares x crowns (no crowns, no points), in terrain
     order, each named by its terrain and first square (``forest at 1,0``).
@@ -55,11 +60,22 @@ def property_lines(game: Game, kingdom: Kingdom, source: str = SOURCE) -> list[S
         found.append((terrain, lowest, t.name, mask.bit_count(), crowns, col - reach, row - reach))
     found.sort()
     lines = []
+    names = _NAMES
     for _t, _c, name, squares, crowns, x, y in found:
+        # _l("{terrain} at {x},{y}").format(terrain=name, x=x, y=y), made once per
+        # terrain name and square (a translated text costs more than the whole line).
+        known = names.get((name, x, y))
+        if known is None or known[0] is not name:
+            if len(names) >= 4096:
+                names.clear()
+            known = names[name, x, y] = (
+                name,
+                _l("{terrain} at {x},{y}").format(terrain=name, x=x, y=y),
+            )
         lines.append(
             ScoreLine(
                 kind="property",
-                name=_l("{terrain} at {x},{y}").format(terrain=name, x=x, y=y),
+                name=known[1],
                 terrain=name,
                 squares=squares,
                 crowns=crowns,

@@ -110,6 +110,10 @@ class Court(Shop):
             return ""
         return _(", paying its {resource} token").format(resource=resource_words(kind))
 
+    def kind_words(self, kind: str) -> str:
+        """A resource in the player's language (the mechanic's refusals name them)."""
+        return resource_words(kind)
+
     def state(self, game: Game) -> CourtState:
         found: CourtState = game.ext[NAME]
         return found

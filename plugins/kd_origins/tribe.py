@@ -25,7 +25,8 @@ Several recruits per chief-turn (I-O7, ``recruits_per_turn``) are the mechanic's
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from attrs import frozen
 
@@ -251,10 +252,6 @@ class Cave(Shop):
         passing=_l("pass (recruit nobody)"),
         token=_l("wooden resource"),
         tokens=_l("resources"),
-        ask=_l("spend"),
-        pay=_l("spend"),
-        paid=_l("spent"),
-        unit="",
     )
     refusals = PurchaseRefusals(
         cost="origins.recruit_payment",
@@ -279,6 +276,32 @@ class Cave(Shop):
         if kind is None:
             return ""
         return _(", paying its {resource}").format(resource=resource_words(kind))
+
+    def kind_words(self, kind: str) -> str:
+        """A wooden resource in the player's language (the mechanic's refusals name them)."""
+        return resource_words(kind)
+
+    # The mechanic's refusals of a payment, in Origins' words: resources are spent.
+
+    def payment_expected(self, action: Any) -> str:
+        return _("expected a wooden resource to spend, not {action}").format(
+            action=action.describe()
+        )
+
+    def repeated_kind(self, kind: str, paid: Sequence[str]) -> str:
+        return _(
+            "{resource} is already spent: the resources spent must all be different "
+            "(spent so far: {spent})"
+        ).format(resource=resource_words(kind), spent=self.kinds_words(paid))
+
+    def not_held(self, named: str | None, held: str | None, x: int, y: int) -> str:
+        if named is None:
+            text = _(
+                "cannot spend a wooden resource from square {x},{y}: it holds no wooden "
+                "resource in your kingdom"
+            )
+            return text.format(x=x, y=y)
+        return super().not_held(named, held, x, y)  # a Spend names no resource
 
     def offers(self, game: Game, seat: int, budget: int) -> list[Offer]:
         """The cave's cro-magnons, then the pile's, each kind once, in file order."""

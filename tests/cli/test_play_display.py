@@ -13,7 +13,8 @@ import re
 
 import pytest
 
-from kingdomino_cli.display import kingdom_block, last_moves, table_text
+from kingdomino_cli.display import table_text
+from kingdomino_cli.grid import kingdom_block, last_moves
 from kingdomino_cli.human import HumanAgent
 from kingdomino_cli.terminal import is_terminal, render, use_colour
 from kingdomino_core import Engine, Game, Place, Ruleset
@@ -247,7 +248,7 @@ def test_a_status_line_says_which_bot_is_thinking() -> None:
 
 def test_round_and_dominoes_still_to_come() -> None:
     """A 2-player game uses 24 of the 48 dominoes: 'left' counts those still to come."""
-    from kingdomino_cli.display import round_text
+    from kingdomino_cli.panels import round_text
 
     game = make_engine(["base"], 2).new_game(seed=1)
     game.play_chance()

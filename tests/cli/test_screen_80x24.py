@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from kingdomino_cli.display import kingdom_block, last_moves
+from kingdomino_cli.grid import kingdom_block, last_moves
 from kingdomino_cli.human import Console, HumanAgent
 from kingdomino_cli.players import entries, make_seats
 from kingdomino_cli.session import GameInterrupted, Session

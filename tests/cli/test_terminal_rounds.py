@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from kingdomino_cli.display import round_text
+from kingdomino_cli.panels import round_text
 from kingdomino_core.testing import make_engine
 
 #: (plugins, players, options) -> the rounds the rules page's set-up table gives.
@@ -59,7 +59,7 @@ def test_the_last_round_of_a_4_player_game_is_round_12_of_12() -> None:
 
 
 def test_the_status_line_of_a_bot_gives_the_round_and_the_scores() -> None:
-    from kingdomino_cli.display import thinking_text
+    from kingdomino_cli.panels import thinking_text
 
     game = make_engine(["base"], 2).new_game(seed=2)
     while game.lines_drawn < 3 or game.is_chance():

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kd_bots.mcts import reward
 
-from kingdomino_cli.display import kingdom_title
+from kingdomino_cli.grid import kingdom_title
 from kingdomino_cli.runner import result_of
 from kingdomino_core import (
     Catalogue,

@@ -144,6 +144,7 @@ ENGINE_ORDER = (
     "registry",
     "rounds",
     "match",
+    "scores",
     "game",
     "engine",
     "agents",

@@ -201,3 +201,25 @@ def test_a_mo_file_is_babels_compilation_of_its_po() -> None:
     with po.open("rb") as stream:
         catalog = read_po(stream, locale="fr")
     assert po.with_suffix(".mo").read_bytes() == compiled(catalog)
+
+
+def test_a_formatted_text_is_made_once_and_shows_its_own_fields() -> None:
+    """``LazyText.format`` gives back the text it made before from the same message
+    and fields (score lines name every property so, and bots score often), but
+    never for fields equal as ``str`` and shown otherwise: a word of another catalog,
+    ``-0.0`` beside ``0.0``."""
+    at = package_translation("kd_base").lazy("{terrain} at {x},{y}")
+    ours = make_engine(["base"], 2).registry.terrains[0].name
+    theirs = get_translation("kd_no_catalog_probe").lazy(str.__str__(ours))
+    assert ours == theirs
+    first = at.format(terrain=ours, x=1, y=0)
+    assert at.format(terrain=ours, x=1, y=0) is first
+    other = at.format(terrain=theirs, x=1, y=0)
+    with use_language("fr"):
+        assert str(first) != str(other)
+        assert str(theirs) in str(other) and str(ours) in str(first)
+        assert str(at.format(terrain=ours, x=1, y=0)) == str(first)
+    assert str(at.format(terrain="a", x=-0.0, y=0)) == "a at -0.0,0"
+    assert str(at.format(terrain="a", x=0.0, y=0)) == "a at 0.0,0"
+    assert first == f"{str.__str__(ours)} at 1,0"
+    assert json.dumps(first) == json.dumps(str.__str__(first))

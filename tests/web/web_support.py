@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -150,6 +151,50 @@ def click_turn(page: Any) -> str:
             page.locator("#choices .choice").first.click()
     page.wait_for_function(f"() => document.body.dataset.version !== {version!r}", timeout=20_000)
     return kind
+
+
+def lagging(page: Any, milliseconds: int) -> Any:
+    """``page``, its table's live updates delivered ``milliseconds`` late (in order),
+    as on a loaded machine where one page renders behind another: a test of several
+    pages must then wait for what each shows, never assume they show the same.
+    Call before the page opens the table."""
+    page.add_init_script(
+        """(delay => {
+  const add = WebSocket.prototype.addEventListener;
+  WebSocket.prototype.addEventListener = function (type, listener, options) {
+    if (type !== "message") return add.call(this, type, listener, options);
+    const late = (event) => setTimeout(() => listener.call(this, event), delay);
+    return add.call(this, type, late, options);
+  };
+})(DELAY);""".replace("DELAY", str(int(milliseconds)))
+    )
+    return page
+
+
+def shown_state(page: Any) -> tuple[str, str]:
+    """What ``page`` shows now: the table's version and whose turn (``wait``, a
+    decision's kind, ``over``), as the page's script marks them on its body."""
+    found = page.evaluate("[document.body.dataset.version || '', document.body.dataset.turn || '']")
+    return str(found[0]), str(found[1])
+
+
+def settled(pages: Sequence[Any], old: str | None = None, timeout: float = 30.0) -> Any:
+    """The page that decides now, once every page shows one same state newer than
+    version ``old`` in which one of them decides (or the game is over): the server
+    then waits for a person, so no newer state is on its way. (A move is published
+    in steps, the move then chance's draws: a page may show a state in which nobody
+    decides, or lag behind another.)"""
+    deadline = time.monotonic() + timeout
+    while True:
+        shown = [shown_state(p) for p in pages]
+        versions = {version for version, _turn in shown}
+        if len(versions) == 1 and not versions & {"", old}:
+            deciding = [p for p, (_v, turn) in zip(pages, shown, strict=True) if turn != "wait"]
+            if deciding and "" not in (turn for _v, turn in shown):
+                return deciding[0]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the pages never showed one state newer than {old}: {shown}")
+        pages[0].wait_for_timeout(50)
 
 
 DOCS_SHOTS = os.environ.get("KD_DOCS_SCREENSHOTS")

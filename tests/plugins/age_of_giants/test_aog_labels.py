@@ -13,8 +13,9 @@ import pytest
 from aog_checks import aog
 from kd_age_of_giants.dominoes import giant_id
 
-from kingdomino_cli.display import domino_text, table_text
+from kingdomino_cli.display import table_text
 from kingdomino_cli.human import HumanAgent
+from kingdomino_cli.panels import domino_text
 from kingdomino_core import (
     Claim,
     ConfigError,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from kd_court.notation import CHARACTER_SYMBOLS
 from rich.cells import cell_len
 
-from kingdomino_cli.display import key_text
+from kingdomino_cli.panels import key_text
 from kingdomino_core.engine.words import pieces_at
 from kingdomino_core.testing import make_engine, set_kingdom
 
