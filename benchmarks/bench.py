@@ -308,6 +308,44 @@ def one_game(hero: str, villain: str, i: int, seed: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
+def mcts_playout_rates() -> None:
+    """Playouts per CPU second of ``mcts`` at positions of two seeded greedy games
+    (4-player base game, every sixth decision): in the kernel with each policy, and
+    in Python (its default there, the sampled policy)."""
+    from kd_bots.greedy import GreedyAgent
+    from kd_bots.mcts import MctsAgent
+
+    engine = engine_for(("base",), 4, {})
+    positions = []
+    for seed in (5, 6):
+        game = engine.new_game(seed=seed)
+        bot = GreedyAgent(random.Random(seed))
+        k = 0
+        while not game.is_terminal():
+            if game.is_chance():
+                game.resolve_chance()
+                continue
+            if k % 6 == 0 and len(game.legal_actions()) > 1:
+                positions.append(game.clone())
+            game.apply(bot.act(game))
+            k += 1
+    arms = {
+        "kernel, policy=greedy (the default)": {"greedy": True},
+        "kernel, policy=sample": {"greedy": False},
+        "Python, policy=sample (its default)": {"kernel": False},
+    }
+    for label, options in arms.items():
+        agent = MctsAgent(random.Random(1), cpu=0.05, **options)  # type: ignore[arg-type]
+        agent.act(positions[0])  # load the kernel
+        playouts = 0
+        start = time.process_time()
+        for game in positions:
+            agent.act(game)
+            playouts += agent.last_playouts
+        rate = playouts / (time.process_time() - start)
+        print(f"  {label}: {rate:,.0f} playouts per CPU s ({len(positions)} positions)")
+
+
 def mcts_kernel_strength(args: argparse.Namespace) -> None:
     """``mcts:cpu=B`` against three greedy with its playouts in the kernel and in
     Python (``kernel=off``), the same seeds, games interleaved so both see the same
@@ -318,6 +356,7 @@ def mcts_kernel_strength(args: argparse.Namespace) -> None:
         print("  (numba is not installed: pip install -e '.[fast]')")
         return
     one_game("mcts:playouts=2", "greedy", 0, args.seed)  # load (or compile) the kernel
+    mcts_playout_rates()
     chosen = args.arms.split(",")
     for budget in [float(b) for b in args.budgets.split(",")]:
         arms = {"kernel": f"mcts:cpu={budget}", "python": f"mcts:cpu={budget}+kernel=off"}

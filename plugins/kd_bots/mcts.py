@@ -68,6 +68,8 @@ class MctsAgent:
         self.width = max(1, width)
         self.sample = sample
         self.kernel = kernel
+        #: Playouts of the last decision (0 when it had one legal action).
+        self.last_playouts = 0
         self.greedy = greedy  # None: greedy's choices in the kernel, sampled ones in Python
         self.policy = PlayoutPolicy(rng, sample=sample, greedy=bool(greedy))
 
@@ -108,6 +110,7 @@ class MctsAgent:
 
     def act(self, game: Game) -> Action:
         actions = game.legal_actions()
+        self.last_playouts = 0
         if len(actions) == 1:
             return actions[0]
         if len(actions) > self.width:
@@ -144,6 +147,7 @@ class MctsAgent:
                 totals[i] += self._playout(game, actions[i], seat)
                 visits[i] += 1
                 done += 1
+        self.last_playouts = sum(visits)
         best = max(
             range(n), key=lambda j: (totals[j] / visits[j] if visits[j] else -1.0, visits[j])
         )
