@@ -118,7 +118,12 @@ def micro(engine: Engine, label: str) -> None:
 
     def score() -> None:
         for g in games:
+            g.changed()  # a new state: the sheet is built, not taken from the cache
             g.score_sheet(0)
+
+    def score_again() -> None:
+        for g in games:
+            g.score_sheet(0)  # the same state: the game's cache (engine/scores.py)
 
     def total() -> None:
         for g in finished:
@@ -143,6 +148,7 @@ def micro(engine: Engine, label: str) -> None:
         ("legal placements (full list)", per_call(gen, 5) / n),
         ("clone a game", per_call(clone, 5) / n),
         ("score a kingdom (full breakdown)", per_call(score, 5) / n),
+        ("score a kingdom again (cached)", per_call(score_again, 5) / n),
         ("score a finished kingdom (total)", per_call(total, 20) / kingdoms),
         ("apply a placement (incl. clone)", per_call(apply, 5) / n),
     ]

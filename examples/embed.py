@@ -43,7 +43,7 @@ class BigEstates:
     @hookimpl
     def kd_register_rules(self, rules: RuleBook) -> None:
         # The same points, fast, for the bots (they total kingdoms very often).
-        rules.add_score_total(lambda game, kingdom: ESTATE_BONUS * estates(game, kingdom))
+        rules.add_fast_scoring(total=lambda game, kingdom: ESTATE_BONUS * estates(game, kingdom))
 
 
 def play(seed: int, players: Sequence[str]) -> Game:

@@ -18,7 +18,6 @@ from typing import Annotated, Any
 
 import typer
 import typer.main
-import typer.rich_utils
 
 from kingdomino_core import KingdominoError, i18n
 from kingdomino_core.errors import (
@@ -34,7 +33,8 @@ from kingdomino_core.inputs.trust import CodeNotAllowedError
 from kingdomino_core.saves.savegame import SaveFormatError
 
 from . import interrupts
-from .exit_codes import COMMAND, ExitCode, usage_hint
+from .exit_codes import COMMAND, ExitCode, error_line, usage_hint
+from .library_words import speaking_kd, translate_click_words, usage_error_text
 from .ray_backend import RayStartError
 
 _ = package_translation("kingdomino_cli")
@@ -54,7 +54,11 @@ _state = {"debug": False}
 def _check_language(value: str | None) -> str | None:
     if value is not None and i18n.normalize_language(value) not in i18n.available_languages():
         known = ", ".join(i18n.public_tag(lang) for lang in i18n.available_languages())
-        raise typer.BadParameter(f"{value!r} is not a language kd speaks (one of: {known})")
+        raise typer.BadParameter(
+            _("{value!r} is not a language kd speaks (one of: {known})").format(
+                value=value, known=known
+            )
+        )
     return value
 
 
@@ -101,22 +105,7 @@ def translated_command() -> Any:
     their English text, in this package's catalog."""
     command = typer.main.get_command(app)
     _translate_help(command)
-    for name, text in _TYPER_WORDS.items():
-        setattr(typer.rich_utils, name, str(text))
     return command
-
-
-# The words typer's help screens write around ours.
-_TYPER_WORDS = {
-    "ARGUMENTS_PANEL_TITLE": _l("Arguments"),
-    "OPTIONS_PANEL_TITLE": _l("Options"),
-    "COMMANDS_PANEL_TITLE": _l("Commands"),
-    "REQUIRED_LONG_STRING": _l("[required]"),
-    "DEFAULT_STRING": _l("[default: {}]"),
-    "DEPRECATED_STRING": _l("(deprecated) "),
-}
-# click's own help option, looked up by its text like ours.
-_CLICK_WORDS = (_l("Show this message and exit."),)
 
 
 def _translate_help(command: Any) -> None:
@@ -130,6 +119,7 @@ def _translate_help(command: Any) -> None:
         value = getattr(param, "help", None)
         if isinstance(value, str):
             param.help = _(i18n.source_text(value))
+    translate_click_words(command)
     for sub in getattr(command, "commands", {}).values():
         _translate_help(sub)
 
@@ -187,13 +177,13 @@ def main(argv: list[str] | None = None) -> int:
     i18n.set_language(_language_option(args))
     try:
         # Without standalone mode, click returns typer.Exit's status instead of raising.
-        with _noting_interrupts() as interrupted:
+        with _noting_interrupts() as interrupted, speaking_kd():
             status = translated_command()(args=args, standalone_mode=False)
         if status == ExitCode.INTERRUPTED and interrupted:
             # typer turns Ctrl-C into a silent status 130: say what happened.
-            print("kd: interrupted", file=sys.stderr)
+            print(_("kd: interrupted"), file=sys.stderr)
         if status == ExitCode.TERMINATED and interrupts.terminated():
-            print("kd: terminated", file=sys.stderr)
+            print(_("kd: terminated"), file=sys.stderr)
         sys.stdout.flush()  # an output that cannot be written fails here, not at exit
     except KingdominoError as exc:
         if debug:
@@ -201,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         # A ruleset reports every problem at once: one line each.
         lines = exc.problems if isinstance(exc, RulesetError) and exc.problems else (exc,)
         for line in lines:
-            print(f"kd: error: {line}", file=sys.stderr)
+            print(error_line(line), file=sys.stderr)
         return int(exit_code_for(exc))
     except SystemExit as exc:
         # click ends the program with status 1 on a broken pipe; say what happened.
@@ -210,10 +200,10 @@ def main(argv: list[str] | None = None) -> int:
             return _output_error(cause)
         raise
     except KeyboardInterrupt:
-        print("kd: interrupted", file=sys.stderr)
+        print(_("kd: interrupted"), file=sys.stderr)
         return int(ExitCode.INTERRUPTED)
     except interrupts.Terminated:
-        print("kd: terminated", file=sys.stderr)
+        print(_("kd: terminated"), file=sys.stderr)
         return int(ExitCode.TERMINATED)
     except typer.Exit as exc:
         return int(exc.exit_code)
@@ -228,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
             | {c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"}
         )
         if isinstance(exc, click.exceptions.Abort | typer.Abort):
-            print("kd: aborted", file=sys.stderr)
+            print(_("kd: aborted"), file=sys.stderr)
             return int(ExitCode.INTERRUPTED)
         if isinstance(exc, click_errors):
             usage_message(exc)
@@ -236,7 +226,9 @@ def main(argv: list[str] | None = None) -> int:
         if debug:
             raise
         print(
-            f"kd: internal error: {type(exc).__name__}: {exc} (run with --debug for details)",
+            _("kd: internal error: {error} (run with --debug for details)").format(
+                error=f"{type(exc).__name__}: {exc}"
+            ),
             file=sys.stderr,
         )
         return int(ExitCode.INTERNAL)
@@ -282,9 +274,10 @@ def _output_failed(exc: OSError) -> bool:
 
 def _output_error(exc: OSError) -> int:
     """Exit 4 for output that cannot be written (``kd ... | head -1``, ``> /dev/full``)."""
-    reason = "the reader closed it" if isinstance(exc, BrokenPipeError) else exc.strerror
+    reason = _("the reader closed it") if isinstance(exc, BrokenPipeError) else exc.strerror
     with contextlib.suppress(OSError):
-        print(f"kd: error: cannot write the output: {reason}", file=sys.stderr)
+        message = _("cannot write the output: {reason}").format(reason=reason)
+        print(error_line(message), file=sys.stderr)
     # Python flushes stdout again at exit: point it at /dev/null so that flush is quiet.
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -322,9 +315,10 @@ def _command_path(args: list[str]) -> str:
 
 def usage_message(exc: Exception) -> None:
     """A usage error as the docs promise: one ``kd: error:`` line, then a hint."""
-    format_message = getattr(exc, "format_message", None)
-    message = format_message() if callable(format_message) else str(exc)
-    print(f"kd: error: {' '.join(message.split())}", file=sys.stderr)
+    message = " ".join(usage_error_text(exc).split())
+    if not message:  # a group run with no command: its help was shown instead
+        return
+    print(error_line(message), file=sys.stderr)
     print(usage_hint(), file=sys.stderr)
 
 

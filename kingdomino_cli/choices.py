@@ -14,6 +14,7 @@ from rich.text import Text
 from kingdomino_core import Action, Game
 from kingdomino_core.engine.words import describe_action, describe_step
 from kingdomino_core.i18n import package_translation
+from kingdomino_play import name_seats
 
 from .terminal import MINE, RULER
 
@@ -21,11 +22,12 @@ _ = package_translation("kingdomino_cli")
 
 
 def describe_decision(game: Game, names: Sequence[str], colour: bool = False) -> str:
-    """``P1: Place domino 23 (...)``: who decides what now (``describe_step`` with a name)."""
+    """``P1: Place domino 23 (...)``: who decides what now (``describe_step`` with a
+    name, the seats its words name named too, :func:`kingdomino_play.name_seats`)."""
     step = game.step
     if step is None:
         return _("The game is over.")
-    return f"{names[step.seat]}: {describe_step(game)}"
+    return f"{names[step.seat]}: {name_seats(describe_step(game), names)}"
 
 
 def choices_text(
@@ -34,14 +36,16 @@ def choices_text(
     width: int,
     max_rows: int | None = None,
     page: int = 0,
+    names: Sequence[str] = (),
 ) -> Text:
     """The numbered choices in words, in columns when they are short.
 
     At most ``max_rows`` rows: the choices are cut into pages that fit, ``page``
     (counted from 0, past the last one it starts again) is shown, and the last row
-    says what is left ("type 'list' for the next ones").
+    says what is left ("type 'list' for the next ones"). The seats the choices'
+    words name (``give the wood totem to P2's kingdom``) are named by ``names``.
     """
-    words = [describe_action(game, a) for a in actions]
+    words = [name_seats(describe_action(game, a), names) for a in actions]
     items = [f"{i:>3}. {w}" for i, w in enumerate(words, start=1)]
     cell = max(len(item) for item in items) + 2 if items else 1
     per_row = max(1, min(len(items), (width + 2) // cell)) if cell <= width // 2 else 1
@@ -103,5 +107,5 @@ def decision_text(game: Game, names: Sequence[str]) -> Text:
     if step is None:
         return Text(_("The game is over."))
     out = Text(_("{name}, your decision: ").format(name=names[step.seat]), style=MINE)
-    out.append(describe_step(game))
+    out.append(name_seats(describe_step(game), names))
     return out

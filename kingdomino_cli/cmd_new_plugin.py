@@ -25,7 +25,7 @@ from kingdomino_core.hooks.plugins import default_catalogue
 from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.files import path_problem, shown
 
-from .exit_codes import ExitCode
+from .exit_codes import ExitCode, error_line
 
 _ = package_translation("kingdomino_cli")
 _l = _.lazy
@@ -93,33 +93,42 @@ def check_name(name: str) -> None:
     """
     if not _NAME.match(name) or len(name) > _MAX_NAME:
         raise ScaffoldError(
-            f"plugin name {name!r} is not valid: expected lowercase letters and digits, "
-            "words joined by single hyphens or underscores, starting with a letter, at "
-            f"most {_MAX_NAME} characters (e.g. lakes-double or lakes_double)"
+            _(
+                "plugin name {name!r} is not valid: expected lowercase letters and digits, "
+                "words joined by single hyphens or underscores, starting with a letter, at "
+                "most {most} characters (e.g. lakes-double or lakes_double)"
+            ).format(name=name, most=_MAX_NAME)
         )
     plugin = plugin_name(name)
     if keyword.iskeyword(plugin):
-        raise ScaffoldError(f"plugin name {name!r} is a Python keyword; choose another")
+        raise ScaffoldError(
+            _("plugin name {name!r} is a Python keyword; choose another").format(name=name)
+        )
     catalogue = default_catalogue()
     if plugin in catalogue.names():
         try:
             origin = catalogue.get(plugin).origin
         except PluginError:
-            origin = "an installed package"
+            origin = _("an installed package")
         raise ScaffoldError(
-            f"plugin name {name!r} is already taken by an installed plugin ({origin}); "
-            "choose another"
+            _(
+                "plugin name {name!r} is already taken by an installed plugin ({origin}); "
+                "choose another"
+            ).format(name=name, origin=origin)
         )
     if plugin in SHIPPED_EXAMPLES:
         raise ScaffoldError(
-            f"plugin name {name!r} is already used by a house rule shipped with kingdomino "
-            f"({SHIPPED_EXAMPLES[plugin]}); the two would collide once both are loaded: "
-            "choose another"
+            _(
+                "plugin name {name!r} is already used by a house rule shipped with kingdomino "
+                "({example}); the two would collide once both are loaded: choose another"
+            ).format(name=name, example=SHIPPED_EXAMPLES[plugin])
         )
     module = module_name(name)
     if importlib.util.find_spec(module) is not None:
         raise ScaffoldError(
-            f"a module named {module!r} already exists in this Python; choose another name"
+            _(
+                "a module named {module!r} already exists in this Python; choose another name"
+            ).format(module=module)
         )
 
 
@@ -161,13 +170,21 @@ def scaffold(name: str, target: Path) -> list[str]:
     check_name(name)
     problem = path_problem(str(target))
     if problem is not None:  # before any system call: ENAMETOOLONG was exit 1
-        raise ScaffoldError(f"--dir {shown(target)}: {problem}; nothing was written")
+        raise ScaffoldError(
+            _("--dir {folder}: {problem}; nothing was written").format(
+                folder=shown(target), problem=problem
+            )
+        )
     if target.exists() and not target.is_dir():
-        raise ScaffoldError(f"{target} exists and is not a directory; nothing was written")
+        raise ScaffoldError(
+            _("{folder} exists and is not a directory; nothing was written").format(folder=target)
+        )
     if target.is_dir() and any(target.iterdir()):
         raise ScaffoldError(
-            f"{target} already exists and is not empty; choose another --dir "
-            "(nothing was overwritten)"
+            _(
+                "{folder} already exists and is not empty; choose another --dir "
+                "(nothing was overwritten)"
+            ).format(folder=target)
         )
     files = render(name)
     parent = target.resolve().parent
@@ -188,7 +205,8 @@ def scaffold(name: str, target: Path) -> list[str]:
             raise
     except OSError as exc:
         raise ScaffoldError(
-            f"cannot write {target}: {exc.strerror or exc}", ExitCode.INPUT
+            _("cannot write {file}: {reason}").format(file=target, reason=exc.strerror or exc),
+            ExitCode.INPUT,
         ) from exc
     return sorted(files)
 
@@ -222,20 +240,22 @@ def new_plugin(
     try:
         files = scaffold(name, target)
     except ScaffoldError as exc:
-        print(f"kd: error: {exc}", file=sys.stderr)
+        print(error_line(exc), file=sys.stderr)
         raise typer.Exit(int(exc.status)) from None
     plugin = plugin_name(name)
-    print(f"Created plugin {plugin!r} (module {module_name(name)}) in {target}:")
+    print(
+        _("Created plugin {plugin!r} (module {module}) in {folder}:").format(
+            plugin=plugin, module=module_name(name), folder=target
+        )
+    )
     for rel in files:
         print(f"  {rel}")
-    print(
-        "Next:\n"
-        f"  cd {target}\n"
-        "  pip install -e .             # makes the entry point visible to kd\n"
-        "  pytest tests                 # passes as generated\n"
-        f"  kd plugins list              # shows {plugin}\n"
-        f"  kd play --ruleset ./{name}.toml"
-    )
+    print(_("Next:"))
+    print(f"  cd {target}")
+    print("  pip install -e .             # " + _("makes the entry point visible to kd"))
+    print("  pytest tests                 # " + _("passes as generated"))
+    print("  kd plugins list              # " + _("shows {plugin}").format(plugin=plugin))
+    print(f"  kd play --ruleset ./{name}.toml")
 
 
 def register(app: typer.Typer) -> None:

@@ -157,7 +157,10 @@ def _new_game(
         specs = default_players(engine.config.players, is_terminal(sys.stdin))
     if seed is None:
         seed = secrets.randbits(63)
-        print(f"kd: seed {seed} (play the same game again with --seed {seed})", file=sys.stderr)
+        print(
+            _("kd: seed {seed} (play the same game again with --seed {seed})").format(seed=seed),
+            file=sys.stderr,
+        )
     return engine.new_game(seed=seed), entries(specs, parse_names(names, len(specs)))
 
 
@@ -166,11 +169,19 @@ def check_save_path(save: Path) -> None:
     would refuse: a missing directory, a directory, FIFO, device or socket (a symlink
     to a regular file is written through)."""
     if path_problem(str(save)) is None and not save.parent.is_dir():
-        usage_error(f"--save {save}: directory {save.parent} does not exist")
+        usage_error(
+            _("--save {file}: directory {folder} does not exist").format(
+                file=save, folder=save.parent
+            )
+        )
     try:
         save_target(save)
     except OSError as exc:
-        usage_error(f"--save {shown(save)}: {exc.strerror or exc}; give a file name")
+        usage_error(
+            _("--save {file}: {reason}; give a file name").format(
+                file=shown(save), reason=exc.strerror or exc
+            )
+        )
 
 
 def _resume(
@@ -191,16 +202,19 @@ def _resume(
     if specs is not None:
         if len(specs) != len(table):
             usage_error(
-                f"--players gives {len(specs)} players, but the saved game has {len(table)}"
+                _("--players gives {n} players, but the saved game has {saved}").format(
+                    n=len(specs), saved=len(table)
+                )
             )
         table = [PlayerEntry(name=e.name, agent=s) for e, s in zip(table, specs, strict=True)]
     if names is not None:
         table = entries([e.agent for e in table], parse_names(names, len(table)))
-    print(
-        f"kd: resuming {source}: {len(game.log)} moves played"
-        + (", the game is over" if game.is_terminal() else ""),
-        file=sys.stderr,
+    words = (
+        _("kd: resuming {file}: {n} moves played, the game is over")
+        if game.is_terminal()
+        else _("kd: resuming {file}: {n} moves played")
     )
+    print(words.format(file=source, n=len(game.log)), file=sys.stderr)
     return game, table, saved.chance
 
 

@@ -88,15 +88,27 @@ def list_command(
     for row in rows:
         mark = ""
         if "active" in row:
-            mark = "  [active]" if row["active"] else "  [inactive]"
+            mark = "  " + (_("[active]") if row["active"] else _("[inactive]"))
         version = f" {row['version']}" if row["version"] else ""
-        print(f"{row['name']}{version}  ({row['source']}: {row['origin']}){mark}")
+        source = _SOURCES.get(row["source"], row["source"])
+        print(f"{row['name']}{version}  ({source}: {row['origin']}){mark}")
         if "error" in row:
-            print(f"    error: {row['error']}")
+            print("    " + _("error: {message}").format(message=row["error"]))
             continue
-        print(f"    hooks: {', '.join(row['hooks']) or '(none)'}")
+        hooks = ", ".join(row["hooks"]) or _("(none)")
+        print("    " + _("hooks: {hooks}").format(hooks=hooks))
         if row.get("requires"):
-            print(f"    requires: {', '.join(row['requires'])}")
+            print("    " + _("requires: {plugins}").format(plugins=", ".join(row["requires"])))
+
+
+# Where a plugin comes from (the JSON's ids), in words.
+_SOURCES = {
+    "built in": _l("built in"),
+    "entry point": _l("entry point"),
+    "local file": _l("local file"),
+    "module": _l("module"),
+    "unknown": _l("unknown"),
+}
 
 
 def register(app: typer.Typer) -> None:

@@ -21,11 +21,11 @@ from kingdomino_core.saves.savegame import (
     replay,
     verify,
 )
-from kingdomino_play import game_json, kingdoms_svg
+from kingdomino_play import game_json, kingdoms_svg, name_seats
 
 from .common import AllowCode, TrustAll, emit_json, trust_of
 from .display import table_text
-from .exit_codes import ExitCode
+from .exit_codes import ExitCode, error_line
 from .results import summary_lines
 from .terminal import is_terminal, screen_width, use_colour
 
@@ -77,7 +77,11 @@ def replay_command(
     lines = [table_text(game, names, width=width, colour=use_colour(sys.stdout), window=False)]
     lines += ["", *summary_lines(result)]
     if not game.is_terminal():
-        lines.append(f"Not finished after {len(game.log)} moves: kd play --resume {source}")
+        lines.append(
+            _("Not finished after {n} moves: kd play --resume {file}").format(
+                n=len(game.log), file=source
+            )
+        )
     print("\n".join(lines))
 
 
@@ -95,17 +99,22 @@ def _verify(saved: SavedGame, source: str, json_out: bool, trust: Trust) -> None
             }
         )
     if not report.ok:
-        print(f"kd: error: {report.problem}", file=sys.stderr)
+        print(error_line(report.problem), file=sys.stderr)
         raise typer.Exit(int(ExitCode.REPLAY))
     if not json_out:
-        checked = "every draw follows the seed, " if saved.chance == CHANCE_SEED else ""
+        seeded = saved.chance == CHANCE_SEED
         if saved.finished:
-            end = "the final result matches"
+            end = _("the final result matches")
         elif report.finished:
-            end = "the game is over; the save records no final result"
+            end = _("the game is over; the save records no final result")
         else:
-            end = "the game is not finished"
-        print(f"{source}: ok: {report.moves} moves reproduce ({checked}{end})")
+            end = _("the game is not finished")
+        words = (
+            _("{file}: ok: {n} moves reproduce (every draw follows the seed, {end})")
+            if seeded
+            else _("{file}: ok: {n} moves reproduce ({end})")
+        )
+        print(words.format(file=source, n=report.moves, end=end))
 
 
 def _step_through(saved: SavedGame, source: str, names: list[str], trust: Trust) -> Game:
@@ -119,13 +128,13 @@ def _step_through(saved: SavedGame, source: str, names: list[str], trust: Trust)
     shown: tuple[object, ...] = ()
     for n, action in enumerate(actions, start=1):
         seat = game.current_seat
-        who = "chance" if seat is None or seat < 0 else f"{names[seat]}"
+        who = _("chance") if seat is None or seat < 0 else f"{names[seat]}"
         try:
             words = describe_action(game, action)
         except Exception:  # a move the log got wrong: apply_logged explains it
             words = action.describe()
         apply_logged(game, action, n, source, check_chance=saved.chance == CHANCE_SEED)
-        print(f"{n:>4}. {who}: {words}")
+        print(f"{n:>4}. {who}: {name_seats(words, names)}")
         # The table once per round, when its new line is laid out and a player decides.
         if game.next_line and not game.is_chance() and tuple(game.next_line) != shown:
             shown = tuple(game.next_line)
@@ -137,7 +146,7 @@ def _step_through(saved: SavedGame, source: str, names: list[str], trust: Trust)
 
 
 def _wait() -> bool:
-    sys.stderr.write("-- Enter: next round, q: no more pauses -- ")
+    sys.stderr.write(_("-- Enter: next round, q: no more pauses -- "))
     sys.stderr.flush()
     line = sys.stdin.readline()
     return bool(line) and line.strip().lower() != "q"
@@ -152,9 +161,10 @@ def _write_svg(game: Game, names: list[str], out: Path) -> None:
     try:
         out.write_text(text, encoding="utf-8")
     except OSError as exc:
-        print(f"kd: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        message = _("cannot write {file}: {reason}").format(file=out, reason=exc.strerror or exc)
+        print(error_line(message), file=sys.stderr)
         raise typer.Exit(int(ExitCode.INPUT)) from None
-    print(f"kd: wrote {out}", file=sys.stderr)
+    print(_("kd: wrote {file}").format(file=out), file=sys.stderr)
 
 
 def register(app: typer.Typer) -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import sys
-import textwrap
 from typing import Annotated, Any
 
 import typer
+from kingdomino_rulesets import shown_description
 
 from kingdomino_core import RulesetError
 from kingdomino_core.i18n import package_translation
@@ -22,11 +22,12 @@ from kingdomino_core.rulesets.files import (
 )
 
 from .common import AllowCode, TrustAll, emit_json, trust_of
-from .exit_codes import ExitCode
-from .terminal import wrap_width
+from .exit_codes import ExitCode, error_line
+from .terminal import pad, width_of, wrap_cells, wrap_width
 
 _ = package_translation("kingdomino_cli")
 _l = _.lazy
+_n = _.ngettext
 
 #: ``kd ruleset list`` checks each ruleset without running any plugin file.
 LIST_ONLY = Trust(named_file=False)
@@ -56,18 +57,19 @@ def list_command(
         try:
             # Listing names no ruleset: no plugin file runs (docs/trust.md).
             ruleset = load_ruleset_file(entry.path, trust=LIST_ONLY)
-            description, valid = ruleset.description, True
+            description: str = shown_description(ruleset.description)
+            valid = True
         except CodeNotAllowedError as exc:
             files = ", ".join(str(path) for path, _why in exc.files)
-            description, valid = f"not checked (runs code: {files})", None
+            description, valid = _l("not checked (runs code: {files})").format(files=files), None
         except RulesetError as exc:
-            description = (
-                f"INVALID ({len(exc.problems)} problems; kd ruleset validate {entry.path})"
+            description = _l("INVALID ({count} problems; kd ruleset validate {path})").format(
+                count=len(exc.problems), path=str(entry.path)
             )
             valid = False
-        source = "shipped" if entry.where == "shipped" else str(entry.path)
+        source: str = _l("shipped") if entry.where == "shipped" else str(entry.path)
         if counts[entry.name] > 1:
-            source += " (ambiguous name: give a path)"
+            source = _l("{source} (ambiguous name: give a path)").format(source=source)
         rows.append(
             {
                 "name": entry.name,
@@ -88,26 +90,27 @@ def table_lines(rows: list[dict[str, Any]], width: int | None) -> list[str]:
     """``name  description  source`` in columns; with a ``width`` (a terminal's) the
     descriptions wrap in their column, and when even that leaves too little room
     each ruleset's source goes on a line of its own under its description."""
-    nwidth = max([len(r["name"]) for r in rows] + [4])
-    swidth = max([len(r["source"]) for r in rows] + [6])
-    dwidth = max([len(str(r["description"])) for r in rows] + [11])
+    name, described, source = _("name"), _("description"), _("source")
+    nwidth = max([width_of(r["name"]) for r in rows] + [width_of(name)])
+    swidth = max([width_of(str(r["source"])) for r in rows] + [width_of(source)])
+    dwidth = max([width_of(str(r["description"])) for r in rows] + [width_of(described)])
     if width is not None:
         dwidth = min(dwidth, width - nwidth - swidth - 4)
     if dwidth >= 24:
-        out = [f"{'name':<{nwidth}}  {'description':<{dwidth}}  source".rstrip()]
+        out = [f"{pad(name, nwidth)}  {pad(described, dwidth)}  {source}".rstrip()]
         for r in rows:
-            wrapped = textwrap.wrap(str(r["description"]), dwidth) or [""]
-            out.append(f"{r['name']:<{nwidth}}  {wrapped[0]:<{dwidth}}  {r['source']}")
-            out += [f"{'':<{nwidth}}  {line}" for line in wrapped[1:]]
+            wrapped = wrap_cells(str(r["description"]), dwidth) or [""]
+            out.append(f"{pad(r['name'], nwidth)}  {pad(wrapped[0], dwidth)}  {r['source']}")
+            out += [f"{pad('', nwidth)}  {line}" for line in wrapped[1:]]
         return out
     assert width is not None  # without a width the description column is never short
     dwidth = max(20, width - nwidth - 2)
-    out = [f"{'name':<{nwidth}}  description (source)"]
+    out = [f"{pad(name, nwidth)}  " + _("description (source)")]
     for r in rows:
-        wrapped = textwrap.wrap(str(r["description"]), dwidth) or [""]
-        wrapped += textwrap.wrap(f"({r['source']})", dwidth)
-        out.append(f"{r['name']:<{nwidth}}  {wrapped[0]}")
-        out += [f"{'':<{nwidth}}  {line}" for line in wrapped[1:]]
+        wrapped = wrap_cells(str(r["description"]), dwidth) or [""]
+        wrapped += wrap_cells(_("({source})").format(source=r["source"]), dwidth)
+        out.append(f"{pad(r['name'], nwidth)}  {wrapped[0]}")
+        out += [f"{pad('', nwidth)}  {line}" for line in wrapped[1:]]
     return out
 
 
@@ -137,7 +140,7 @@ def show_command(
 ) -> None:
     """The command; its help is the text it is registered with (translated)."""
     if defaults and not resolved:
-        raise typer.BadParameter("--defaults needs --resolved", param_hint="--defaults")
+        raise typer.BadParameter(_("--defaults needs --resolved"), param_hint="--defaults")
     if resolved:
         sys.stdout.write(
             resolved_toml(
@@ -149,7 +152,9 @@ def show_command(
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise RulesetError([f"{path}: cannot read: {exc}"]) from None
+        raise RulesetError(
+            [_("{path}: cannot read: {reason}").format(path=path, reason=exc)]
+        ) from None
     print(f"# {path}", file=sys.stderr)
     sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
 
@@ -177,14 +182,19 @@ def validate_command(
         _fail(file, problems)
     counts = ", ".join(str(n) for n in allowed_players(ruleset))
     plugins = ", ".join(ruleset.plugins)
-    print(f"OK: {ruleset.source}: ruleset {ruleset.name!r}; plugins {plugins}; players {counts}")
+    print(
+        _("OK: {file}: ruleset {name!r}; plugins {plugins}; players {counts}").format(
+            file=ruleset.source, name=ruleset.name, plugins=plugins, counts=counts
+        )
+    )
 
 
 def _fail(file: str, problems: list[str]) -> None:
     for problem in problems:
         print(problem, file=sys.stderr)
     n = len(problems)
-    print(f"kd: error: {file}: {n} problem{'s' if n != 1 else ''}", file=sys.stderr)
+    count = _n("{file}: {n} problem", "{file}: {n} problems", n).format(file=file, n=n)
+    print(error_line(count), file=sys.stderr)
     raise typer.Exit(int(ExitCode.RULESET))
 
 

@@ -17,15 +17,17 @@ from typing import Annotated
 import typer
 
 from kingdomino_core import Engine, Kingdom, KingdomFormatError, ScoreSheet
-from kingdomino_core.i18n import package_translation
+from kingdomino_core.i18n import package_translation, source_text
 from kingdomino_core.inputs.limits import MAX_KINGDOM_BYTES
 from kingdomino_core.saves.kingdom_text import check_kingdom_rules, parse_kingdom
 
 from .common import AllowCode, TrustAll, build_engine, emit_json, resolve_ruleset, trust_of
-from .exit_codes import ExitCode
+from .exit_codes import ExitCode, error_line
+from .terminal import pad, width_of
 
 _ = package_translation("kingdomino_cli")
 _l = _.lazy
+_n = _.ngettext
 
 
 def read_kingdom_text(file: str) -> tuple[str, str]:
@@ -36,14 +38,20 @@ def read_kingdom_text(file: str) -> tuple[str, str]:
         try:
             return sys.stdin.read(MAX_KINGDOM_BYTES + 1), "<stdin>"
         except UnicodeDecodeError as exc:
-            raise KingdomFormatError(f"not UTF-8 text: {exc.reason}", source="<stdin>") from None
+            raise KingdomFormatError(
+                _("not UTF-8 text: {reason}").format(reason=exc.reason), source="<stdin>"
+            ) from None
     try:
         with open(file, encoding="utf-8") as fh:
             return fh.read(MAX_KINGDOM_BYTES + 1), file
     except UnicodeDecodeError as exc:
-        raise KingdomFormatError(f"not UTF-8 text: {exc.reason}", source=file) from None
+        raise KingdomFormatError(
+            _("not UTF-8 text: {reason}").format(reason=exc.reason), source=file
+        ) from None
     except OSError as exc:
-        raise KingdomFormatError(f"cannot read: {exc.strerror or exc}", source=file) from None
+        raise KingdomFormatError(
+            _("cannot read: {reason}").format(reason=exc.strerror or exc), source=file
+        ) from None
 
 
 def score_kingdom(engine: Engine, kingdom: Kingdom) -> ScoreSheet:
@@ -55,28 +63,65 @@ def score_kingdom(engine: Engine, kingdom: Kingdom) -> ScoreSheet:
 
 def format_sheet(sheet: ScoreSheet, icons: str = "crowns") -> list[str]:
     """The human score table: one row per property, every bonus of the rules (0 when
-    missed) and other line, then the total. ``icons``: what the rules call crowns."""
-    rows: list[tuple[str, str, str, str]] = [("", "squares", icons, "points")]
+    missed) and other line, then the total. ``icons``: what the rules call crowns.
+
+    Every word is shown in the language of the moment and the columns are aligned by
+    the width text takes on a terminal (a Chinese character takes two columns)."""
+    icons = str(icons)
+    head = (_("property"), _("squares"), icons, _("points"))
+    rows: list[tuple[str, str, str, str]] = []
     for line in sheet.properties:
-        rows.append((line.name, str(line.squares), str(line.crowns), str(line.points)))
+        rows.append((str(line.name), str(line.squares), str(line.crowns), str(line.points)))
     for line in (*sheet.bonuses, *sheet.others):
-        name = line.name.replace("_", " ")
-        label = name if name.startswith(line.kind) else f"{line.kind}: {name}"
-        rows.append((label, "", "", str(line.points)))
-    width = max(len(r[0]) for r in rows)
-    width = max(width, len("total"))
-    wide = max(6, len(icons))
+        rows.append((line_label(line.kind, line.name), "", "", str(line.points)))
+    total = _("total")
+    width = max([width_of(r[0]) for r in rows] + [width_of(head[0]), width_of(total)])
+    widths = [max(width_of(head[1]), 7), max(width_of(icons), 6), max(width_of(head[3]), 6)]
 
     def fmt(row: tuple[str, str, str, str]) -> str:
-        return f"{row[0]:<{width}}  {row[1]:>7}  {row[2]:>{wide}}  {row[3]:>6}"
+        cells = [pad(text, room, ">") for text, room in zip(row[1:], widths, strict=True)]
+        return "  ".join([pad(row[0], width), *cells])
 
-    out = [fmt(("property", *rows[0][1:]))]
-    out += [fmt(row) for row in rows[1:]]
-    out.append("-" * len(out[0]))
-    out.append(fmt(("total", "", "", str(sheet.total))))
-    squares = "square" if sheet.largest_property == 1 else "squares"
-    out.append(f"largest property: {sheet.largest_property} {squares}; {icons}: {sheet.crowns}")
+    out = [fmt(head)]
+    out += [fmt(row) for row in rows]
+    out.append("-" * width_of(out[0]))
+    out.append(fmt((total, "", "", str(sheet.total))))
+    largest = sheet.largest_property
+    out.append(
+        _n(
+            "largest property: {n} square; {icons}: {crowns}",
+            "largest property: {n} squares; {icons}: {crowns}",
+            largest,
+        ).format(n=largest, icons=icons, crowns=sheet.crowns)
+    )
     return out
+
+
+#: The kinds of score line the shipped plugins write (ids in the JSON), in words;
+#: another plugin's kind is shown as it is written.
+KIND_WORDS = {
+    "bonus": _l("bonus"),
+    "character": _l("character"),
+    "resources": _l("resources"),
+    "totem": _l("totem"),
+    "caveman": _l("caveman"),
+    "horde": _l("horde"),
+    "quest": _l("quest"),
+    "giants": _l("giants"),
+}
+
+
+def line_label(kind: str, name: str) -> str:
+    """A score line's label as shown: its name (the plugin's words, translated when
+    shown), after its kind unless the name already says it (``horde at 1,2``)."""
+    english = source_text(name).replace("_", " ")
+    shown_name = str(name)
+    if shown_name == source_text(name):  # not translated: an id (middle_kingdom) in words
+        shown_name = english
+    if english.startswith(kind.replace("_", " ")):
+        return shown_name
+    kind_words = str(KIND_WORDS.get(kind, kind.replace("_", " ")))
+    return _("{kind}: {name}").format(kind=kind_words, name=shown_name)
 
 
 def score_command(
@@ -131,13 +176,16 @@ def score_command(
         try:
             svg.write_text(kingdoms_svg(engine, [(title, kingdom, sheet)]), encoding="utf-8")
         except OSError as exc:
-            print(f"kd: error: cannot write {svg}: {exc.strerror or exc}", file=sys.stderr)
+            message = _("cannot write {file}: {reason}").format(
+                file=svg, reason=exc.strerror or exc
+            )
+            print(error_line(message), file=sys.stderr)
             raise typer.Exit(int(ExitCode.INPUT)) from None
-        print(f"kd: wrote {svg}", file=sys.stderr)
+        print(_("kd: wrote {file}").format(file=svg), file=sys.stderr)
     if json_output:
         emit_json(sheet.as_dict())
         return
-    print(f"{source} (ruleset {rules.name})")
+    print(_("{file} (ruleset {name})").format(file=source, name=rules.name))
     for line in format_sheet(sheet, engine.registry.icon_words[1]):
         print(line)
 

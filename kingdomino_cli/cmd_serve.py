@@ -16,6 +16,7 @@ import typer
 
 from kingdomino_core.i18n import package_translation
 
+from .exit_codes import error_line
 from .players import usage_error
 
 _ = package_translation("kingdomino_cli")
@@ -45,7 +46,7 @@ ServeTrust = Annotated[
     ),
 ]
 
-INSTALL_HINT = "kd serve needs the web extra (Starlette and uvicorn): pip install -e '.[web]'"
+INSTALL_HINT = _l("kd serve needs the web extra (Starlette and uvicorn): pip install -e '.[web]'")
 
 
 def serve(
@@ -102,13 +103,14 @@ def serve(
         from kingdomino_web import default_data_dir, make_app
         from kingdomino_web.guard import HostPolicy
     except ModuleNotFoundError as exc:
-        print(f"kd: error: {INSTALL_HINT} (missing: {exc.name})", file=sys.stderr)
+        message = _("{hint} (missing: {module})").format(hint=INSTALL_HINT, module=exc.name)
+        print(error_line(message), file=sys.stderr)
         raise typer.Exit(2) from None
     if not 0 < port < 65536:
-        usage_error(f"--port {port}: expected 1 to 65535")
+        usage_error(_("--port {port}: expected 1 to 65535").format(port=port))
     for path in ruleset or []:
         if not path.is_file():
-            usage_error(f"--ruleset {path}: no such file")
+            usage_error(_("--ruleset {file}: no such file").format(file=path))
     folder = data if data is not None else default_data_dir()
     from kingdomino_core.inputs.trust import SAVED_GAME
 
@@ -131,14 +133,21 @@ def serve(
             hosts=HostPolicy.serving(host, allow_host or ()),
         )
     except OSError as exc:
-        usage_error(f"--data {folder}: {exc.strerror or exc}")
+        usage_error(
+            _("--data {folder}: {reason}").format(folder=folder, reason=exc.strerror or exc)
+        )
     server = app.state.server
     for problem in server.resume_problems:
-        print(f"kd: warning: {problem}", file=sys.stderr)
+        print(_("kd: warning: {message}").format(message=problem), file=sys.stderr)
     for kept in server.store.kept.values():
         if not kept.finished:  # kept on disk: its links again (it opens when asked for)
             print("\n".join(link_lines(kept.id, kept.ruleset, kept.links(), kept.host, base)))
-    print(f"kd: serving on {base}/ (tables kept in {folder}; Ctrl-C stops)", flush=True)
+    print(
+        _("kd: serving on {address}/ (tables kept in {folder}; Ctrl-C stops)").format(
+            address=base, folder=folder
+        ),
+        flush=True,
+    )
     # Messages are small JSON on a local network: compressing each costs more than it saves.
     uvicorn.run(
         app,
@@ -180,10 +189,12 @@ def link_lines(
     table_id: str, ruleset: str, links: list[dict[str, Any]], host: str, base: str
 ) -> list[str]:
     """:func:`seat_lines` of a table known by its id, ruleset name, links and host."""
-    lines = [f"kd: table {table_id} ({ruleset}):"]
+    lines = [_("kd: table {table} ({ruleset}):").format(table=table_id, ruleset=ruleset)]
     for link in links:
-        who = "host (this device)" if link["token"] == host else link["name"]
-        lines.append(f"  seat {link['seat'] + 1} {who}: {base}/table/{table_id}#t={link['token']}")
+        who = _("host (this device)") if link["token"] == host else link["name"]
+        address = f"{base}/table/{table_id}#t={link['token']}"
+        seat = _("seat {n} {who}: {address}").format(n=link["seat"] + 1, who=who, address=address)
+        lines.append("  " + seat)
     return lines
 
 

@@ -44,6 +44,7 @@ from .players import make_seats, parse_players, usage_error
 from .runner import BACKENDS, Job, Result, rotations, run_jobs
 from .runner import game_seed as game_seed
 from .runner import play_one as play_one
+from .terminal import pad
 from .tournament import wilson
 
 _ = package_translation("kingdomino_cli")
@@ -174,7 +175,7 @@ class Progress:
             )
 
             self._bar = Bar(
-                TextColumn("games"),
+                TextColumn(_("games")),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TextColumn("{task.fields[rate]}"),
@@ -188,7 +189,9 @@ class Progress:
     def __call__(self, done: int) -> None:
         if self._bar is not None:
             rate = done / max(1e-9, time.perf_counter() - self._start)
-            self._bar.update(self._task, completed=done, rate=f"{rate:.1f} games/s")
+            self._bar.update(
+                self._task, completed=done, rate=_("{rate} games/s").format(rate=f"{rate:.1f}")
+            )
 
     def close(self) -> None:
         if self._bar is not None:
@@ -256,9 +259,12 @@ def simulate(
     make_seats([PlayerEntry(name="", agent=s) for s in specs], allow_human=False)
     if seed is None:
         seed = secrets.randbits(63)
-        print(f"kd: seed {seed} (same run again with --seed {seed})", file=sys.stderr)
+        print(
+            _("kd: seed {seed} (same run again with --seed {seed})").format(seed=seed),
+            file=sys.stderr,
+        )
     if profile and (workers > 1 or backend != "local"):
-        print("kd: --profile runs the games in this process (--workers 1)", file=sys.stderr)
+        print(_("kd: --profile runs the games in this process (--workers 1)"), file=sys.stderr)
         workers, backend, address = 1, "local", None
     jobs = jobs_for(specs, games, rotate=rotate)
     kernel = choose_engine(engine_choice, engine, jobs, backend)
@@ -314,11 +320,32 @@ def simulate(
 
 def _text(report: dict[str, Any]) -> list[str]:
     lines = [
-        f"{report['games']} games of {report['ruleset']} with {report['players']} players, "
-        f"seed {report['seed']}, {report['workers']} worker(s): {report['seconds']:.2f} s, "
-        f"{report['games_per_second']} games/s",
-        f"{'seat':>4}  {'agent':<16} {'wins':>9} {'rate':>6} {'outright':>8} {'shared':>6}"
-        f" {'mean':>7} {'min':>4} {'max':>4}",
+        _(
+            "{games} games of {ruleset} with {players} players, seed {seed}, "
+            "{workers} worker(s): {seconds} s, {speed} games/s"
+        ).format(
+            games=report["games"],
+            ruleset=report["ruleset"],
+            players=report["players"],
+            seed=report["seed"],
+            workers=report["workers"],
+            seconds=f"{report['seconds']:.2f}",
+            speed=report["games_per_second"],
+        ),
+        _columns(
+            [
+                (_("seat"), 4, ">"),
+                (_("agent"), 16, "<"),
+                (_("wins"), 9, ">"),
+                (_("rate"), 6, ">"),
+                (_("outright"), 8, ">"),
+                (_("shared"), 6, ">"),
+                (_("mean"), 7, ">"),
+                (_("min"), 4, ">"),
+                (_("max"), 4, ">"),
+            ],
+            "  ",
+        ),
     ]
     for s in report["seats"]:
         lines.append(
@@ -328,27 +355,44 @@ def _text(report: dict[str, Any]) -> list[str]:
         )
     if report["rotate"]:
         lines.append(
-            f"Agents over every seat ({report['deals']} deals x each rotation of the seats):"
+            _("Agents over every seat ({deals} deals x each rotation of the seats):").format(
+                deals=report["deals"]
+            )
         )
-        lines.append(
-            f"      {'agent':<16} {'games':>6} {'wins':>9} {'rate':>6} {'95% interval':>14}"
-            f" {'mean':>7}"
-        )
+        header = [
+            (_("agent"), 16, "<"),
+            (_("games"), 6, ">"),
+            (_("wins"), 9, ">"),
+            (_("rate"), 6, ">"),
+            (_("95% interval"), 14, ">"),
+            (_("mean"), 7, ">"),
+        ]
+        lines.append("      " + _columns(header))
         for a in report["agents"]:
             lines.append(
                 f"      {a['agent']:<16} {a['games']:>6} {a['wins']:>9.2f} {a['win_rate']:>6.1%}"
                 f" {a['win_rate_low']:>6.1%}-{a['win_rate_high']:<7.1%} {a['mean_score']:>7.2f}"
             )
     lines.append(
-        f"{report['shared_victories']} shared victories "
-        "(a shared win counts 1/k for each of its k winners)."
+        _("{n} shared victories (a shared win counts 1/k for each of its k winners).").format(
+            n=report["shared_victories"]
+        )
     )
     if report.get("games_without_winner"):
         lines.append(
-            f"{report['games_without_winner']} of {report['games']} games had no winner "
-            "(the rules' own result, such as a solo target missed)."
+            _(
+                "{n} of {games} games had no winner (the rules' own result, such as a solo "
+                "target missed)."
+            ).format(n=report["games_without_winner"], games=report["games"])
         )
     return lines
+
+
+def _columns(headings: list[tuple[str, int, str]], first_gap: str = " ") -> str:
+    """A table's headings, each padded to its column's width (``<`` or ``>``), the
+    first gap ``first_gap`` and the others one space."""
+    cells = [pad(text, width, align) for text, width, align in headings]
+    return cells[0] + first_gap + " ".join(cells[1:]) if cells else ""
 
 
 def _print_profile(profiler: Any) -> None:
@@ -384,12 +428,18 @@ MAX_RUN_GAMES = 1_000_000
 def check_game_count(option: str, value: int, per_unit: int = 1) -> None:
     """A usage error for a count below 1, or more than :data:`MAX_RUN_GAMES` games."""
     if value < 1:
-        usage_error(f"{option} must be at least 1, not {value}")
-    if value * per_unit > MAX_RUN_GAMES:
-        each = f" ({per_unit} games each)" if per_unit > 1 else ""
         usage_error(
-            f"{option} {value}{each}: at most {MAX_RUN_GAMES:,} games in one run; "
-            "split it into several runs (each with its own --seed)"
+            _("{option} must be at least 1, not {value}").format(option=option, value=value)
+        )
+    if value * per_unit > MAX_RUN_GAMES:
+        given = f"{option} {value}"
+        if per_unit > 1:
+            given = _("{given} ({n} games each)").format(given=given, n=per_unit)
+        usage_error(
+            _(
+                "{given}: at most {most} games in one run; split it into several runs "
+                "(each with its own --seed)"
+            ).format(given=given, most=f"{MAX_RUN_GAMES:,}")
         )
 
 
@@ -397,10 +447,14 @@ def choose_engine(choice: str, engine: Engine, jobs: Sequence[Job], backend: str
     """``python`` or ``fast`` for ``--engine choice`` (a usage error when ``fast``
     cannot play this run; the Ray backend runs the Python engine)."""
     if choice not in ENGINES:
-        usage_error(f"--engine must be one of {', '.join(ENGINES)}, not {choice!r}")
+        usage_error(
+            _("--engine must be one of {choices}, not {value!r}").format(
+                choices=", ".join(ENGINES), value=choice
+            )
+        )
     if backend != "local":
         if choice == "fast":
-            usage_error("--engine fast runs with --backend local")
+            usage_error(_("--engine fast runs with --backend local"))
         return "python"
     try:
         return resolve(choice, engine, [job.specs for job in jobs])
@@ -411,10 +465,14 @@ def choose_engine(choice: str, engine: Engine, jobs: Sequence[Job], backend: str
 def check_run_options(workers: int, backend: str, address: str | None, seed: int | None) -> None:
     """Usage errors for the options ``kd simulate`` and ``kd tournament`` share."""
     if workers < 1:
-        usage_error(f"--workers must be at least 1, not {workers}")
+        usage_error(_("--workers must be at least 1, not {value}").format(value=workers))
     if backend not in BACKENDS:
-        usage_error(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+        usage_error(
+            _("--backend must be one of {choices}, not {value!r}").format(
+                choices=", ".join(BACKENDS), value=backend
+            )
+        )
     if address is not None and backend != "ray":
-        usage_error("--address needs --backend ray")
+        usage_error(_("--address needs --backend ray"))
     if (problem := seed_problem(seed)) is not None:
         usage_error(problem)

@@ -32,7 +32,7 @@ from .common import (
     resolve_ruleset,
     trust_of,
 )
-from .exit_codes import ExitCode
+from .exit_codes import ExitCode, error_line
 from .players import make_seats, parse_players, usage_error
 from .runner import Result, run_jobs
 from .tournament import (
@@ -111,9 +111,9 @@ def tournament(
     """The command; its help is the text it is registered with (translated)."""
     specs = parse_players(agents) or []
     if len(specs) < 2:
-        usage_error("--agents needs at least two entrants")
+        usage_error(_("--agents needs at least two entrants"))
     if len(set(specs)) != len(specs):
-        usage_error("--agents lists an entrant twice; give each entrant once")
+        usage_error(_("--agents lists an entrant twice; give each entrant once"))
     check_game_count("-n", rounds)
     check_run_options(workers, backend, address, seed)
     check_results_file(out)
@@ -122,42 +122,67 @@ def tournament(
     if players is None:
         players = 2 if 2 in counts else counts[0]
     if players < 2:
-        alone = f" (ruleset {rs.name!r} is played alone)" if counts == (1,) else ""
-        usage_error(
+        message = _(
             "kd tournament rates entrants against each other, so a game needs at least 2 "
-            f"players, not {players}{alone}"
-            + ("; compare bots playing alone with kd simulate" if players == 1 else "")
-        )
+            "players, not {n}"
+        ).format(n=players)
+        if counts == (1,):
+            message = _("{message} (ruleset {name!r} is played alone)").format(
+                message=message, name=rs.name
+            )
+        if players == 1:
+            message = _("{message}; compare bots playing alone with kd simulate").format(
+                message=message
+            )
+        usage_error(message)
     if players > len(specs):
-        usage_error(f"--players {players} needs at least {players} entrants, not {len(specs)}")
+        usage_error(
+            _("--players {n} needs at least {n} entrants, not {given}").format(
+                n=players, given=len(specs)
+            )
+        )
     engine = build_engine(rs, players)  # an impossible player count is reported here (exit 3)
     if engine.config.kingdoms < 2:
         usage_error(
-            f"kd tournament rates entrants against each other, but ruleset {rs.name!r} with "
-            f"{players} players builds one kingdom that every player shares: nothing to rate"
+            _(
+                "kd tournament rates entrants against each other, but ruleset {name!r} with "
+                "{n} players builds one kingdom that every player shares: nothing to rate"
+            ).format(name=rs.name, n=players)
         )
     check_game_count("-n", rounds, math.comb(len(specs), players) * players)
     make_seats([PlayerEntry(name="", agent=s) for s in specs], allow_human=False)
     if seed is None:
         seed = secrets.randbits(63)
-        print(f"kd: seed {seed} (same tournament again with --seed {seed})", file=sys.stderr)
+        print(
+            _("kd: seed {seed} (same tournament again with --seed {seed})").format(seed=seed),
+            file=sys.stderr,
+        )
     setup = Setup(ruleset=rs.name, agents=tuple(specs), players=players, rounds=rounds, seed=seed)
     jobs = schedule(setup)
     try:
         done = {} if restart else load(out, setup)
     except ResultsFileError as exc:
-        print(f"kd: error: {exc}", file=sys.stderr)
+        print(error_line(exc), file=sys.stderr)
         raise typer.Exit(int(ExitCode.USAGE)) from None
     todo = [j for j in jobs if j.index not in done]
     kernel = choose_engine(engine_choice, engine, todo, backend)
     if done:
-        print(f"kd: resuming {out}: {len(done)} of {len(jobs)} games done", file=sys.stderr)
+        print(
+            _("kd: resuming {file}: {n} of {total} games done").format(
+                file=out, n=len(done), total=len(jobs)
+            ),
+            file=sys.stderr,
+        )
     by_index = {j.index: j for j in jobs}
     fresh = restart or not out.exists() or out.stat().st_size == 0  # empty: nothing to resume
     try:
         handle = open_for_append(out, setup, fresh=fresh)
     except OSError as exc:
-        usage_error(f"--out {out}: cannot write it: {exc.strerror or exc}")
+        usage_error(
+            _("--out {file}: cannot write it: {reason}").format(
+                file=out, reason=exc.strerror or exc
+            )
+        )
     bar: Progress | None = Progress(len(todo))
 
     def save(chunk: list[Result]) -> None:
@@ -185,7 +210,9 @@ def tournament(
         bar = None
         handle.close()
         print(
-            f"kd: {len(done)} of {len(jobs)} games saved in {out}; run the same command to resume",
+            _("kd: {n} of {total} games saved in {file}; run the same command to resume").format(
+                n=len(done), total=len(jobs), file=out
+            ),
             file=sys.stderr,
         )
         # main then says "interrupted" (Ctrl-C, 130) or "terminated" (SIGTERM, 143)
@@ -213,7 +240,11 @@ def tournament(
     else:
         lines = report_lines(setup, table, pairs, len(jobs))
         if nobody:
-            lines.append(f"{nobody} of {len(games)} games had no winner (the rules' own result).")
+            lines.append(
+                _("{n} of {games} games had no winner (the rules' own result).").format(
+                    n=nobody, games=len(games)
+                )
+            )
         print("\n".join(lines))
 
 
@@ -223,14 +254,22 @@ def check_results_file(out: Path) -> None:
     shown = shown_path(out)
     problem = path_problem(str(out))
     if problem is not None:
-        usage_error(f"--out {shown}: {problem}")
+        usage_error(_("--out {file}: {problem}").format(file=shown, problem=problem))
     if out.exists() or out.is_symlink():
         if not out.is_file():
-            usage_error(f"--out {shown}: not a regular file; give a results file (.jsonl)")
+            usage_error(
+                _("--out {file}: not a regular file; give a results file (.jsonl)").format(
+                    file=shown
+                )
+            )
         return
     parent = out.parent
     if not parent.is_dir():
-        usage_error(f"--out {shown}: no directory {shown_path(parent)}; create it first")
+        usage_error(
+            _("--out {file}: no directory {folder}; create it first").format(
+                file=shown, folder=shown_path(parent)
+            )
+        )
 
 
 def _dumps(obj: Any) -> str:

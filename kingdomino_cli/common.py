@@ -83,7 +83,9 @@ def seed_problem(seed: int | None) -> str | None:
     """Why ``--seed seed`` is refused (None: it is fine)."""
     if seed is None or 0 <= seed <= MAX_SEED:
         return None
-    return f"--seed {seed}: expected an integer from 0 to 2**63-1 ({MAX_SEED})"
+    return _("--seed {seed}: expected an integer from 0 to 2**63-1 ({most})").format(
+        seed=seed, most=MAX_SEED
+    )
 
 
 def emit_json(obj: Any) -> None:

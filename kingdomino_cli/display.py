@@ -66,6 +66,9 @@ def _text_width(text: Text) -> int:
 
 #: Rows a decision needs under the table: its words, a few choices, the prompt.
 DECISION_ROWS = 7
+#: Columns between kingdoms side by side: a title longer than its grid (``P1 6 points,
+#: 2 discarded``) stays apart from the next one's.
+KINGDOM_GAP = 2
 
 
 def table(
@@ -94,11 +97,12 @@ def table(
     count = len(game.kingdoms)
     blocks = [kingdom_block(game, k, names, me=me, last=last, window=window) for k in range(count)]
     widths = [_text_width(b) for b in blocks]
-    notes: list[RenderableType] = [Text(line, overflow="fold") for line in plugin_text(game, me)]
+    said = plugin_text(game, me, names)
+    notes: list[RenderableType] = [Text(line, overflow="fold") for line in said]
     news: list[RenderableType] = [_recap_text(recap)] if recap else []
     mine = game.config.kingdom_of(me) if me is not None else None
-    if mine is None or sum(widths) + count - 1 <= width:
-        parts: list[RenderableType] = [*_grid(blocks, widths, width)]
+    if mine is None or sum(widths) + KINGDOM_GAP * (count - 1) <= width:
+        parts: list[RenderableType] = [*_grid(blocks, widths, width, gap=KINGDOM_GAP)]
         parts.append(Text(round_text(game), style=Style(bold=True)))
         found = line_blocks(game, names, me)
         parts += _grid(found, [_text_width(b) for b in found], width, gap=4)

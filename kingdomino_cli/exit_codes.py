@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import enum
 
+from kingdomino_core.i18n import package_translation
+
+_ = package_translation("kingdomino_cli")
+
 
 class ExitCode(enum.IntEnum):
     OK = 0
@@ -36,4 +40,10 @@ COMMAND = {"path": "kd"}
 
 def usage_hint() -> str:
     """The line printed under every usage error."""
-    return f"kd: hint: '{COMMAND['path']} --help' lists the options"
+    return _("kd: hint: '{command} --help' lists the options").format(command=COMMAND["path"])
+
+
+def error_line(message: object) -> str:
+    """One error as ``kd`` prints it on stderr (``kd: error: ...``), in the language
+    of the moment; ``message`` is already in it."""
+    return _("kd: error: {message}").format(message=message)

@@ -17,6 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from kingdomino_core import Engine
+from kingdomino_core.i18n import package_translation
+
+_ = package_translation("kingdomino_cli")
 
 ENGINES = ("python", "fast", "auto")
 
@@ -38,7 +41,9 @@ def unavailable() -> str | None:
     try:
         import kingdomino_fast.loop  # noqa: F401
     except ImportError as exc:
-        return f"the fast engine needs numba and numpy (pip install -e '.[fast]'): {exc}"
+        return _(
+            "the fast engine needs numba and numpy (pip install -e '.[fast]'): {error}"
+        ).format(error=exc)
     return None
 
 
@@ -83,7 +88,7 @@ def resolve(choice: str, engine: Engine, specs: Sequence[Sequence[str]]) -> str:
     why = problem(engine, agents)
     if choice == "fast":
         if why is not None:
-            raise ValueError(f"--engine fast: {why}")
+            raise ValueError(_("--engine fast: {reason}").format(reason=why))
         return "fast"
     if why is not None or (seconds < COLD_SECONDS and not _cache_warm()):
         return "python"

@@ -245,7 +245,9 @@ class HumanAgent:
         # Lines of the screen: a blank one, the board, the decision, the choices, the prompt.
         used = 1 + board.count("\n") + 1 + decision.count("\n") + 1 + 1
         rows = None if height is None else max(2, height - used)
-        choices = render(choices_text(game, actions, width, rows, page), width, colour=colour)
+        choices = render(
+            choices_text(game, actions, width, rows, page, names), width, colour=colour
+        )
         return "\n".join((board, decision, choices))
 
     # -- input ------------------------------------------------------------------------
@@ -273,7 +275,7 @@ class HumanAgent:
             con.say(self._screen(game, names, actions))
         elif head == "key":
             con.say(render(key_text(game), con.width, colour=con.colour))
-            for text in pieces_lines(game, width=con.width):
+            for text in pieces_lines(game, width=con.width, names=names):
                 con.say(text)
         elif head == "why":
             self._why(game, actions, " ".join(words[1:]))
@@ -397,7 +399,8 @@ class HumanAgent:
         of choices (the board stays in view); else, or with ``list all``, every choice."""
         con = self.console
         if everything or con.height is None:
-            con.say(render(choices_text(game, actions, con.width), con.width, colour=con.colour))
+            listed = choices_text(game, actions, con.width, names=names)
+            con.say(render(listed, con.width, colour=con.colour))
             return
         self._page += 1
         con.say(self._screen(game, names, actions))

@@ -19,6 +19,7 @@ from kingdomino_core.engine.words import domino_name, kingdom_name, pieces_at
 from kingdomino_core.i18n import package_translation
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.model.pieces import note_words
+from kingdomino_play import name_seats
 
 from .grid import domino_cells
 from .terminal import MINE, ROOM, RULER
@@ -181,9 +182,10 @@ def key_text(game: Game) -> Text:
     return Text(_("Key: {parts}").format(parts="  ".join(parts)), style=RULER)
 
 
-def pieces_lines(game: Game, width: int | None = None) -> list[str]:
+def pieces_lines(game: Game, width: int | None = None, names: Sequence[str] = ()) -> list[str]:
     """Every piece on the table with its square, a paragraph per kingdom (wrapped
-    at ``width`` between pieces, never inside one).
+    at ``width`` between pieces, never inside one), the kingdoms named by their
+    players' ``names``.
 
     One symbol can stand for several pieces (every Court resource token is ``•``), so
     the ``key`` command names each: ``P1's kingdom: King at 2,0, wood token at 1,-2``.
@@ -198,7 +200,7 @@ def pieces_lines(game: Game, width: int | None = None) -> list[str]:
             if piece.shape != "crater"
         ]
         if found:
-            text = f"{kingdom_name(game, index)}: {', '.join(found)}"
+            text = f"{name_seats(kingdom_name(game, index), names)}: {', '.join(found)}"
             if width is None:
                 lines.append(text)
                 continue
@@ -208,7 +210,8 @@ def pieces_lines(game: Game, width: int | None = None) -> list[str]:
     return lines
 
 
-def plugin_text(game: Game, viewer: int | None = None) -> list[str]:
+def plugin_text(game: Game, viewer: int | None = None, names: Sequence[str] = ()) -> list[str]:
     """What the plugins say about the table to ``viewer`` (``kd_describe_game``;
-    ``game`` is the viewer's view of the game), in words."""
-    return [note_words(line) for line in describe_game(game, viewer)]
+    ``game`` is the viewer's view of the game), in words, the seats they name
+    (``P2's kingdom``) named by the players' ``names`` as ``kd serve`` names them."""
+    return [name_seats(note_words(line), names) for line in describe_game(game, viewer)]

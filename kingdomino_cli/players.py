@@ -15,18 +15,22 @@ from typing import NoReturn
 import typer
 
 from kingdomino_core import AgentRegistry, ConfigError
+from kingdomino_core.i18n import package_translation
 from kingdomino_core.inputs.names import name_problem, shown_name
 from kingdomino_core.saves.savegame import PlayerEntry, SaveFormatError
 from kingdomino_play import HUMAN, Seat, build_seat, is_human
 from kingdomino_play.budgets import SAVED_MOVE, budget_problem
 
 from .common import agent_registry
-from .exit_codes import ExitCode, usage_hint
+from .exit_codes import ExitCode, error_line, usage_hint
+
+_ = package_translation("kingdomino_cli")
+_l = _.lazy
 
 
 def usage_error(message: str) -> NoReturn:
     """Print the error line and a hint on stderr; exit with the bad-usage status."""
-    print(f"kd: error: {message}", file=sys.stderr)
+    print(error_line(message), file=sys.stderr)
     print(usage_hint(), file=sys.stderr)
     raise typer.Exit(int(ExitCode.USAGE))
 
@@ -40,7 +44,7 @@ def agents() -> AgentRegistry:
         registry.add(
             HUMAN,
             lambda options, rng: HumanAgent(),
-            "you, at the terminal: pick from a numbered list or type a placement",
+            _l("you, at the terminal: pick from a numbered list or type a placement"),
         )
     return registry
 
@@ -51,7 +55,11 @@ def parse_players(text: str | None) -> list[str] | None:
         return None
     specs = [s.strip() for s in text.split(",")]
     if not all(specs):
-        usage_error(f"--players {text!r} has an empty entry; expected names such as greedy,random")
+        usage_error(
+            _(
+                "--players {value!r} has an empty entry; expected names such as greedy,random"
+            ).format(value=text)
+        )
     return specs
 
 
@@ -67,11 +75,17 @@ def parse_names(text: str | None, count: int) -> list[str]:
         return [f"P{i + 1}" for i in range(count)]
     names = [s.strip() for s in text.split(",")]
     if len(names) != count or not all(names):
-        usage_error(f"--names {shown_name(text)} must give {count} non-empty names, one per player")
+        usage_error(
+            _("--names {value} must give {count} non-empty names, one per player").format(
+                value=shown_name(text), count=count
+            )
+        )
     for name in names:
         problem = name_problem(name)
         if problem is not None:
-            usage_error(f"--names: {shown_name(name)}: {problem}")
+            usage_error(
+                _("--names: {name}: {problem}").format(name=shown_name(name), problem=problem)
+            )
     return names
 
 
@@ -84,17 +98,26 @@ def make_seats(
     def fail(index: int, message: str) -> NoReturn:
         if saved_in is not None:
             raise SaveFormatError(f"{saved_in}: players[{index}].agent: {message}")
-        usage_error(f"player {index + 1}: {message}")
+        usage_error(_("player {n}: {message}").format(n=index + 1, message=message))
 
     registry = agents()
     seats = []
     for index, entry in enumerate(entries):
         if not allow_human and is_human(entry.agent):
-            usage_error(f"player {index + 1}: 'human' cannot play here; use bots such as greedy")
+            usage_error(
+                _("player {n}: 'human' cannot play here; use bots such as greedy").format(
+                    n=index + 1
+                )
+            )
         # A budget stored in a save is not the user's choice: bounded (kingdomino_play/budgets.py).
         problem = budget_problem(entry.agent, SAVED_MOVE) if saved_in is not None else None
         if problem is not None:
-            fail(index, f"{entry.agent!r}: {problem} (choose the bots with --players)")
+            fail(
+                index,
+                _("{agent!r}: {problem} (choose the bots with --players)").format(
+                    agent=entry.agent, problem=problem
+                ),
+            )
         try:
             seats.append(build_seat(index, entry, registry))
         except ConfigError as exc:

@@ -27,9 +27,12 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from kingdomino_core import KingdominoError, Ruleset
+from kingdomino_core.i18n import package_translation
 
 from . import interrupts
 from .jobs import Job, Result, chunks, play_jobs
+
+_ = package_translation("kingdomino_cli")
 
 #: Seconds to wait for a cluster's address to answer before giving up.
 CONNECT_SECONDS = 10.0
@@ -44,7 +47,7 @@ def _ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise RayStartError("--backend ray needs Ray: pip install -e '.[ray]'") from None
+        raise RayStartError(_("--backend ray needs Ray: pip install -e '.[ray]'")) from None
     return ray
 
 
@@ -96,9 +99,13 @@ def _start(ray: Any, address: str | None, workers: int) -> None:
     except Exception as exc:
         with contextlib.suppress(Exception):
             ray.shutdown()  # a half-started instance stops here, not at exit
-        where = "start a local Ray instance" if address is None else f"join {address!r}"
         reason = " ".join(str(exc).split()) or type(exc).__name__
-        raise RayStartError(f"--backend ray: could not {where}: {reason}") from exc
+        words = (
+            _("--backend ray: could not start a local Ray instance: {reason}")
+            if address is None
+            else _("--backend ray: could not join {address!r}: {reason}")
+        )
+        raise RayStartError(words.format(address=address, reason=reason)) from exc
 
 
 def reachable(address: str) -> None:
@@ -106,18 +113,22 @@ def reachable(address: str) -> None:
     retries for minutes); ``auto`` and ``ray://`` addresses are left to Ray."""
     if address == "auto" or "://" in address:
         return
-    host, _, port = address.rpartition(":")
+    host, _sep, port = address.rpartition(":")
     if not host or not port.isdigit():
         raise RayStartError(
-            f"--backend ray: --address {address!r}: expected auto, ray://HOST:PORT or HOST:PORT"
+            _(
+                "--backend ray: --address {address!r}: expected auto, ray://HOST:PORT or HOST:PORT"
+            ).format(address=address)
         )
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
     except (OSError, OverflowError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise RayStartError(
-            f"--backend ray: nothing answers at --address {address!r} ({reason}); "
-            "is the cluster started (ray start --head)?"
+            _(
+                "--backend ray: nothing answers at --address {address!r} ({reason}); "
+                "is the cluster started (ray start --head)?"
+            ).format(address=address, reason=reason)
         ) from None
 
 

@@ -15,6 +15,7 @@ from kingdomino_core import Action, Claim, Discard, Game, Pass, Place
 from kingdomino_core.engine.views import action_words, hides
 from kingdomino_core.engine.words import describe_action, domino_name
 from kingdomino_core.i18n import package_translation
+from kingdomino_play import name_seats
 
 _ = package_translation("kingdomino_cli")
 
@@ -71,7 +72,10 @@ def recap_lines(moves: Sequence[tuple[int, str]], names: Sequence[str], me: int 
         else:
             groups.append((seat, [words]))
     turns = [
-        _("{who} {moves}").format(who=_("you") if s == me else names[s], moves=", ".join(w))
+        _("{who} {moves}").format(
+            who=_("you") if s == me else names[s],
+            moves=", ".join(name_seats(words, names) for words in w),
+        )
         for s, w in groups
     ]
     return "; ".join(turns)

@@ -18,7 +18,7 @@ from kingdomino_core import Action, Game, Place, describe_action
 from kingdomino_core.engine.words import domino_name
 from kingdomino_core.i18n import package_translation
 from kingdomino_core.saves.savegame import CHANCE_SEED, PlayerEntry
-from kingdomino_play import Seat, Table
+from kingdomino_play import Seat, Table, name_seats
 from kingdomino_play.forced import forced_note
 
 from .human import Console, HumanAgent, QuitRequested, SaveRequested, UndoRequested
@@ -110,7 +110,7 @@ class Session:
             if seat < 0:
                 table.play_automatic()
             elif only is not None:  # played for the person, who is told
-                note = forced_note(table.game, self.names[seat], only)
+                note = forced_note(table.game, self.names[seat], only, self.names)
                 table.play_automatic()
                 self.console.say(note)
                 self._autosave()
@@ -120,6 +120,7 @@ class Session:
                 if move.words:
                     entry = table.players[seat]
                     words = self._hidden(len(table.moves) - 1) or move.words
+                    words = name_seats(words, self.names)
                     self.console.say(f"{entry.name} ({entry.agent}): {words}")
             else:
                 self._human(table.seat(seat))

@@ -12,6 +12,7 @@ import os
 import shutil
 from typing import TextIO
 
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.style import Style
 
@@ -68,3 +69,41 @@ def render(renderable: RenderableType, width: int, *, colour: bool = False) -> s
     console.print(renderable)
     text = console.export_text(styles=colour)
     return "\n".join(line.rstrip() for line in text.splitlines())
+
+
+def width_of(text: str) -> int:
+    """How many columns ``text`` takes on a terminal (a Chinese character takes two)."""
+    return cell_len(text)
+
+
+def pad(text: str, width: int, align: str = "<") -> str:
+    """``text`` padded with spaces to ``width`` columns (``align``: ``<`` or ``>``), as
+    ``f"{text:<{width}}"`` does for text whose every character takes one column."""
+    room = " " * max(0, width - cell_len(text))
+    return room + text if align == ">" else text + room
+
+
+def wrap_cells(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns: broken at spaces, and a word
+    wider than a line (a Chinese sentence has no spaces) broken between characters."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if cell_len(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+            line = ""
+        while cell_len(word) > width:
+            cut = 0
+            while cut < len(word) and cell_len(word[: cut + 1]) <= width:
+                cut += 1
+            cut = max(cut, 1)
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    return lines

@@ -29,7 +29,12 @@ from typing import Any
 
 from attrs import frozen
 
+from kingdomino_core.i18n import package_translation
+
 from .runner import Job, Result, rotations
+from .terminal import pad
+
+_ = package_translation("kingdomino_cli")
 
 #: Bump when the results-file format changes incompatibly.
 FORMAT = 1
@@ -106,19 +111,25 @@ def load(path: Path, setup: Setup) -> dict[int, dict[str, Any]]:
     try:
         text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ResultsFileError(f"{path}: cannot read it: {exc}") from None
+        raise ResultsFileError(
+            _("{file}: cannot read it: {reason}").format(file=path, reason=exc)
+        ) from None
     lines = text.splitlines()
     if not lines:
         return {}
     try:
         header = json.loads(lines[0])
     except json.JSONDecodeError:
-        raise ResultsFileError(f"{path}:1: not a kd tournament results file") from None
+        raise ResultsFileError(
+            _("{file}:{line}: not a kd tournament results file").format(file=path, line=1)
+        ) from None
     if not isinstance(header, dict) or header != setup.header():
         found = header.get("tournament") if isinstance(header, dict) else None
         raise ResultsFileError(
-            f"{path}: holds the results of another tournament ({json.dumps(found)}); "
-            "use another --out file, or the same options to resume it"
+            _(
+                "{file}: holds the results of another tournament ({found}); "
+                "use another --out file, or the same options to resume it"
+            ).format(file=path, found=json.dumps(found))
         )
     games: dict[int, dict[str, Any]] = {}
     for number, line in enumerate(lines[1:], start=2):
@@ -128,7 +139,9 @@ def load(path: Path, setup: Setup) -> dict[int, dict[str, Any]]:
         except (json.JSONDecodeError, KeyError, TypeError, ValueError):
             if number == len(lines) and not text.endswith("\n"):
                 break  # cut off mid-write: that game is played again
-            raise ResultsFileError(f"{path}:{number}: not a game result line") from None
+            raise ResultsFileError(
+                _("{file}:{line}: not a game result line").format(file=path, line=number)
+            ) from None
     return games
 
 
@@ -242,12 +255,31 @@ def report_lines(
     setup: Setup, table: Sequence[dict[str, Any]], pairs: Sequence[dict[str, Any]], total: int
 ) -> list[str]:
     played = sum(e["games"] for e in table) // max(1, setup.players)
+    headings = [
+        pad(_("agent"), 24),
+        pad("mu", 7, ">"),
+        pad(_("95% interval"), 17, ">"),
+        pad(_("games"), 6, ">"),
+        pad(_("win rate"), 8, ">"),
+        pad(_("mean"), 7, ">"),
+    ]
     lines = [
-        f"Tournament of {len(setup.agents)} agents, {setup.players} per game, "
-        f"{setup.ruleset}, seed {setup.seed}: {played}/{total} games",
-        "Ratings (openskill Plackett-Luce; 95% interval mu +/- 1.96 sigma; sorted by "
-        "mu - 3 sigma):",
-        f"  {'agent':<24} {'mu':>7} {'95% interval':>17} {'games':>6} {'win rate':>8} {'mean':>7}",
+        _(
+            "Tournament of {agents} agents, {players} per game, {ruleset}, seed {seed}: "
+            "{played}/{total} games"
+        ).format(
+            agents=len(setup.agents),
+            players=setup.players,
+            ruleset=setup.ruleset,
+            seed=setup.seed,
+            played=played,
+            total=total,
+        ),
+        _(
+            "Ratings (openskill Plackett-Luce; 95% interval mu +/- 1.96 sigma; sorted by "
+            "mu - 3 sigma):"
+        ),
+        "  " + " ".join(headings),
     ]
     for e in table:
         rate = e["wins"] / e["games"] if e["games"] else 0.0
@@ -255,10 +287,17 @@ def report_lines(
             f"  {e['agent']:<24} {e['mu']:>7.2f} {e['low']:>8.2f}-{e['high']:<8.2f}"
             f" {e['games']:>6} {rate:>8.1%} {e['mean_score']:>7.2f}"
         )
-    lines.append("Head to head (how often the agent finished ahead; 95% Wilson interval):")
+    lines.append(_("Head to head (how often the agent finished ahead; 95% Wilson interval):"))
     for p in pairs:
         lines.append(
-            f"  {p['agent']:<24} vs {p['opponent']:<24} {p['win_rate']:>6.1%}"
-            f" ({p['low']:.1%}-{p['high']:.1%}) over {p['games']} games"
+            "  "
+            + _("{agent} vs {opponent} {rate} ({low}-{high}) over {n} games").format(
+                agent=f"{p['agent']:<24}",
+                opponent=f"{p['opponent']:<24}",
+                rate=f"{p['win_rate']:>6.1%}",
+                low=f"{p['low']:.1%}",
+                high=f"{p['high']:.1%}",
+                n=p["games"],
+            )
         )
     return lines

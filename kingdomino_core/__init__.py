@@ -32,7 +32,7 @@ from .engine.match import (
     winning_kingdoms,
 )
 from .engine.registry import Annotation, PlayDomino, Registry
-from .engine.rules import RuleBook
+from .engine.rules import FastScoring, RuleBook
 from .engine.views import SPECTATOR, Secret, determinize, view_of
 from .engine.words import describe_action, describe_step, domino_name, find_domino
 from .errors import (
@@ -101,6 +101,7 @@ __all__ = [
     "DrawKing",
     "Engine",
     "ExtraActions",
+    "FastScoring",
     "Game",
     "GameConfig",
     "GameOverError",

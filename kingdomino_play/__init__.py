@@ -39,7 +39,7 @@ from kingdomino_core.i18n import package_translation
 from .decision_random import DecisionRandom, DecisionStream, decision_stream, stream_numbers
 from .engines import engine_for
 from .results import game_json, outcome_words, ranking_json
-from .seats import HUMAN, Seat, build_seat, is_human
+from .seats import HUMAN, Seat, build_seat, is_human, name_seats
 from .svg import SEAT_COLOURS, game_kingdom_svg, kingdom_svg, kingdoms_svg, seat_mark
 from .table import MAX_UNDO, Move, Table, move_words
 
@@ -63,6 +63,7 @@ __all__ = [
     "kingdom_svg",
     "kingdoms_svg",
     "move_words",
+    "name_seats",
     "outcome_words",
     "ranking_json",
     "seat_mark",

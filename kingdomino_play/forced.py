@@ -18,6 +18,8 @@ from kingdomino_core import Action, Game
 from kingdomino_core.engine.words import describe_action
 from kingdomino_core.i18n import package_translation
 
+from .seats import name_seats
+
 _ = package_translation("kingdomino_play")
 
 
@@ -39,9 +41,10 @@ def only_action(game: Game) -> Action | None:
     return forced_action(game.legal_actions())
 
 
-def forced_note(game: Game, name: str, action: Action) -> str:
+def forced_note(game: Game, name: str, action: Action, names: Sequence[str] = ()) -> str:
     """``P1: your only choice, played for you: take 48 (...)``; ``game`` is the state
-    ``action`` is played in (its words come from the decision's handler)."""
+    ``action`` is played in (its words come from the decision's handler, the seats
+    they name named by the players' ``names``: :func:`~kingdomino_play.name_seats`)."""
     return _("{name}: your only choice, played for you: {move}").format(
-        name=name, move=describe_action(game, action)
+        name=name, move=name_seats(describe_action(game, action), names)
     )

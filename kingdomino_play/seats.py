@@ -6,13 +6,15 @@ takes the numbers of (game seed, seat, move number), so the same ruleset, player
 seed give the same game move for move, and a game saved and resumed (or undone and
 replayed) continues exactly as if it had never stopped. Every front end (``kd play``,
 ``kd simulate``, ``kd serve``) seats its players here, so a seed means the same game
-in all of them.
+in all of them. :func:`name_seats` puts the players' names where the rules' words
+name seats by number, as every table shows them.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 
 from attrs import define
 
@@ -105,3 +107,26 @@ def build_seat(index: int, entry: PlayerEntry, registry: AgentRegistry | None = 
             _("bad options in agent {agent!r}: {problem}").format(agent=entry.agent, problem=exc)
         ) from None
     return Seat(index=index, entry=entry, agent=agent, rng=rng)
+
+
+#: A seat as the rules' words name it (``P2``, :func:`kingdomino_core.engine.words.seat_name`);
+#: ASCII word boundaries, so ``P2的王國`` is found as well as ``P2's kingdom``.
+_SEAT = re.compile(r"\bP([1-9][0-9]?)\b", re.ASCII)
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """``text`` as a table shows it: where the words of the core or a plugin name a
+    seat by number (``P2's kingdom``, ``it is P1's turn``), the name of the player
+    sitting there (``Bea's kingdom``); a number with no player stays as it is.
+
+    The rules word seats by number (saves, logs and JSON keep those words as they
+    are); ``kd play`` and ``kd serve`` name the players on the screen through this
+    one function. ``text`` is shown in the language of the moment (a lazy or
+    translated text is turned into that language first).
+    """
+
+    def one(match: re.Match[str]) -> str:
+        seat = int(match[1]) - 1
+        return names[seat] if seat < len(names) else match[0]
+
+    return _SEAT.sub(one, str(text))

@@ -139,9 +139,14 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
             201,
         )
 
+    async def state_of(table: Table, request: Request) -> Response:
+        """The table as the request's token sees it, in the request's language."""
+        await to_thread.run_sync(table.speak, i18n.current_language())
+        return ok(table.state_for(request_token(request)))
+
     async def state(request: Request) -> Response:
         async with server.using(request.path_params["id"]) as table:
-            return ok(table.state_for(request_token(request)))
+            return await state_of(table, request)
 
     async def act(request: Request) -> Response:
         async with server.using(request.path_params["id"]) as table:
@@ -154,7 +159,7 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
                 raise TableError(_l("version: expected an integer"))
             await to_thread.run_sync(table.act, request_token(request), action, version)
             await server.after_move(table)
-            return ok(table.state_for(request_token(request)))
+            return await state_of(table, request)
 
     async def explain(request: Request) -> Response:
         async with server.using(request.path_params["id"]) as table:
@@ -169,7 +174,7 @@ def create_app(server: Server, hosts: HostPolicy | None = None) -> Starlette:
         async with server.using(request.path_params["id"]) as table:
             await to_thread.run_sync(table.undo, request_token(request))
             await server.after_move(table)
-            return ok(table.state_for(request_token(request)))
+            return await state_of(table, request)
 
     async def links(request: Request) -> Response:
         async with server.using(request.path_params["id"]) as table:

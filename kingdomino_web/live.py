@@ -20,6 +20,8 @@ from functools import partial
 from anyio import to_thread
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from kingdomino_core import i18n
+
 from .replies import parse_action, parse_json, token_of
 from .seats import TableError, _, _l
 from .server import Server
@@ -58,6 +60,8 @@ async def live(server: Server, ws: WebSocket, table: Table) -> None:
             await ws.close(code=4400)
             return
         token = token_of(hello.get("token"))
+        # the table's state made in this page's language too, from now on
+        await to_thread.run_sync(table.speak, i18n.current_language())
         server.channels.setdefault(table.id, set()).add((ws, token))
         registered = True
         await ws.send_text(json.dumps(table.state_for(token)))

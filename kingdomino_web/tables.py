@@ -47,13 +47,12 @@ from kingdomino_play import engine_for
 
 from .languages import move_words_in_every_language
 from .seats import HERE, LINK, SeatSpec, TableError, new_id, new_token
-from .views import decision_view, public_view
+from .views import decision_view, public_view, undo_notice
 
 META_FORMAT = "kingdomino-web-table"
 
 _ = i18n.get_translation("kingdomino_web")
 _l = _.lazy
-_n = _.ngettext
 
 
 @frozen
@@ -111,6 +110,9 @@ class Table:
     _shown: Shown | None = None
     #: What the last undo took back, in words, shown to everyone until the next move.
     _notice: str = ""
+    #: The languages this table's pages read: its state is made in each at every change
+    #: (:meth:`speak` adds one), not in every language the server speaks.
+    languages: set[str] = field(factory=lambda: {i18n.SOURCE_LANGUAGE})
 
     # -- who is who -------------------------------------------------------------
 
@@ -312,21 +314,43 @@ class Table:
         saved = self._save()
         if self._shown is not None and self._shown.version == self.version:
             return
+        points = self.play.undo_points
+        undoable = frozenset({points[-1][0]}) if points else frozenset()
+        shown = Shown(self.version, {}, {}, undoable, saved, {})
+        for language in sorted(self.languages):
+            self._make_in(shown, language)
+        self._shown = shown
+
+    def speak(self, language: str) -> None:
+        """Make what pages see in ``language`` too, now and at every change from now on
+        (a page in a language no page of this table read before). Takes the lock: call
+        it from a worker thread; until it is done such a page would read English."""
+        shown = self._shown
+        if language in self.languages and shown is not None and language in shown.views:
+            return
+        with self.lock:
+            self.languages.add(language)
+            shown = self._shown  # under the lock: the state of the game as it stands
+            if shown is None:
+                self.publish()
+            elif language not in shown.views:
+                self._make_in(shown, language)
+
+    def _make_in(self, shown: Shown, language: str) -> None:
+        """Under the lock: ``shown``'s views and decision in ``language`` (the words
+        differ; the game is the one of ``shown``'s version)."""
         game = self.game
         seat = game.current_seat
         # No decision to show while the table itself plays a person's forced move.
         asked = seat is not None and seat >= 0 and self.play.forced_move() is None
-        players = range(game.config.players)
-        views = i18n.in_each_language(lambda: self._view_for(SPECTATOR))
-        seat_views = {}
-        if hides(game):  # a plugin hides something: each seat its own view
-            seat_views = i18n.in_each_language(lambda: {s: self._view_for(s) for s in players})
-        decisions = i18n.in_each_language(
-            lambda: decision_view(game, self.play.names) if asked else None
-        )
-        points = self.play.undo_points
-        undoable = frozenset({points[-1][0]}) if points else frozenset()
-        self._shown = Shown(self.version, views, decisions, undoable, saved, seat_views)
+        with i18n.use_language(language):
+            if hides(game):  # a plugin hides something: each seat its own view
+                seats = range(game.config.players)
+                seat_views = {s: i18n.shown_json(self._view_for(s)) for s in seats}
+                shown.seat_views_by_language[language] = seat_views
+            decision = decision_view(game, self.play.names) if asked else None
+            shown.decisions[language] = i18n.shown_json(decision)
+            shown.views[language] = i18n.shown_json(self._view_for(SPECTATOR))
 
     def _view_for(self, viewer: int | None) -> dict[str, Any]:
         """What ``viewer`` sees of the table (see :func:`public_view`)."""
@@ -386,23 +410,6 @@ class Table:
         os.replace(tmp, target)
 
 
-def undo_notice(name: str, taken: Sequence[str]) -> str:
-    """What every page says after an undo: who took back which decision (its words,
-    as the move list had them), and how many moves played since went with it; in the
-    language of the moment (the move list's words are shown in it too)."""
-    if not taken:
-        return _("{name} took back their last decision.").format(name=name)
-    first = str(taken[0]).removeprefix(f"{name}: ")
-    since = len(taken) - 1
-    if not since:
-        return _("{name} took back their last decision: {move}.").format(name=name, move=first)
-    return _n(
-        "{name} took back their last decision: {move} (and the {n} move played since).",
-        "{name} took back their last decision: {move} (and the {n} moves played since).",
-        since,
-    ).format(name=name, move=first, n=since)
-
-
 def remove_leftovers(path: Path) -> list[Path]:
     """Delete the temporary files that writes killed half-way left in ``path`` (the
     server calls it at start-up, before any table is written); return them."""
@@ -437,6 +444,7 @@ def new_table(
     table = Table(
         id=new_id(), play=game_table(game, seats), seats=seats, tokens=tokens, host=host, path=path
     )
+    table.languages.add(i18n.current_language())  # the lobby's, its host's
     table.write_meta()
     with table.lock:
         table.publish()

@@ -18,7 +18,7 @@ its own seat (``public_view(..., viewer=seat)``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from kingdomino_core import (
@@ -36,16 +36,42 @@ from kingdomino_core import (
     view_of,
 )
 from kingdomino_core.engine.views import SPECTATOR, describe_game
-from kingdomino_core.engine.words import describe_step, half_words, icons, mark_pieces, plural
+from kingdomino_core.engine.words import describe_step, half_words, icons, mark_pieces
 from kingdomino_core.i18n import package_translation
 from kingdomino_core.model.components import DominoId
 from kingdomino_core.model.pieces import OnDomino, Piece, TableNote, note_words
 from kingdomino_core.saves.savegame import PlayerEntry
 from kingdomino_core.saves.serialize import action_to_dict
-from kingdomino_play import SEAT_COLOURS, game_kingdom_svg, move_words, ranking_json
+from kingdomino_play import SEAT_COLOURS, game_kingdom_svg, move_words, name_seats, ranking_json
 
 _ = package_translation("kingdomino_web")
 _n = _.ngettext
+_l = _.lazy
+
+#: The words of the score lines' kinds and of the ranking's values and tie-breaks the
+#: shipped rules use (ids in the JSON); another plugin's id is shown as it is written.
+KIND_WORDS = {
+    "property": _l("property"),
+    "bonus": _l("bonus"),
+    "caveman": _l("cro-magnon"),
+    "character": _l("character"),
+    "giants": _l("giants"),
+    "horde": _l("horde"),
+    "quest": _l("quest"),
+    "resources": _l("resources"),
+    "totem": _l("totem"),
+}
+VALUE_WORDS = {
+    "total": _l("total"),
+    "largest_property": _l("largest property"),
+    "crowns": _l("crowns"),
+    "match_total": _l("match total"),
+}
+
+
+def id_words(words: dict[str, Any], key: str) -> str:
+    """An id of the rules (a score line's kind, a tie-break) in the reader's words."""
+    return str(words.get(key, key.replace("_", " ")))
 
 
 def step_words(game: Game, step: Step, names: Sequence[str]) -> str:
@@ -53,7 +79,7 @@ def step_words(game: Game, step: Step, names: Sequence[str]) -> str:
     handler's ``describe(game, step)`` (the plugin's own words, seats named by their
     players)."""
     who = names[step.seat] if 0 <= step.seat < len(names) else _("chance")
-    return f"{who}: {_seat_names(names)(describe_step(game, step))}"
+    return f"{who}: {name_seats(describe_step(game, step), names)}"
 
 
 def action_words(game: Game, step: Step, action: Action) -> str:
@@ -192,21 +218,14 @@ def _on_dominoes(notes: Sequence[str | TableNote]) -> dict[str, OnDomino]:
     return found
 
 
-_SEAT = re.compile(r"\bP([1-9][0-9]?)\b")
-
-
-def _seat_names(names: Sequence[str]) -> Callable[[str], str]:
-    """Players named where the plugins' words name seats (``P2's kingdom``, the core's
-    :func:`~kingdomino_core.engine.words.seat_name`): ``Bea's kingdom``."""
-
-    def named(text: str) -> str:
-        def one(match: re.Match[str]) -> str:
-            seat = int(match[1]) - 1
-            return names[seat] if seat < len(names) else match[0]
-
-        return _SEAT.sub(one, text)
-
-    return named
+def _drawn_on_dominoes(note: TableNote, on: dict[str, OnDomino], shown: set[str]) -> bool:
+    """Whether every piece ``note`` lays on dominoes is drawn on one the page shows
+    (``shown``, by id), as :func:`_line` draws them (``on``: the first note's pieces
+    on each domino): then the pictures say it all, and the note is not listed."""
+    return bool(note.on_dominoes) and all(
+        str(lying.domino) in shown and on.get(str(lying.domino)) is lying
+        for lying in note.on_dominoes
+    )
 
 
 def public_view(
@@ -244,7 +263,6 @@ def public_view(
                 ],
             }
         )
-    names_of = _seat_names(names)
     step = game.step
     current = None
     if step is not None and step.seat >= 0:
@@ -257,8 +275,9 @@ def public_view(
             "words": step_words(game, step, names),
         }
     notes = describe_game(game, viewer)
-    info = [names_of(note_words(note)) for note in notes]
+    info = [name_seats(note_words(note), names) for note in notes]
     on_line = _on_dominoes(notes)
+    shown = {str(d) for d in (*game.line, *game.next_line)}
     view: dict[str, Any] = {
         "ruleset": game.engine.ruleset.name,
         "description": game.engine.ruleset.description,
@@ -275,11 +294,18 @@ def public_view(
         "offers": offers_view(game, on_line),
         "current": current,
         "info": info,
-        # The plugins' notes as pictures (TableNote): their pieces, each with its words.
+        # The plugins' notes as pictures (TableNote): their pieces, each with its words,
+        # in a row; or laid on the lines' dominoes, where each piece is drawn (and its
+        # words shown on hover or tap): the page lists such a note no more.
         "notes": [
-            {"words": text, "pieces": [piece_view(p) for p in note.pieces]}
+            {
+                "words": text,
+                "pieces": [piece_view(p) for p in note.pieces],
+                "on_dominoes": _drawn_on_dominoes(note, on_line, shown),
+            }
             for note, text in zip(notes, info, strict=True)
-            if isinstance(note, TableNote) and note.pieces
+            if isinstance(note, TableNote)
+            and (note.pieces or _drawn_on_dominoes(note, on_line, shown))
         ],
         # What the rules call a crown ("crown", or Origins' "fire"): drawn the same as
         # in the kingdoms' boards.
@@ -322,13 +348,14 @@ def end_view(game: Game, sheets: Sequence[Any]) -> dict[str, Any]:
                         "crowns": line.crowns,
                         "points": line.points,
                         "words": _line_words(game, line),
+                        "kind_words": id_words(KIND_WORDS, line.kind),
                     }
                     for line in s.lines
                 ],
             }
             for s in sheets
         ],
-        "ranking": ranking_json(game, ranking),
+        "ranking": [_place_words(place) for place in ranking_json(game, ranking)],
         # Empty when nobody won (a solo target missed); the rules' words in "verdict".
         "winners": list(game.winners(ranking)),
         "verdict": ranking.verdict,
@@ -346,7 +373,23 @@ def _line_words(game: Game, line: Any) -> str:
     name."""
     if line.kind != "property":
         return str(line.name)
-    return f"{line.terrain}: {plural(line.squares, 'square')} × {icons(game, line.crowns)}"
+    return _n(
+        "{terrain}: {n} square × {icons}", "{terrain}: {n} squares × {icons}", line.squares
+    ).format(terrain=line.terrain, n=line.squares, icons=icons(game, line.crowns))
+
+
+def _place_words(place: dict[str, Any]) -> dict[str, Any]:
+    """A place of the ranking (its ids as the JSON has them) and its values and
+    tie-break in words: ``values_words`` ("total 52, largest property 9"),
+    ``decided_by_words``."""
+    values = place.get("values") or {}
+    place["values_words"] = _(", ").join(
+        _("{what} {value}").format(what=id_words(VALUE_WORDS, k), value=v)
+        for k, v in values.items()
+    )
+    if "decided_by" in place:
+        place["decided_by_words"] = id_words(VALUE_WORDS, place["decided_by"])
+    return place
 
 
 def _target(action: Action, step: Step, game: Game) -> dict[str, Any] | None:
@@ -374,7 +417,6 @@ def decision_view(game: Game, names: Sequence[str] = ()) -> dict[str, Any] | Non
     step = game.step
     if step is None or step.seat < 0:
         return None
-    named = _seat_names(names) if names else str
     actions = game.legal_actions()
     choices = []
     placements: dict[str, list[list[int]]] = {}
@@ -384,7 +426,7 @@ def decision_view(game: Game, names: Sequence[str] = ()) -> dict[str, Any] | Non
             continue
         entry: dict[str, Any] = {
             "i": i,
-            "words": named(squares_in_words(action, action_words(game, step, action))),
+            "words": name_seats(squares_in_words(action, action_words(game, step, action)), names),
             "action": action_to_dict(action),
             "target": _target(action, step, game),
         }
@@ -427,3 +469,20 @@ def decision_moves(decision: dict[str, Any]) -> list[dict[str, Any]]:
                     }
                 )
     return moves
+
+
+def undo_notice(name: str, taken: Sequence[str]) -> str:
+    """What every page says after an undo: who took back which decision (its words,
+    as the move list had them), and how many moves played since went with it; in the
+    language of the moment (the move list's words are shown in it too)."""
+    if not taken:
+        return _("{name} took back their last decision.").format(name=name)
+    first = str(taken[0]).removeprefix(f"{name}: ")
+    since = len(taken) - 1
+    if not since:
+        return _("{name} took back their last decision: {move}.").format(name=name, move=first)
+    return _n(
+        "{name} took back their last decision: {move} (and the {n} move played since).",
+        "{name} took back their last decision: {move} (and the {n} moves played since).",
+        since,
+    ).format(name=name, move=first, n=since)

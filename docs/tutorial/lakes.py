@@ -55,4 +55,4 @@ def kd_score_kingdom(game: Game, kingdom: int) -> list[ScoreLine] | None:
 @hookimpl
 def kd_register_rules(rules: RuleBook) -> None:
     # Optional, for speed: bots total scores millions of times without building lines.
-    rules.add_score_total(bonus)
+    rules.add_fast_scoring(total=bonus)

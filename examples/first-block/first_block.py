@@ -120,7 +120,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig) -> None:
         winner = game.ext[NAME].winner
         return points if winner is not None and winner.kingdom == kingdom else 0
 
-    rules.add_score_total(total)
+    rules.add_fast_scoring(total=total)
 
 
 @hookimpl

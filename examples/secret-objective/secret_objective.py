@@ -17,7 +17,7 @@ The rule, as we play it:
 Hooks and API used: ``kd_register_components`` (the deal's action class, and an
 observation encoder for learning agents: ``StateEncoder``),
 ``kd_register_rules``: ``rules.add_state`` (the cards dealt), ``rules.add_step_handler``
-(the chance step dealing a card), ``rules.add_score_total`` (a fast total),
+(the chance step dealing a card), ``rules.add_fast_scoring`` (a fast total),
 ``rules.add_secret`` (what each seat may see: a ``Secret``); ``kd_setup_game``
 (queues the deals with ``game.insert_steps``), ``kd_score_kingdom``,
 ``kd_describe_game`` (the viewer's own card; the others' only once shown).
@@ -196,7 +196,7 @@ def kd_register_components(registry: Registry) -> None:
 def kd_register_rules(rules: RuleBook) -> None:
     rules.add_state(NAME, tuple)  # a tuple of cards: immutable, shared on clone
     rules.add_step_handler(DealHandler())
-    rules.add_score_total(objective_total)
+    rules.add_fast_scoring(total=objective_total)
     rules.add_secret(Objectives())
 
 

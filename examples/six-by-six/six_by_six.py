@@ -18,7 +18,7 @@ The rule, as we play it:
   turns them on with this rule is refused with a message saying why.
 
 Hooks used: ``kd_configure`` (``kingdom_size`` with ``override=True``),
-``kd_validate``, ``kd_score_kingdom`` and a fast total (``RuleBook.add_score_total``).
+``kd_validate``, ``kd_score_kingdom`` and a fast total (``RuleBook.add_fast_scoring``).
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def points(game: Game, kingdom: int) -> int:
 
 @hookimpl
 def kd_register_rules(rules: RuleBook) -> None:
-    rules.add_score_total(points)
+    rules.add_fast_scoring(total=points)
 
 
 @hookimpl

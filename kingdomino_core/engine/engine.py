@@ -133,20 +133,24 @@ class Engine:
             for r in rules.placement_rules
             if type(r).square_masks is base.square_masks and type(r).allowed is base.allowed
         )
+        fast = rules.fast_scoring
         scorers = hooks.implementers("kd_score_kingdom")
-        #: Fast totals of every scoring plugin, or None when one of them has none.
+        #: Fast totals of every scoring plugin (``RuleBook.add_fast_scoring``), or
+        #: None when one of them has none.
         self.score_totals: tuple[Any, ...] | None = (
-            tuple(rules.score_totals[name] for name in scorers)
-            if all(name in rules.score_totals for name in scorers)
+            tuple(fast[name].total for name in scorers)
+            if all(name in fast and fast[name].total is not None for name in scorers)
             else None
         )
         rankers = hooks.implementers("kd_rank")
         #: True when every plugin implementing ``kd_rank`` declared a total-first
-        #: ranking (``RuleBook.rank_by_total_first``; see ``match.ranked_places``).
-        self.total_first_ranking: bool = all(name in rules.total_first_rankers for name in rankers)
+        #: ranking (``RuleBook.add_fast_scoring``; see ``match.ranked_places``).
+        self.total_first_ranking: bool = all(
+            name in fast and fast[name].total_first for name in rankers
+        )
         #: The only ranking plugin's fast tie-break values, if it declared them.
         self.rank_tiebreak: Callable[[Game, int], tuple[int, ...]] | None = (
-            rules.tiebreaks.get(rankers[0]) if len(rankers) == 1 else None
+            fast[rankers[0]].tiebreak if len(rankers) == 1 and rankers[0] in fast else None
         )
         #: What plugins hide from some seats (``RuleBook.add_secret``); empty, as in
         #: every shipped ruleset, when everyone sees the whole table.

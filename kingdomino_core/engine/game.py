@@ -159,8 +159,14 @@ class Game(GameScores):
         #: bot's move is checked without recomputing them (see PlaceHandler).
         self._placement_cache: Any = None
         self._scoring = 0  # bit k: kingdom k is being scored (score_sheet)
-        engine.flow.start_game(self)
-        self._advance()
+        self._revision = 0  # engine/scores.py: cached scores live for one revision
+        self._cache = None
+        self._busy = 1  # the setup hooks run: no score is cached meanwhile
+        try:
+            engine.flow.start_game(self)
+            self._advance()
+        finally:
+            self._busy = 0
 
     # -- whose turn, what choices ----------------------------------------------
 
@@ -192,6 +198,7 @@ class Game(GameScores):
     def legal_actions(self) -> list[Action]:
         """The legal choices of the current decision (chance: the possible outcomes)."""
         step, handler = self._current()
+        self._busy += 1  # a step handler runs: scores are computed, not cached
         try:
             if handler.chance:
                 return [a for a, _ in handler.outcomes(self, step)]
@@ -200,13 +207,19 @@ class Game(GameScores):
             raise
         except PLUGIN_FAULTS as exc:
             raise self._blame(exc, step) from exc
+        finally:
+            self._busy -= 1
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """Outcomes and probabilities of the current chance step."""
         step, handler = self._current()
         if not handler.chance:
             raise IllegalActionError("game.not_chance", "the game waits for a player, not chance")
-        return handler.outcomes(self, step)
+        self._busy += 1
+        try:
+            return handler.outcomes(self, step)
+        finally:
+            self._busy -= 1
 
     def explain(self, action: Action) -> str | None:
         """Why ``action`` is illegal now (one message per broken rule), or None if legal."""
@@ -244,7 +257,11 @@ class Game(GameScores):
         step, handler = self._current()
         if not handler.chance:
             raise IllegalActionError("game.not_chance", "the game waits for a player, not chance")
-        action = handler.sample(self, step, self.rng.random())
+        self._busy += 1
+        try:
+            action = handler.sample(self, step, self.rng.random())
+        finally:
+            self._busy -= 1
         self._play(step, handler, action)
         return action
 
@@ -255,12 +272,15 @@ class Game(GameScores):
         avoid building the whole list (placements are counted with bit masks).
         """
         step, handler = self._current()
+        self._busy += 1
         try:
             return handler.sample_action(self, step, r)
         except KingdominoError:
             raise
         except PLUGIN_FAULTS as exc:
             raise self._blame(exc, step) from exc
+        finally:
+            self._busy -= 1
 
     def play_chance(self) -> None:
         """Resolve chance steps until a player must decide or the game ends."""
@@ -284,6 +304,8 @@ class Game(GameScores):
         end of its turn.
         """
         self.pending[0:0] = list(steps)
+        self._revision += 1  # (changed(), inlined: called mid-move mostly)
+        self._cache = None
 
     def discard(self, domino: DominoId, *, seat: int | None = None) -> None:
         """Take ``domino`` out of play unplaced: the one path for every discard.
@@ -303,10 +325,13 @@ class Game(GameScores):
             self.unpicked.append(domino)
         else:
             self.kingdom_of(seat).discards.append((seat, domino))
+        self._revision += 1
+        self._cache = None
 
     def _play(self, step: Step, handler: StepHandler, action: Action) -> None:
         pending = self.pending
         del pending[0]
+        self._busy += 1  # the move runs: any score asked meanwhile is computed afresh
         try:
             handler.apply(self, step, action)
             self.log.append(action)
@@ -320,16 +345,23 @@ class Game(GameScores):
             raise
         except PLUGIN_FAULTS as exc:
             raise self._blame(exc, step) from exc
+        finally:  # a new state, whatever happened: cached scores are dropped
+            self._busy -= 1
+            self._revision += 1
+            self._cache = None
 
     def _check(self, step: Step, handler: StepHandler, action: Action) -> None:
         """``check`` for a step already looked up (``apply`` has it at hand)."""
         require_action(action)
+        self._busy += 1
         try:
             handler.check(self, step, action)
         except KingdominoError:
             raise
         except PLUGIN_FAULTS as exc:
             raise self._blame(exc, step) from exc
+        finally:
+            self._busy -= 1
 
     def _blame(self, exc: BaseException, step: Step) -> PluginHookError:
         """Name the plugin whose code raised ``exc`` (a rule object or step handler)."""
@@ -379,7 +411,8 @@ class Game(GameScores):
         """
         g = Game.__new__(Game)
         g._placement_cache = None
-        g._scoring = 0
+        g._scoring = g._busy = g._revision = 0
+        g._cache = None  # a copy computes its own scores: it will change on its own
         g.engine = self.engine
         g.config = self.config
         g.hooks = self.hooks if check_hooks is None else self.engine.hook_table(check_hooks)
@@ -443,6 +476,8 @@ class Game(GameScores):
         end-of-round swap, from its step handler or a round hook)."""
         a, b, kings = self.next_line.index(first), self.next_line.index(second), self.next_kings
         kings[a], kings[b] = kings[b], kings[a]
+        self._revision += 1
+        self._cache = None
 
     @property
     def final_round(self) -> bool:

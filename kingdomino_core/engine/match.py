@@ -11,7 +11,7 @@ Everything that shows or uses match totals (the ranking plugins, ``kd play``,
 
 ``ranked_places`` is the fast ranking ``kd simulate`` and the bots use: when every
 plugin implementing ``kd_rank`` declared a total-first ranking
-(:meth:`~kingdomino_core.RuleBook.rank_by_total_first`), kingdoms are ordered by
+(``total_first`` in :meth:`~kingdomino_core.RuleBook.add_fast_scoring`), kingdoms are ordered by
 their match totals from the fast totals (``Game.score_total``), and score sheets are
 built only for kingdoms tied on their total, to break those ties.
 """

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from attrs import evolve, frozen
+
 from ..errors import ConfigError
 from .conditions import ClaimRule, DiscardRule, PlacementRule
 from .handlers import ExtraActions, StepHandler, StepWrapper, WithExtraActions
@@ -24,6 +26,7 @@ __all__ = [
     "ClaimRule",
     "DiscardRule",
     "ExtraActions",
+    "FastScoring",
     "PlacementRule",
     "RuleBook",
     "StateSlice",
@@ -32,6 +35,23 @@ __all__ = [
     "WithExtraActions",
     "is_immutable",
 ]
+
+
+@frozen(kw_only=True, slots=True)
+class FastScoring:
+    """One plugin's optional fast scoring paths (:meth:`RuleBook.add_fast_scoring`):
+    the same results as its hooks, for bots and ``kd simulate``. ``conformance``
+    checks each declared piece against the hook it stands for."""
+
+    #: Points its ``kd_score_kingdom`` lines add up to for a kingdom index, without
+    #: building them (``fn(game, kingdom) -> int``); None: none declared.
+    total: Callable[[Game, int], int] | None = None
+    #: True: its ``kd_rank`` orders kingdoms by match total first and breaks a tie
+    #: from the tied kingdoms' own sheets alone.
+    total_first: bool = False
+    #: A kingdom's tie-break values (what its ``kd_rank`` compares after the match
+    #: total, highest first), without its sheet; None: none declared.
+    tiebreak: Callable[[Game, int], tuple[int, ...]] | None = None
 
 
 class RuleBook:
@@ -56,12 +76,9 @@ class RuleBook:
         #: Which plugin registered what: rule id, ``"step:KIND"`` or ``"state:NAME"``
         #: -> plugin name (error messages name it).
         self.provenance: dict[str, str] = {}
-        #: Fast score totals by plugin name (see :meth:`add_score_total`).
-        self.score_totals: dict[str, Callable[[Game, int], int]] = {}
-        #: Plugins whose ``kd_rank`` is total-first (see :meth:`rank_by_total_first`).
-        self.total_first_rankers: list[str] = []
-        #: Fast tie-break values by plugin name (see :meth:`rank_by_total_first`).
-        self.tiebreaks: dict[str, Callable[[Game, int], tuple[int, ...]]] = {}
+        #: Each plugin's optional fast scoring paths, by plugin name (see
+        #: :meth:`add_fast_scoring`).
+        self.fast_scoring: dict[str, FastScoring] = {}
         #: True lets a player discard a domino that fits whatever the discard rules say
         #: (house rules; removing the rule ``base.forced_placement`` does the same).
         self.voluntary_discard = False
@@ -96,41 +113,81 @@ class RuleBook:
         known = [r.id for rules in groups for r in rules]
         raise ConfigError(f"no rule {rule_id!r} to remove; known: {', '.join(known)}")
 
-    def add_score_total(self, total: Callable[[Game, int], int]) -> None:
-        """Declare a fast function giving the points this plugin's ``kd_score_kingdom``
-        lines add up to for a kingdom index, without building the lines.
+    def add_fast_scoring(
+        self,
+        *,
+        total: Callable[[Game, int], int] | None = None,
+        total_first: bool = False,
+        tiebreak: Callable[[Game, int], tuple[int, ...]] | None = None,
+    ) -> None:
+        """Declare this plugin's optional fast scoring paths, all in one call: the
+        same results as its hooks, faster (bots score millions of kingdoms). A rule
+        is written once, in ``kd_score_kingdom`` and ``kd_rank``; declare these
+        only where speed needs them. ``kingdomino_core.testing.conformance`` checks
+        every piece declared against its hook, in the middle of games too.
 
-        ``Game.score_total`` uses these when every plugin that scores has one (bots
-        score millions of kingdoms); otherwise it sums the full score sheet. The two
-        must agree; ``kingdomino_core.testing`` checks it.
+        * ``total``: ``fn(game, kingdom) -> int``, the points this plugin's
+          ``kd_score_kingdom`` lines add up to, without building them.
+          ``Game.score_total`` uses the totals when every plugin that scores has
+          one; otherwise it sums the score sheet.
+        * ``total_first``: this plugin's ``kd_rank`` orders kingdoms by their match
+          totals (:func:`~kingdomino_core.engine.match.match_totals`), highest
+          first, and breaks a tie on the total with values of the tied kingdoms'
+          own sheets only, so it may be called with the sheets of just those.
+          :func:`~kingdomino_core.engine.match.ranked_places` (``kd simulate``,
+          the bots) then ranks from the totals when every plugin implementing
+          ``kd_rank`` declared it, and builds sheets only to break ties.
+        * ``tiebreak``: ``fn(game, kingdom) -> tuple``, a kingdom's tie-break values
+          (what ``kd_rank`` compares after the match total, highest first, over the
+          match in a Dynasty match) without its sheet; it implies ``total_first``.
+          When this plugin is the only one implementing ``kd_rank``, ties are
+          broken with it and no sheet is built at all.
+
+        Declaring again adds to (or replaces) what was declared before.
         """
-        self.score_totals[self._plugin] = total
+        if total is None and not total_first and tiebreak is None:
+            raise ConfigError(
+                f"plugin {self._plugin!r}: add_fast_scoring declares nothing "
+                "(give total=, total_first=True or tiebreak=)"
+            )
+        found = self.fast_scoring.get(self._plugin, FastScoring())
+        self.fast_scoring[self._plugin] = evolve(
+            found,
+            total=total if total is not None else found.total,
+            total_first=found.total_first or total_first or tiebreak is not None,
+            tiebreak=tiebreak if tiebreak is not None else found.tiebreak,
+        )
+
+    def add_score_total(self, total: Callable[[Game, int], int]) -> None:
+        """The older spelling of ``add_fast_scoring(total=total)`` (kept for plugins
+        written before it; see :meth:`add_fast_scoring`)."""
+        self.add_fast_scoring(total=total)
 
     def rank_by_total_first(
         self, *, tiebreak: Callable[[Game, int], tuple[int, ...]] | None = None
     ) -> None:
-        """Declare that this plugin's ``kd_rank`` orders kingdoms by their match totals
-        (:func:`~kingdomino_core.engine.match.match_totals`), highest first, and breaks a
-        tie on the total with values of the tied kingdoms' own sheets only, so that it
-        may be called with the sheets of just the kingdoms tied on a total.
+        """The older spelling of ``add_fast_scoring(total_first=True,
+        tiebreak=tiebreak)`` (kept for plugins written before it; see
+        :meth:`add_fast_scoring`)."""
+        self.add_fast_scoring(total_first=True, tiebreak=tiebreak)
 
-        :func:`~kingdomino_core.engine.match.ranked_places` (``kd simulate``, the bots) then
-        ranks from the fast totals when every plugin implementing ``kd_rank``
-        declared this, and builds score sheets only to break ties; otherwise it asks
-        ``kd_rank`` with every sheet. ``kingdomino_core.testing`` checks that both
-        give the same places.
+    @property
+    def score_totals(self) -> dict[str, Callable[[Game, int], int]]:
+        """The fast totals declared, by plugin name (read only: a view of
+        :attr:`fast_scoring`)."""
+        return {name: f.total for name, f in self.fast_scoring.items() if f.total is not None}
 
-        ``tiebreak``: optionally, a fast function giving a kingdom's tie-break values
-        (what ``kd_rank`` compares after the match total, highest first, over the
-        match in a Dynasty match) without building its sheet. When the declaring
-        plugin is the only one implementing ``kd_rank``, ``ranked_places`` breaks ties
-        with it and builds no sheet at all; it must agree with ``kd_rank``, which the
-        same check verifies.
-        """
-        if self._plugin not in self.total_first_rankers:
-            self.total_first_rankers.append(self._plugin)
-        if tiebreak is not None:
-            self.tiebreaks[self._plugin] = tiebreak
+    @property
+    def total_first_rankers(self) -> list[str]:
+        """The plugins that declared a total-first ``kd_rank`` (read only: a view of
+        :attr:`fast_scoring`)."""
+        return [name for name, f in self.fast_scoring.items() if f.total_first]
+
+    @property
+    def tiebreaks(self) -> dict[str, Callable[[Game, int], tuple[int, ...]]]:
+        """The fast tie-break values declared, by plugin name (read only: a view of
+        :attr:`fast_scoring`)."""
+        return {name: f.tiebreak for name, f in self.fast_scoring.items() if f.tiebreak is not None}
 
     def add_step_handler(self, handler: StepHandler, *, replace: bool = False) -> None:
         """Handle the steps of kind ``handler.kind``: a new step, or with

@@ -118,6 +118,7 @@ def view_of(game: Game, viewer: Viewer) -> Game:
     view = game.clone(check_hooks=False)
     for secret in secrets:
         secret.hide(view, viewer)
+    view.changed()  # edited outside actions: no score kept from before the hiding
     return view
 
 
@@ -129,6 +130,8 @@ def determinize(game: Game, viewer: Viewer, rng: random.Random, *, log: bool = F
     copy = game.clone(log=log, rng=rng, check_hooks=False)
     for secret in game.engine.secrets:
         secret.redeal(copy, viewer, rng)
+    if game.engine.secrets:
+        copy.changed()  # dealt again outside actions
     return copy
 
 

@@ -457,7 +457,7 @@ class HookSpecs:
         their sum.
         Careful: do not ask for the score of the kingdom being scored from here
         (``game.score_total(kingdom)``, ``game.score_sheet(kingdom)``, ``game.scores()``):
-        unless every scoring rule has a fast total (``RuleBook.add_score_total``), that
+        unless every scoring rule has a fast total (``RuleBook.add_fast_scoring``), that
         asks this hook again, without end. The engine refuses it at once with a
         ``RuntimeError``, reported as your plugin's failure (``kd`` exits 6). Compute
         your lines from ``game.kingdoms[kingdom]`` instead.
@@ -491,7 +491,7 @@ class HookSpecs:
         the games of a Dynasty match).
         Fast path: a plugin whose ranking is by match total first, ties broken from the
         tied kingdoms' own sheets, declares it in ``kd_register_rules`` with
-        ``rules.rank_by_total_first()``; it may then receive the sheets of just the
+        ``rules.add_fast_scoring(total_first=True)``; it may then get the sheets of just the
         kingdoms tied on a total (``kd simulate`` and the bots rank that way). With
         ``tiebreak=`` (a kingdom's tie-break values without its sheet) and no other
         plugin implementing this hook, ties are broken without any sheet.

@@ -19,11 +19,15 @@ from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, Iterabl
 from cattrs.gen import make_dict_structure_fn
 
 from ..errors import KeyPath, dotted
+from ..i18n import get_translation
 
 __all__ = ["KeyPath", "TypeMismatch", "describe", "dotted", "problems", "strict_converter"]
 
 
-_NAMES = {bool: "a boolean", int: "an integer", float: "a number", str: "a string"}
+_ = get_translation("kingdomino_core")
+_l = _.lazy
+
+_NAMES = {bool: _l("a boolean"), int: _l("an integer"), float: _l("a number"), str: _l("a string")}
 
 
 class TypeMismatch(ValueError):
@@ -33,24 +37,26 @@ class TypeMismatch(ValueError):
 def describe(value: Any) -> str:
     """How a TOML value reads in a message: ``the string 'no'``, ``a table``."""
     if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
+        return _("the boolean {value}").format(value=str(value).lower())
     if isinstance(value, int | float):
-        return f"the number {value!r}"
+        return _("the number {value!r}").format(value=value)
     if isinstance(value, str):
-        return f"the string {value!r}"
+        return _("the string {value!r}").format(value=value)
     if isinstance(value, dict):
-        return "a table"
+        return _("a table")
     if isinstance(value, list | tuple):
         text = repr(list(value))
-        return f"the array {text if len(text) <= 60 else text[:57] + '...'}"
+        return _("the array {value}").format(value=text if len(text) <= 60 else text[:57] + "...")
     return f"{type(value).__name__} {value!r}"
 
 
 def _exact(kind: type) -> Any:
-    def structure(value: Any, _: Any) -> Any:
+    def structure(value: Any, _kind: Any) -> Any:
         ok = type(value) is kind or (kind is float and type(value) is int)
         if not ok:
-            raise TypeMismatch(f"expected {_NAMES[kind]}, not {describe(value)}")
+            raise TypeMismatch(
+                _("expected {kind}, not {value}").format(kind=_NAMES[kind], value=describe(value))
+            )
         return kind(value)
 
     return structure
@@ -63,10 +69,12 @@ def _is_literal(kind: Any) -> bool:
 def _literal(kind: Any) -> Any:
     allowed = typing.get_args(kind)
 
-    def structure(value: Any, _: Any) -> Any:
+    def structure(value: Any, _kind: Any) -> Any:
         if value not in allowed or type(value) not in {type(a) for a in allowed}:
             names = ", ".join(repr(a) for a in allowed)
-            raise TypeMismatch(f"expected one of {names}, not {describe(value)}")
+            raise TypeMismatch(
+                _("expected one of {names}, not {value}").format(names=names, value=describe(value))
+            )
         return value
 
     return structure
@@ -85,9 +93,9 @@ def _array(kind: Any, converter: cattrs.Converter) -> Any:
     else:
         inner = cols.list_structure_factory(kind, converter)
 
-    def structure(value: Any, _: Any) -> Any:
+    def structure(value: Any, _kind: Any) -> Any:
         if not isinstance(value, list | tuple):
-            raise TypeMismatch(f"expected an array, not {describe(value)}")
+            raise TypeMismatch(_("expected an array, not {value}").format(value=describe(value)))
         return inner(value, kind)
 
     return structure
@@ -96,9 +104,9 @@ def _array(kind: Any, converter: cattrs.Converter) -> Any:
 def _table(kind: Any, converter: cattrs.Converter) -> Any:
     inner = cols.mapping_structure_factory(kind, converter)
 
-    def structure(value: Any, _: Any) -> Any:
+    def structure(value: Any, _kind: Any) -> Any:
         if not isinstance(value, dict):
-            raise TypeMismatch(f"expected a table, not {describe(value)}")
+            raise TypeMismatch(_("expected a table, not {value}").format(value=describe(value)))
         return inner(value, kind)
 
     return structure
@@ -107,9 +115,9 @@ def _table(kind: Any, converter: cattrs.Converter) -> Any:
 def _record(kind: Any, converter: cattrs.Converter) -> Any:
     inner = make_dict_structure_fn(kind, converter, _cattrs_forbid_extra_keys=True)
 
-    def structure(value: Any, _: Any) -> Any:
+    def structure(value: Any, _kind: Any) -> Any:
         if not isinstance(value, dict):
-            raise TypeMismatch(f"expected a table, not {describe(value)}")
+            raise TypeMismatch(_("expected a table, not {value}").format(value=describe(value)))
         return inner(value, kind)
 
     return structure
@@ -131,13 +139,13 @@ def _message(exc: BaseException, kind: Any) -> str:
     if isinstance(exc, TypeMismatch):
         return str(exc)
     if isinstance(exc, KeyError):
-        return "required key missing"
+        return _("required key missing")
     if isinstance(exc, AttributeError | TypeError) and kind is None:
-        return "expected a table"
+        return _("expected a table")
     if isinstance(exc, TypeError) and "iterable" in str(exc):
-        return "expected an array"
+        return _("expected an array")
     name = getattr(kind, "__name__", None) or repr(kind)
-    return f"invalid value, expected {name}"
+    return _("invalid value, expected {kind}").format(kind=name)
 
 
 def problems(exc: BaseException, path: KeyPath = ()) -> list[tuple[KeyPath, str]]:
@@ -145,9 +153,13 @@ def problems(exc: BaseException, path: KeyPath = ()) -> list[tuple[KeyPath, str]
     found: list[tuple[KeyPath, str]] = []
     if isinstance(exc, ForbiddenExtraKeysError):
         known = [f.name for f in attrs.fields(exc.cl)] if attrs.has(exc.cl) else []
-        hint = f"; expected one of: {', '.join(known)}" if known else ""
+        words = (
+            _("unknown key; expected one of: {keys}").format(keys=", ".join(known))
+            if known
+            else _("unknown key")
+        )
         for key in sorted(exc.extra_fields):
-            found.append(((*path, key), f"unknown key{hint}"))
+            found.append(((*path, key), words))
         return found
     if isinstance(exc, IterableValidationError | ClassValidationError):
         with_notes, without = exc.group_exceptions()

@@ -116,7 +116,7 @@ class Ranking:
     #: The winning kingdoms when the rules decide them otherwise than by first place:
     #: ``()`` for a game nobody won (a solo target missed), or kingdoms that need not
     #: be first. None (the default): the kingdoms of the first place win. A ranking
-    #: that sets it is not total-first (do not declare ``rank_by_total_first``).
+    #: that sets it is not total-first (do not declare it: ``RuleBook.add_fast_scoring``).
     won: tuple[int, ...] | None = None
     #: The result in the rules' words, shown with the winners ("the target of 60
     #: points was missed by 12"); empty when the winners say it all.

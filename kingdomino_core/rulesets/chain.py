@@ -26,12 +26,15 @@ from attrs import define, field, frozen
 from ..engine.validation import combination_problems, option_problems
 from ..errors import PluginError, Problem, RulesetError
 from ..hooks.plugins import Catalogue, PluginInfo
+from ..i18n import get_translation
 from ..inputs.files import path_problem, read_regular_file, resolved, shown
 from ..inputs.limits import MAX_EXTENDS, MAX_RULESET_BYTES, InputLimitError, loads_toml
 from ..inputs.strict import KeyPath, problems, strict_converter
 from ..inputs.trust import DEFAULT, CodeNotAllowedError, Trust
-from .lookup import file_kind, find_ruleset, looks_like_path, not_found
+from .lookup import RulesetNotFoundError, file_kind, find_ruleset, looks_like_path, not_found
 from .toml_lines import KeyLines
+
+_ = get_translation("kingdomino_core")
 
 
 @frozen(kw_only=True)
@@ -101,7 +104,7 @@ def _syntax_problem(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> Prob
         if tail == "end of document)":
             rows = text.splitlines() or [""]
             line, column = len(rows), len(rows[-1]) + 1
-            message += " at end of file"
+            message = _("{message} at end of file").format(message=message)
         else:
             numbers = tail.removeprefix("line ").removesuffix(")").split(", column ")
             if len(numbers) == 2 and all(n.isdigit() for n in numbers):
@@ -109,7 +112,10 @@ def _syntax_problem(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> Prob
             else:
                 message = str(exc)
     return Problem(
-        message=f"TOML syntax error: {message}", file=str(path), line=line, column=column
+        message=_("TOML syntax error: {message}").format(message=message),
+        file=str(path),
+        line=line,
+        column=column,
     )
 
 
@@ -123,7 +129,8 @@ def _read(path: Path, found: list[Problem], text: str | None = None) -> Source |
     try:
         data = loads_toml(text)
     except InputLimitError as exc:
-        found.append(Problem(file=str(path), message=f"{exc} (see docs/trust.md, Limits)"))
+        message = _("{problem} (see docs/trust.md, Limits)").format(problem=exc)
+        found.append(Problem(file=str(path), message=message))
         return None
     except tomllib.TOMLDecodeError as exc:
         found.append(_syntax_problem(path, text, exc))
@@ -139,17 +146,20 @@ def _read_text(path: Path, found: list[Problem]) -> str | None:
             found.append(
                 Problem(
                     file=str(path),
-                    message=f"larger than {MAX_RULESET_BYTES} bytes: not a ruleset "
-                    "(see docs/trust.md, Limits)",
+                    message=_(
+                        "larger than {n} bytes: not a ruleset (see docs/trust.md, Limits)"
+                    ).format(n=MAX_RULESET_BYTES),
                 )
             )
         else:
-            found.append(Problem(file=str(path), message=f"cannot read: {exc.strerror or exc}"))
+            message = _("cannot read: {reason}").format(reason=exc.strerror or exc)
+            found.append(Problem(file=str(path), message=message))
         return None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        found.append(Problem(file=str(path), message=f"not UTF-8 text: {exc.reason}"))
+        message = _("not UTF-8 text: {reason}").format(reason=exc.reason)
+        found.append(Problem(file=str(path), message=message))
         return None
 
 
@@ -166,32 +176,48 @@ def _resolve_extends(value: str, naming: Path, trust: Trust) -> Path:
     ``--ruleset NAME`` (shipped rulesets and ``KD_RULESET_PATH`` only); a path is
     relative to the file that holds it."""
     if not value.strip():
-        raise RulesetError(["an empty name: give a ruleset name or a path"])
+        raise RulesetError([_("an empty name: give a ruleset name or a path")])
     if value.startswith("~"):
-        raise RulesetError([f"{value!r}: '~' is not expanded in ruleset files; {_PATH_HINT}"])
+        raise RulesetError([_tilde(value)])
     if not looks_like_path(value):
         try:
             return find_ruleset(value)
-        except RulesetError as exc:
-            if len(exc.problems) == 1 and "no ruleset named" in exc.problems[0]:
-                raise RulesetError([not_found(value, naming.parent, "next to this file")]) from None
-            raise
+        except RulesetNotFoundError:
+            raise RulesetError([not_found(value, naming.parent, here=False)]) from None
     if not trust.local_paths:
         raise RulesetError(
-            [f"{value!r}: this ruleset may only extend a ruleset by name, not a file path"]
+            [
+                _(
+                    "{value!r}: this ruleset may only extend a ruleset by name, not a file path"
+                ).format(value=value)
+            ]
         )
     relative = Path(os.path.normpath(naming.parent / value))
     kind = file_kind(relative)
     if kind == "file":
         return relative
     if kind == "dir":
-        raise RulesetError([f"{str(relative)!r} is a directory, not a ruleset file"])
+        raise RulesetError(
+            [_("{file!r} is a directory, not a ruleset file").format(file=str(relative))]
+        )
     if kind is not None:
-        raise RulesetError([f"{str(relative)!r}: not a regular file (a device, FIFO or socket)"])
-    raise RulesetError([f"no ruleset file {str(relative)!r}"])
+        raise RulesetError(
+            [
+                _("{file!r}: not a regular file (a device, FIFO or socket)").format(
+                    file=str(relative)
+                )
+            ]
+        )
+    raise RulesetError([_("no ruleset file {file!r}").format(file=str(relative))])
 
 
-_PATH_HINT = "write a path relative to this file (./x, ../x) or an absolute one"
+def _tilde(value: str) -> str:
+    return _(
+        "{value!r}: '~' is not expanded in ruleset files; write a path relative to this "
+        "file (./x, ../x) or an absolute one"
+    ).format(value=value)
+
+
 _EXTENDS: KeyPath = ("ruleset", "extends")
 
 
@@ -207,14 +233,17 @@ def read_chain(
         key = current.resolve()
         if key in seen:
             cycle = " -> ".join(str(s.path) for s in chain) + f" -> {current}"
-            found.append(chain[-1].problem(_EXTENDS, f"extends cycle: {cycle}"))
+            found.append(
+                chain[-1].problem(_EXTENDS, _("extends cycle: {cycle}").format(cycle=cycle))
+            )
             break
         if len(chain) >= MAX_EXTENDS:
             found.append(
                 chain[-1].problem(
                     _EXTENDS,
-                    f"the extends chain is longer than {MAX_EXTENDS} files (see "
-                    "docs/trust.md, Limits)",
+                    _(
+                        "the extends chain is longer than {n} files (see docs/trust.md, Limits)"
+                    ).format(n=MAX_EXTENDS),
                 )
             )
             break
@@ -345,11 +374,7 @@ def _check_paths(src: Source, found: list[Problem]) -> None:
         if problem is not None:
             found.append(src.problem(key, problem, name))
         elif name.startswith("~"):
-            found.append(
-                src.problem(
-                    key, f"{name!r}: '~' is not expanded in ruleset files; {_PATH_HINT}", name
-                )
-            )
+            found.append(src.problem(key, _tilde(name), name))
 
 
 def check_trust(merged: Merged, trust: Trust) -> None:
@@ -361,10 +386,14 @@ def check_trust(merged: Merged, trust: Trust) -> None:
         if trust.allows(path, named=named):
             continue
         where = src.where(_FILES)
-        why = f"listed at {where}" + ("" if named else ", a ruleset reached through extends")
+        why = (
+            _("listed at {where}")
+            if named
+            else _("listed at {where}, a ruleset reached through extends")
+        ).format(where=where)
         refused.append((path, why))
     if refused:
-        raise CodeNotAllowedError(f"ruleset {merged.top.path}", refused)
+        raise CodeNotAllowedError(_("ruleset {file}").format(file=merged.top.path), refused)
 
 
 def check_plugins(
@@ -377,8 +406,9 @@ def check_plugins(
         key = (*_FILES, i)
         kind = file_kind(path)
         if kind != "file":
-            what = "no such file" if kind is None else "not a regular file"
-            problem = Problem(key=key, message=f"{what} {str(path)!r}", value=str(path))
+            words = _("no such file {file!r}") if kind is None else _("not a regular file {file!r}")
+            message = words.format(file=str(path))
+            problem = Problem(key=key, message=message, value=str(path))
             found.append(merged.locate(problem, shown=_FILES))
             continue
         try:
@@ -392,8 +422,10 @@ def check_plugins(
             merged.locate(
                 Problem(
                     key=("ruleset",),
-                    message=f"no plugins; list at least one (available: {', '.join(names)}) "
-                    "or extend a ruleset that does",
+                    message=_(
+                        "no plugins; list at least one (available: {names}) or extend a "
+                        "ruleset that does"
+                    ).format(names=", ".join(names)),
                 ),
                 shown=_PLUGINS,
             )
@@ -423,7 +455,9 @@ def _loaded(
     for i, name in enumerate(merged.plugins):
         key = (*_PLUGINS, i)
         if name not in names:
-            message = f"unknown plugin {name!r}; available: {', '.join(names)}"
+            message = _("unknown plugin {name!r}; available: {names}").format(
+                name=name, names=", ".join(names)
+            )
             found.append(
                 merged.locate(Problem(key=key, message=message, value=name), shown=_PLUGINS)
             )
@@ -451,9 +485,9 @@ def _resolve_paths(
         key = ("options", plugin, f.name)
         owner = merged.owners.get(key)
         if value.startswith("~"):
-            message = f"{value!r}: '~' is not expanded in ruleset files; {_PATH_HINT}"
+            message = _tilde(value)
         elif not trust.local_paths:
-            message = f"this ruleset may not name files ({shown(value)})"
+            message = _("this ruleset may not name files ({file})").format(file=shown(value))
         elif (problem := path_problem(value)) is not None:
             message = problem
         else:

@@ -20,6 +20,9 @@ from pathlib import Path
 from attrs import frozen
 
 from ..errors import RulesetError
+from ..i18n import get_translation
+
+_ = get_translation("kingdomino_core")
 
 SHIPPED_PACKAGE = "kingdomino_rulesets"
 ENV_VAR = "KD_RULESET_PATH"
@@ -94,15 +97,22 @@ def _by_name(name: str) -> list[Path]:
     return matches
 
 
+class RulesetNotFoundError(RulesetError):
+    """No searched folder holds a ruleset of that name (``extends`` says it in its own
+    words)."""
+
+
 def _check_name(arg: str) -> None:
     if not arg or not arg.strip():
-        raise RulesetError(["an empty ruleset name: give a ruleset name or a path"])
+        raise RulesetError([_("an empty ruleset name: give a ruleset name or a path")])
     if "\0" in arg or len(arg) > 4096 or any(len(p) > MAX_NAME for p in arg.split("/")):
         shown = arg[:40].replace("\0", "\\0") + ("..." if len(arg) > 40 else "")
         raise RulesetError(
             [
-                f"ruleset {shown!r}: not a usable name "
-                f"(NUL byte, or a part over {MAX_NAME} characters)"
+                _(
+                    "ruleset {name!r}: not a usable name (NUL byte, or a part over {most} "
+                    "characters)"
+                ).format(name=shown, most=MAX_NAME)
             ]
         )
 
@@ -116,30 +126,43 @@ def find_ruleset(arg: str) -> Path:
         if kind == "file":
             return path
         if kind == "dir":
-            raise RulesetError([f"{arg}: is a directory, not a ruleset file"])
+            raise RulesetError([_("{file}: is a directory, not a ruleset file").format(file=arg)])
         if kind is not None:
-            raise RulesetError([f"{arg}: not a regular file (a device, FIFO or socket)"])
-        raise RulesetError([f"{arg}: no such ruleset file"])
+            raise RulesetError(
+                [_("{file}: not a regular file (a device, FIFO or socket)").format(file=arg)]
+            )
+        raise RulesetError([_("{file}: no such ruleset file").format(file=arg)])
     matches = _by_name(arg)
     if len(matches) == 1:
         return matches[0]
     if len(matches) > 1:
         raise RulesetError(
             [
-                f"ruleset name {arg!r} is ambiguous: it matches "
-                + " and ".join(str(m) for m in matches)
-                + "; give a path instead"
+                _(
+                    "ruleset name {name!r} is ambiguous: it matches {files}; give a path instead"
+                ).format(name=arg, files=_(" and ").join(str(m) for m in matches))
             ]
         )
-    raise RulesetError([not_found(arg, Path("."), "here")])
+    raise RulesetNotFoundError([not_found(arg, Path("."), here=True)])
 
 
-def not_found(name: str, folder: Path, here: str) -> str:
-    """The message for a ruleset name that no searched directory holds."""
-    known = ", ".join(sorted({e.name for e in list_rulesets()})) or "(none)"
+def not_found(name: str, folder: Path, here: bool) -> str:
+    """The message for a ruleset name that no searched directory holds (``here``: the
+    name was given on the command line, else in ``extends`` of a file in ``folder``)."""
+    known = ", ".join(sorted({e.name for e in list_rulesets()})) or _("(none)")
     searched = ", ".join(str(d) for _w, d in search_dirs())
-    message = f"no ruleset named {name!r} in {searched}; known rulesets: {known}"
+    message = _("no ruleset named {name!r} in {folders}; known rulesets: {known}").format(
+        name=name, folders=searched, known=known
+    )
     if file_kind(folder / name) == "file":
         # A file of that name is not looked up by name (docs/trust.md): say how.
-        message += f"; the file {name!r} {here} is not used unless given as a path: ./{name}"
+        words = (
+            _("{message}; the file {name!r} here is not used unless given as a path: ./{name}")
+            if here
+            else _(
+                "{message}; the file {name!r} next to this file is not used unless given as a "
+                "path: ./{name}"
+            )
+        )
+        message = words.format(message=message, name=name)
     return message

@@ -20,10 +20,13 @@ import re
 
 from ..engine.engine import Engine
 from ..errors import KingdomFormatError
+from ..i18n import get_translation
 from ..inputs.limits import MAX_CROWNS, MAX_KINGDOM_BYTES
 from ..model.kingdom import CASTLE, EMPTY, Kingdom
 
 # ASCII digits only: ``str.isdigit`` and ``\d`` accept "٣" (Arabic-Indic three).
+_ = get_translation("kingdomino_core")
+
 _SQUARE = re.compile(r"^([A-Za-z])([0-9]+)((?:\+[^+\s]+)*)$")
 _CASTLE = re.compile(r"^C((?:\+[^+\s]+)*)$")
 
@@ -42,7 +45,9 @@ def parse_kingdom(
     """
     if len(text) > MAX_KINGDOM_BYTES:
         raise KingdomFormatError(
-            f"larger than {MAX_KINGDOM_BYTES} bytes: not a kingdom (see docs/trust.md, Limits)",
+            _("larger than {n} bytes: not a kingdom (see docs/trust.md, Limits)").format(
+                n=MAX_KINGDOM_BYTES
+            ),
             source=source,
         )
     size = engine.config.kingdom_size
@@ -54,22 +59,29 @@ def parse_kingdom(
         cells = [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line)]
         if rows and len(cells) != len(rows[0][1]):
             raise KingdomFormatError(
-                f"ragged rows: this row has {len(cells)} cells, the first row has "
-                f"{len(rows[0][1])}",
+                _("ragged rows: this row has {n} cells, the first row has {first}").format(
+                    n=len(cells), first=len(rows[0][1])
+                ),
                 line=lineno,
                 column=cells[-1][0] if cells else 1,
                 source=source,
             )
         if len(cells) > size or len(rows) == size:
-            why = f"{len(cells)} cells in this row" if len(cells) > size else "too many rows"
+            why = (
+                _("{n} cells in this row").format(n=len(cells))
+                if len(cells) > size
+                else _("too many rows")
+            )
             raise KingdomFormatError(
-                f"the grid is larger than the ruleset's {size}x{size} kingdom ({why})",
+                _("the grid is larger than the ruleset's {size}x{size} kingdom ({why})").format(
+                    size=size, why=why
+                ),
                 line=lineno,
                 source=source,
             )
         rows.append((lineno, cells))
     if not rows:
-        raise KingdomFormatError("no rows: the kingdom is empty (no castle)", source=source)
+        raise KingdomFormatError(_("no rows: the kingdom is empty (no castle)"), source=source)
     castles = [
         (r, c, lineno, col)
         for r, (lineno, cells) in enumerate(rows)
@@ -79,14 +91,14 @@ def parse_kingdom(
     if len(castles) != 1:
         where = castles[1] if castles else None
         raise KingdomFormatError(
-            "two castles: a kingdom has exactly one 'C'"
+            _("two castles: a kingdom has exactly one 'C'")
             if castles
-            else "no castle: a kingdom has exactly one 'C'",
+            else _("no castle: a kingdom has exactly one 'C'"),
             line=where[2] if where else rows[0][0],
             column=where[3] if where else 0,
             source=source,
         )
-    cr, cc, _, _ = castles[0]
+    cr, cc = castles[0][:2]
     if connected:
         _check_connected(rows, cr, cc, source)
     kingdom = Kingdom(engine.board, len(engine.registry.terrains))
@@ -106,18 +118,26 @@ def parse_kingdom(
             if m is None or terrain is None:
                 letters = ", ".join(f"{t.letter} ({t.name})" for t in registry.terrains)
                 raise KingdomFormatError(
-                    f"unknown square {_short(tok)}: expected '.', 'C' or a terrain letter "
-                    f"({letters}) followed by crowns",
+                    _(
+                        "unknown square {square}: expected '.', 'C' or a terrain letter "
+                        "({letters}) followed by crowns"
+                    ).format(square=_short(tok), letters=letters),
                     line=lineno,
                     column=col,
                     source=source,
                 )
             crowns = _crowns(m.group(2), most if not m.group(3) else 9)
             if crowns is None:
-                extra = "" if m.group(3) else " (more only with an annotation that adds them)"
+                words = (
+                    _("{square}: crowns must be one digit from 0 to {most} in this ruleset")
+                    if m.group(3)
+                    else _(
+                        "{square}: crowns must be one digit from 0 to {most} in this ruleset "
+                        "(more only with an annotation that adds them)"
+                    )
+                )
                 raise KingdomFormatError(
-                    f"{_short(tok)}: crowns must be one digit from 0 to "
-                    f"{most if not m.group(3) else 9} in this ruleset{extra}",
+                    words.format(square=_short(tok), most=most if not m.group(3) else 9),
                     line=lineno,
                     column=col,
                     source=source,
@@ -138,7 +158,9 @@ def check_kingdom_rules(engine: Engine, kingdom: Kingdom, *, source: str = "") -
         message = rule.check_kingdom(game, kingdom)
         if message is not None:
             raise KingdomFormatError(
-                f"the ruleset's rules refuse this kingdom ({rule.description}): {message}",
+                _("the ruleset's rules refuse this kingdom ({rule}): {message}").format(
+                    rule=rule.description, message=message
+                ),
                 source=source,
             )
 
@@ -184,8 +206,10 @@ def _check_connected(
         for c, (col, tok) in enumerate(cells):
             if tok != "." and (r, c) not in seen:
                 raise KingdomFormatError(
-                    f"square {tok!r} is connected to nothing: every square of a kingdom "
-                    "touches the castle through other squares",
+                    _(
+                        "square {square!r} is connected to nothing: every square of a kingdom "
+                        "touches the castle through other squares"
+                    ).format(square=tok),
                     line=lineno,
                     column=col,
                     source=source,
@@ -208,17 +232,23 @@ def _annotate(
         key, eq, value = note.partition("=")
         ann = registry.annotations.get(key)
         if ann is None:
-            known = ", ".join(sorted(registry.annotations)) or "none in this ruleset"
+            known = ", ".join(sorted(registry.annotations)) or _("none in this ruleset")
             raise KingdomFormatError(
-                f"unknown annotation '+{key}' in {tok!r}; known: {known}",
+                _("unknown annotation '+{key}' in {square!r}; known: {known}").format(
+                    key=key, square=tok, known=known
+                ),
                 line=lineno,
                 column=col,
                 source=source,
             )
         if ann.on_castle != (cell == kingdom.board.castle):
-            where = "on the castle ('C')" if ann.on_castle else "on a square, not on the castle"
+            words = (
+                _("annotation '+{key}' in {square!r} belongs on the castle ('C')")
+                if ann.on_castle
+                else _("annotation '+{key}' in {square!r} belongs on a square, not on the castle")
+            )
             raise KingdomFormatError(
-                f"annotation '+{key}' in {tok!r} belongs {where}",
+                words.format(key=key, square=tok),
                 line=lineno,
                 column=col,
                 source=source,
@@ -227,7 +257,9 @@ def _annotate(
             ann.parse(kingdom, cell, value if eq else None)
         except ValueError as exc:
             raise KingdomFormatError(
-                f"bad annotation '+{note}' in {tok!r}: {exc}",
+                _("bad annotation '+{note}' in {square!r}: {reason}").format(
+                    note=note, square=tok, reason=exc
+                ),
                 line=lineno,
                 column=col,
                 source=source,

@@ -89,9 +89,11 @@ def kingdom_from_text(engine: Engine, text: str) -> Kingdom:
 
 
 def set_kingdom(game: Game, kingdom: int, text: str) -> Kingdom:
-    """Replace kingdom ``kingdom`` of ``game`` by the one ``text`` describes."""
+    """Replace kingdom ``kingdom`` of ``game`` by the one ``text`` describes (and say
+    so: ``game.changed()``, as any edit of a game outside actions must)."""
     found = kingdom_from_text(game.engine, text)
     game.kingdoms[kingdom] = found
+    game.changed()
     return found
 
 

@@ -23,6 +23,7 @@ import html
 import io
 import re
 import sys
+import tomllib
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -53,6 +54,24 @@ def extract_html(
             yield line, "_", html.unescape(found.group(1).strip()), []
 
 
+def extract_ruleset(
+    fileobj: Any, keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel extraction of a ruleset file's ``[ruleset] description`` (what ``kd ruleset
+    list`` and the lobby show): a package that ships rulesets has their descriptions
+    in its catalog. A file that is not a ruleset gives nothing."""
+    text = fileobj.read().decode("utf-8", errors="replace")
+    try:
+        table = tomllib.loads(text).get("ruleset")
+    except tomllib.TOMLDecodeError:
+        return
+    description = table.get("description") if isinstance(table, dict) else None
+    if isinstance(description, str) and description:
+        found = re.search(r"^\s*description\s*=", text, re.MULTILINE)
+        line = text.count("\n", 0, found.start()) + 1 if found else 1
+        yield line, "_", description, []
+
+
 _HTML_TEXT = re.compile(r"<\w+\b[^<>]*\bdata-i18n(?:\s|>)[^<>]*?>?([^<>]*)<")
 _HTML_TITLE = re.compile(r'\btitle="([^"]*)"[^<>]*\bdata-i18n-title\b')
 
@@ -66,12 +85,16 @@ _METHODS: list[tuple[str, Any]] = [
     ("**.py", "python"),
     ("**.js", "javascript"),
     ("**.html", extract_html),
+    ("**.toml", extract_ruleset),
 ]
 
 
 def domain_of(package_dir: Path) -> str:
-    """A package's domain: its folder's name (``kd_joker``)."""
-    return Path(package_dir).name
+    """A package's domain: the name of its template (``locales/kd_joker.pot``) when it
+    has one, else its folder's name (``kd_joker``): a package installed from a folder
+    of another name (``rulesets/`` is ``kingdomino_rulesets``) names its template once."""
+    templates = sorted((Path(package_dir) / "locales").glob("*.pot"))
+    return templates[0].stem if len(templates) == 1 else Path(package_dir).name
 
 
 def extract_template(package_dir: Path, domain: str | None = None) -> Catalog:
@@ -183,12 +206,44 @@ def catalog_problems(
 PSEUDO_MARKS = ("⟦", "⟧")
 
 
-def write_pseudo_catalogs(packages: dict[str, Path], target: Path, language: str = "qps") -> Path:
+def pseudo_text(message: str) -> str:
+    """``message`` in the pseudo-language: each run of its own words between
+    :data:`PSEUDO_MARKS`, its ``{fields}`` left out of the marks, so what fills them
+    (a value, another message) shows whether it was translated itself:
+    ``"kd: error: {message}"`` is ``"⟦kd: error: ⟧{message}"``."""
+    opening, closing = PSEUDO_MARKS
+    if "{{" in message or "}}" in message:
+        return f"{opening}{message}{closing}"
+    parts, last = [], 0
+    for field in _FIELD.finditer(message):
+        if field.start() > last:
+            parts.append(f"{opening}{message[last : field.start()]}{closing}")
+        parts.append(field.group())
+        last = field.end()
+    if last < len(message) or not parts:
+        parts.append(f"{opening}{message[last:]}{closing}")
+    return "".join(parts)
+
+
+_FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def _pseudo(message: str, open_fields: bool) -> str:
+    opening, closing = PSEUDO_MARKS
+    return pseudo_text(message) if open_fields else f"{opening}{message}{closing}"
+
+
+def write_pseudo_catalogs(
+    packages: dict[str, Path], target: Path, language: str = "qps", *, open_fields: bool = False
+) -> Path:
     """A pseudo-language for tests: every message of each package (``{domain: folder}``)
     translated as itself between :data:`PSEUDO_MARKS`, written as ``<target>/<language>/
     LC_MESSAGES/<domain>.mo``. With ``KD_LOCALE_PATH=target`` and that language chosen,
-    text shown without a translation is the text with no marks around it."""
-    opening, closing = PSEUDO_MARKS
+    text shown without a translation is the text with no marks around it.
+
+    With ``open_fields`` only a message's own words are marked, not its ``{fields}``
+    (:func:`pseudo_text`): then a value shown untranslated inside a translated message
+    (an error line around an English reason) is found too."""
     for domain, folder in packages.items():
         template = extract_template(folder, domain)
         pseudo = Catalog(locale="fr", domain=domain, fuzzy=False)
@@ -196,10 +251,12 @@ def write_pseudo_catalogs(packages: dict[str, Path], target: Path, language: str
             if not message.id:
                 continue
             if isinstance(message.id, tuple):
-                marked = tuple(f"{opening}{part}{closing}" for part in message.id)
+                marked = tuple(_pseudo(part, open_fields) for part in message.id)
                 pseudo.add(message.id, marked[:1] + marked[1:] * 2, context=message.context)
             else:
-                pseudo.add(message.id, f"{opening}{message.id}{closing}", context=message.context)
+                pseudo.add(
+                    message.id, _pseudo(str(message.id), open_fields), context=message.context
+                )
         path = Path(target) / language / "LC_MESSAGES" / f"{domain}.mo"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(compiled(pseudo))
@@ -207,16 +264,21 @@ def write_pseudo_catalogs(packages: dict[str, Path], target: Path, language: str
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m kingdomino_core.testing.catalogs update|check PACKAGE_DIR...``."""
-    args = sys.argv[1:] if argv is None else argv
+    """``python -m kingdomino_core.testing.catalogs update|check [--domain NAME] DIR...``
+    (``--domain``: the catalogs' domain, when it is not the folder's name)."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    domain = None
+    if len(args) > 2 and args[1] == "--domain":
+        domain = args[2]
+        del args[1:3]
     if len(args) < 2 or args[0] not in ("update", "check"):
         print(main.__doc__, file=sys.stderr)
         return 2
     status = 0
     for folder in args[1:]:
         if args[0] == "update":
-            update_catalogs(Path(folder))
-        for line in catalog_problems(Path(folder)):
+            update_catalogs(Path(folder), domain)
+        for line in catalog_problems(Path(folder), domain):
             print(line)
             status = 1
     return status

@@ -130,33 +130,104 @@ def check_game(
 
 
 def fast_path_problems(game: Game, where: str) -> list[str]:
-    """Where the optional fast paths a ruleset declared disagree with the plain ones,
-    in ``game`` as it is now: the fast totals (``RuleBook.add_score_total``) with the
-    score sheets; the fast ranking (``RuleBook.rank_by_total_first``, its tie-break
-    values included: ``ranked_places``) with ``kd_rank`` on every sheet.
+    """Where the optional fast paths a ruleset declared (``RuleBook.add_fast_scoring``,
+    or its older spellings ``add_score_total`` and ``rank_by_total_first``) or the
+    core's cache of scores disagree with the plain ones, in ``game`` as it is now:
+    each plugin's fast total with its own ``kd_score_kingdom`` lines, the game's fast
+    totals with the score sheets; the fast ranking (``ranked_places``, tie-break
+    values included) with ``kd_rank`` on every sheet, and the only ranking plugin's
+    tie-break values with the values its ranking reports (``Ranking.keys``, after
+    the total), tied or not; the sheets, totals and ranking the game gives (cached
+    for its state, engine/scores.py) with ones computed afresh on a copy.
 
     :func:`conformance` runs it at every new round of every game, not only at the end:
     bots use the fast paths in the middle of games, where totals are often tied
     (so the tie-break values are checked far more often than by final scores alone).
     """
-    problems = []
-    sheets = game.scores()
-    if game.engine.score_totals is not None:
-        for i, sheet in enumerate(sheets):
-            if game.score_total(i) != sheet.total:
-                problems.append(
-                    f"{where}, kingdom {i}: fast total {game.score_total(i)} but score sheet "
-                    f"total {sheet.total} (a plugin's add_score_total disagrees with its lines)"
-                )
+    problems = _plugin_total_problems(game, where)
+    fresh = game.clone(log=False)  # a copy has no cached score: all computed now
+    sheets = fresh.scores()
+    totals = game.engine.score_totals
+    for i, sheet in enumerate(sheets):
+        fast = sum(total(fresh, i) for total in totals) if totals is not None else sheet.total
+        if fast != sheet.total:
+            problems.append(
+                f"{where}, kingdom {i}: fast total {fast} but score sheet "
+                f"total {sheet.total} (a fast total declared with add_fast_scoring or "
+                "add_score_total disagrees with its lines)"
+            )
+    ranking = fresh.ranking(sheets)
+    problems += _cache_problems(game, sheets, ranking, where)
     if not game.engine.total_first_ranking:
         return problems
-    full, fast = game.ranking(sheets).places, ranked_places(game)
-    if full != fast:
+    full, fast_places = ranking.places, ranked_places(game.clone(log=False))
+    if full != fast_places:
         problems.append(
-            f"{where}: ranked_places gave {fast} but the ranking {full} (a plugin declared "
-            "rank_by_total_first but its kd_rank is not by match total first, or not on the "
-            "tied kingdoms' sheets alone)"
+            f"{where}: ranked_places gave {fast_places} but the ranking {full} (a plugin "
+            "declared a total-first kd_rank, add_fast_scoring(total_first=True) or "
+            "rank_by_total_first, but its kd_rank is not by match total first, or not on "
+            "the tied kingdoms' sheets alone)"
         )
+    tiebreak = game.engine.rank_tiebreak
+    if tiebreak is None:
+        return problems
+    for kingdom, values in ranking.keys:
+        mine = tuple(tiebreak(fresh, kingdom))
+        if mine != tuple(values[1:]):
+            problems.append(
+                f"{where}, kingdom {kingdom}: fast tie-break values {mine} but kd_rank "
+                f"compares {tuple(values[1:])} after the total (a tiebreak declared with "
+                "add_fast_scoring disagrees with the ranking)"
+            )
+    return problems
+
+
+def _cache_problems(game: Game, sheets: list[Any], ranking: Any, where: str) -> list[str]:
+    """The game's scores, asked twice (the second time from its cache), against
+    ``sheets`` and ``ranking`` computed afresh on a copy of it."""
+    problems = []
+    for asked in ("first", "again"):
+        if game.scores() != sheets:
+            problems.append(f"{where}: the score sheets asked {asked} differ from fresh ones")
+        if [game.score_total(k) for k in range(len(sheets))] != [s.total for s in sheets]:
+            problems.append(f"{where}: the totals asked {asked} differ from fresh ones")
+        if game.ranking() != ranking:
+            problems.append(f"{where}: the ranking asked {asked} differs from a fresh one")
+    return problems
+
+
+def _plugin_total_problems(game: Game, where: str) -> list[str]:
+    """Each plugin's declared fast total against the lines of its own
+    ``kd_score_kingdom`` (none: 0 points), whether or not the game uses it (it
+    does only when every scoring plugin declared one)."""
+    engine = game.engine
+    own = {
+        impl.plugin_name: impl
+        for impl in engine.pm.hook.kd_score_kingdom.get_hookimpls()
+        if not (impl.wrapper or impl.hookwrapper)
+    }
+    problems = []
+    for plugin, fast in engine.rules.fast_scoring.items():
+        if fast.total is None:
+            continue
+        impl = own.get(plugin)
+        for kingdom in range(len(game.kingdoms)):
+            lines: list[Any] = []
+            if impl is not None:
+                given = {"game": game, "kingdom": kingdom}
+                found: Any = impl.function(
+                    *[given[a] for a in impl.argnames],
+                    **{k: given[k] for k in impl.kwargnames if k in given},
+                )
+                lines = list(found or [])
+            points = sum(line.points for line in lines)
+            total = fast.total(game, kingdom)
+            if total != points:
+                problems.append(
+                    f"{where}, kingdom {kingdom}: plugin {plugin!r}: fast total {total} but "
+                    f"its own lines add up to {points} (add_fast_scoring(total=...) "
+                    "disagrees with its kd_score_kingdom)"
+                )
     return problems
 
 
@@ -175,7 +246,8 @@ def conformance(
     skipped): the game plays to the end with every listed action accepted; every
     domino of the game is placed, discarded (``Game.discard``) or left in the pile
     exactly once; kingdoms stay within their size; reported properties equal
-    :func:`recount`; fast score totals equal the score sheets; the same seed gives
+    :func:`recount`; every fast path declared (``RuleBook.add_fast_scoring``) agrees
+    with its hook (:func:`fast_path_problems`); the same seed gives
     the same log; the log replays to the same state; a clone is independent of its
     original; ``placements``: the legal placement list matches the rule checks at
     every placement; every game hook's result passes its check and leaves the

@@ -191,6 +191,7 @@ KD.dominoSvg = function (domino, size = 34) {
       pic.setAttribute("x", i * size + size * 0.42);
       pic.setAttribute("y", size * 0.4);
       pic.classList.add("on-half");
+      pic.setAttribute("data-words", piece.words);
       svg.append(pic);
     });
   }
@@ -240,10 +241,26 @@ KD.renderLine = function (view, dominoes, title, opts = {}) {
       box.append(KD.el("span", { class: "whole-mark", title: d.on.whole.words, "data-words": d.on.whole.words },
         KD.pieceSvg(d.on.whole, 20)));
     }
+    if (d.on) box.addEventListener("click", (event) => KD.sayOnDomino(row, d, event));
     if (opts.onDomino) box.addEventListener("click", () => opts.onDomino(d, box));
     row.append(box);
   }
   return row;
+};
+
+// A tap (or a click) on a domino with pieces lying on it says their words under its
+// line (a hover shows them too): the piece tapped, else every piece on the domino.
+// (A domino the player may take now is taken by a tap: its words are on hover.)
+KD.sayOnDomino = function (row, domino, event) {
+  if (event.currentTarget.classList.contains("legal")) return;
+  const piece = event.target.closest("[data-words]");
+  const all = [...domino.on.halves, domino.on.whole].filter(Boolean).map((p) => p.words);
+  let caption = row.querySelector(".line-words");
+  if (!caption) {
+    caption = KD.el("p", { class: "note-words line-words" });
+    row.append(caption);
+  }
+  caption.textContent = `${domino.name}: ${piece ? piece.getAttribute("data-words") : all.join("; ")}`;
 };
 
 // The market kings pick from (view.offers): one row per offer under its name (two
@@ -330,8 +347,8 @@ KD.renderBanner = function (view, container) {
     const won = place.seats.some((s) => result.winners.includes(s));  // none: nobody won
     ranking.append(KD.el("tr", { class: won ? "winner" : "" },
       KD.el("td", { text: String(place.place) }), KD.el("td", { text: names(place.seats) }),
-      KD.el("td", { text: values }),
-      KD.el("td", { text: place.decided_by ? place.decided_by.replaceAll("_", " ") : "" })));
+      KD.el("td", { text: place.values_words ?? values }),
+      KD.el("td", { text: place.decided_by_words ?? (place.decided_by || "").replaceAll("_", " ") })));
   }
   const winners = result.winners.map((s) => KD.seatName(view, s));
   const headline = !winners.length ? KD.t("nobodyWon")
@@ -357,7 +374,7 @@ KD.renderSheets = function (view, container) {
   for (const sheet of result.sheets) {
     const kingdom = view.kingdoms[sheet.kingdom];
     const rows = sheet.lines.map((line) => KD.el("tr", {},
-      KD.el("td", { text: line.kind }),
+      KD.el("td", { text: line.kind_words || line.kind }),
       // The server words the line in the rules' terms ("8 fire" in Origins).
       KD.el("td", { text: line.words }),
       KD.el("td", { class: "points", text: String(line.points) })));
@@ -377,6 +394,9 @@ KD.renderInfo = function (view, container) {
   const drawn = new Set();
   for (const note of view.notes || []) {
     drawn.add(note.words);
+    // Laid on the lines' dominoes only: drawn there (each piece's words on hover or
+    // tap), not listed again here.
+    if (!note.pieces.length) continue;
     const caption = KD.el("p", { class: "note-words", text: note.words });
     const row = KD.el("div", { class: "note-pieces" });
     for (const piece of note.pieces) {

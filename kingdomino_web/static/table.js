@@ -10,9 +10,10 @@
   let state = null;
   let direction = 0;
   // Where the ghost domino is held on a touch screen (a square, until confirmed), and
-  // how the last pointer touched the page ("mouse" places on click, others confirm).
+  // how the last pointer touched the page ("mouse" places on click, others confirm);
+  // before any, what the screen's main pointer is (a phone's finger: "touch").
   let anchor = null;
-  let pointerKind = "mouse";
+  let pointerKind = window.matchMedia && matchMedia("(pointer: coarse)").matches ? "touch" : "mouse";
   let wasMine = false;
   let socket = null;
   let retry = 0;

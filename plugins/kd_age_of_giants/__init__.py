@@ -137,8 +137,8 @@ def kd_register_rules(rules: RuleBook, config: GameConfig) -> None:
     rules.add_step_handler(GiantHandler(options))
     rules.add_step_handler(FootprintHandler(options))
     rules.add_step_handler(ReceiveHandler(options))
-    rules.add_score_total(lambda game, kingdom: 0)  # the giants line scores nothing
-    rules.rank_by_total_first()  # kd_rank: base's match keys, covered crowns counted
+    # The giants line scores nothing; kd_rank: base's match keys, covered crowns counted.
+    rules.add_fast_scoring(total=lambda game, kingdom: 0, total_first=True)
 
 
 @hookimpl

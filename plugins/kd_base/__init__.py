@@ -72,9 +72,11 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
     rules.add_placement_rule(WithinSize(config))
     rules.add_placement_rule(Connects())
     rules.add_discard_rule(ForcedPlacement())
-    rules.add_score_total(scoring.fast_total(config, registry))
     # scoring.rank: match total, then the tie-breaks (fast: from the regions)
-    rules.rank_by_total_first(tiebreak=scoring.fast_tiebreak(config, registry))
+    rules.add_fast_scoring(
+        total=scoring.fast_total(config, registry),
+        tiebreak=scoring.fast_tiebreak(config, registry),
+    )
 
 
 @hookimpl
@@ -84,13 +86,17 @@ def kd_validate(config: GameConfig) -> list[Problem | str]:
     if options.dynasty and options.dynasty_games > MAX_GAMES:
         problems.append(
             Problem.option(
-                "base", "dynasty_games", f"at most {MAX_GAMES}, not {options.dynasty_games}"
+                "base",
+                "dynasty_games",
+                _("at most {most}, not {n}").format(most=MAX_GAMES, n=options.dynasty_games),
             )
         )
     if options.dynasty and options.dynasty_games < 1:
         problems.append(
             Problem.option(
-                "base", "dynasty_games", f"must be at least 1, not {options.dynasty_games}"
+                "base",
+                "dynasty_games",
+                _("must be at least 1, not {n}").format(n=options.dynasty_games),
             )
         )
     frame = options.middle_kingdom_frame
@@ -99,26 +105,35 @@ def kd_validate(config: GameConfig) -> list[Problem | str]:
             Problem.option(
                 "base",
                 "middle_kingdom_frame",
-                f"must be 0 (the kingdom size) or an odd size with a centre square, not {frame}",
+                _(
+                    "must be 0 (the kingdom size) or an odd size with a centre square, not {n}"
+                ).format(n=frame),
             )
         )
     size = config.kingdom_size
     rows, columns = config.kingdom_shape
     if options.middle_kingdom and not frame and rows != columns and (rows * columns) % 2 == 0:
         problems.append(
-            f"options.base.middle_kingdom: a kingdom of {shape_words(rows, columns)} has no "
-            "centre square, so the bonus could never be won: set middle_kingdom_frame to an "
-            "odd size or turn middle_kingdom off"
+            Problem.option(
+                "base",
+                "middle_kingdom",
+                _(
+                    "a kingdom of {shape} has no centre square, so the bonus could never be "
+                    "won: set middle_kingdom_frame to an odd size or turn middle_kingdom off"
+                ).format(shape=shape_words(rows, columns)),
+            )
         )
     elif options.middle_kingdom and not frame and size % 2 == 0:
         problems.append(
             Problem.option(
                 "base",
                 "middle_kingdom",
-                f"a {size}x{size} kingdom has no centre square, so "
-                f"the bonus could never be won: set middle_kingdom_frame to an odd size (such "
-                f"as {size - 1} or {size + 1}: the castle must be the centre of a frame of that "
-                "size holding the whole kingdom) or turn middle_kingdom off",
+                _(
+                    "a {size}x{size} kingdom has no centre square, so the bonus could never be "
+                    "won: set middle_kingdom_frame to an odd size (such as {smaller} or "
+                    "{larger}: the castle must be the centre of a frame of that size holding "
+                    "the whole kingdom) or turn middle_kingdom off"
+                ).format(size=size, smaller=size - 1, larger=size + 1),
             )
         )
     return problems

@@ -129,7 +129,7 @@ def fast_total(config: GameConfig, registry: Registry) -> Callable[[Game, int], 
 def fast_tiebreak(config: GameConfig, registry: Registry) -> Callable[[Game, int], tuple[int, ...]]:
     """The values :func:`rank` compares after the match total (:func:`match_keys`:
     largest property, crowns, over the match in Dynasty), from the kingdom's regions
-    without building its sheet (``RuleBook.rank_by_total_first``). It counts base's
+    without building its sheet (``RuleBook.add_fast_scoring``). It counts base's
     own properties: a plugin adding property lines beside base's must rank itself."""
     options = config.option("base", BaseOptions)
     scoring = tuple(t.scores for t in registry.terrains)
@@ -223,7 +223,7 @@ def match_keys(
     largest of any single game and crowns (``crowns``: a sheet's crowns for the
     tie-break) are summed over the games. Only the kingdoms of ``sheets`` are valued,
     from their own sheets, so a subset of kingdoms (those tied on a total) can be
-    ranked alone (``RuleBook.rank_by_total_first``).
+    ranked alone (``RuleBook.add_fast_scoring(total_first=True)``).
     """
     keys = {}
     for sheet in sheets:

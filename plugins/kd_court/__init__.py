@@ -95,7 +95,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
     for handler in court.handlers():  # court.buy, court.pay
         rules.add_step_handler(handler)
     rules.add_step_handler(RevealHandler(court))
-    rules.add_score_total(lambda game, k: scoring.total(game.kingdoms[k], data, options))
+    rules.add_fast_scoring(total=lambda game, k: scoring.total(game.kingdoms[k], data, options))
 
 
 @hookimpl

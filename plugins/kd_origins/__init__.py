@@ -144,7 +144,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
         for handler in Cave(options, volcano).handlers():  # origins.recruit, origins.pay
             rules.add_step_handler(handler)
     rules.add_state(STATE, OriginsState, OriginsState.copy)
-    rules.rank_by_total_first()  # scoring.rank: match total, then the tie-breaks
+    rules.add_fast_scoring(total_first=True)  # scoring.rank: match total, then the tie-breaks
 
 
 @hookimpl

@@ -166,7 +166,7 @@ def kingdom_lines(game: Game, index: int, options: OriginsOptions) -> list[Score
 def rank(game: Game, sheets: list[ScoreSheet], options: OriginsOptions) -> Ranking:
     """Match total (the total: Origins plays no match), then the configured
     tie-breaks (I-O3), then a shared victory. Values come from each kingdom's own
-    sheet (``RuleBook.rank_by_total_first``)."""
+    sheet (``RuleBook.add_fast_scoring(total_first=True)``)."""
     keys = {}
     for sheet in sheets:
         values = [match_total(game, sheet.kingdom, sheet.total)]

@@ -194,7 +194,7 @@ def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -
         kingdom = game.kingdoms[index]
         return sum(scored[q](kingdom) for q in quests_of(game, kingdom))
 
-    rules.add_score_total(total)
+    rules.add_fast_scoring(total=total)
 
 
 @hookimpl

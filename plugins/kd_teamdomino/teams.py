@@ -5,6 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kingdomino_core import Problem
+from kingdomino_core.i18n import package_translation
+
+_ = package_translation("kd_teamdomino")
+_n = _.ngettext
 
 #: The option these problems are about: ``[options.teamdomino] teams``.
 KEY = ("teamdomino", "teams")
@@ -31,35 +35,49 @@ def problems(teams: Sequence[Sequence[int]], players: int) -> list[Problem | str
     """
     if not teams:
         return []
-    value = f"(teams = {_show(teams)})"
+    value = _("(teams = {teams})").format(teams=_show(teams))
     found: list[str] = []
     seen: dict[int, Sequence[int]] = {}
     for team in teams:
         if len(team) != 2:
             found.append(
-                f"team {_show([team])[1:-1]} has {len(team)} seats, expected exactly 2 {value}"
+                _("team {team} has {n} seats, expected exactly 2 {value}").format(
+                    team=_show([team])[1:-1], n=len(team), value=value
+                )
             )
         for seat in team:
             if not 0 <= seat < players:
                 found.append(
-                    f"seat {seat} does not exist; with {players} players the seats "
-                    f"are 0 to {players - 1} {value}"
+                    _(
+                        "seat {seat} does not exist; with {players} players the seats "
+                        "are 0 to {last} {value}"
+                    ).format(seat=seat, players=players, last=players - 1, value=value)
                 )
             elif seen.get(seat) is team:
-                found.append(f"team {_show([team])[1:-1]} names seat {seat} twice {value}")
+                found.append(
+                    _("team {team} names seat {seat} twice {value}").format(
+                        team=_show([team])[1:-1], seat=seat, value=value
+                    )
+                )
             elif seat in seen:
                 found.append(
-                    f"seat {seat} is in two teams, "
-                    f"{_show([seen[seat]])[1:-1]} and {_show([team])[1:-1]} {value}"
+                    _("seat {seat} is in two teams, {one} and {other} {value}").format(
+                        seat=seat,
+                        one=_show([seen[seat]])[1:-1],
+                        other=_show([team])[1:-1],
+                        value=value,
+                    )
                 )
             else:
                 seen[seat] = team
     missing = [s for s in range(players) if s not in seen]
     if missing:
         found.append(
-            f"seat{'s' if len(missing) > 1 else ''} "
-            f"{', '.join(str(s) for s in missing)} in no team; "
-            f"the teams must cover every seat 0 to {players - 1} {value}"
+            _n(
+                "seat {seats} in no team; the teams must cover every seat 0 to {last} {value}",
+                "seats {seats} in no team; the teams must cover every seat 0 to {last} {value}",
+                len(missing),
+            ).format(seats=", ".join(str(s) for s in missing), last=players - 1, value=value)
         )
     shown = [list(team) for team in teams]
     return [Problem.option(*KEY, message, shown) for message in found]

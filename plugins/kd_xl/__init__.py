@@ -59,8 +59,10 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
             Problem.option(
                 "base",
                 "three_player_all_dominoes",
-                "true is the 5x5 base game's variant; "
-                'with xl say options.xl.three_players = "all_dominoes" instead',
+                _(
+                    "true is the 5x5 base game's variant; "
+                    'with xl say options.xl.three_players = "all_dominoes" instead'
+                ),
             )
         )
     return problems

@@ -23,6 +23,9 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from kingdomino_core import Problem
+from kingdomino_core.i18n import package_translation
+
+_ = package_translation("kd_xl")
 
 if TYPE_CHECKING:
     from kingdomino_core import ConfigBuilder, DominoId, Game, GameConfig, Registry
@@ -77,8 +80,10 @@ def problems(
             Problem.option(
                 plugin,
                 "boxes",
-                "expected the domino sets of exactly 2 boxes, "
-                f'such as ["base", "base"], not {list(options.boxes)!r}',
+                _(
+                    'expected the domino sets of exactly 2 boxes, such as ["base", "base"], '
+                    "not {boxes!r}"
+                ).format(boxes=list(options.boxes)),
                 list(options.boxes),
             )
         )
@@ -87,7 +92,7 @@ def problems(
             Problem.option(
                 plugin,
                 "first_box",
-                f"must be 1 or 2, not {options.first_box!r}",
+                _("must be 1 or 2, not {value!r}").format(value=options.first_box),
                 options.first_box,
             )
         )
@@ -99,10 +104,14 @@ def problems(
     for box, name in zip(BOXES, options.boxes, strict=True):
         dset = registry.domino_sets.get(name)
         if dset is None:
-            known = ", ".join(sorted(registry.domino_sets)) or "(none)"
+            known = ", ".join(sorted(registry.domino_sets)) or _("(none)")
             found.append(
                 Problem.option(
-                    plugin, "boxes", f"unknown domino set {name!r} for box {box}; known: {known}"
+                    plugin,
+                    "boxes",
+                    _("unknown domino set {name!r} for box {box}; known: {known}").format(
+                        name=name, box=box, known=known
+                    ),
                 )
             )
             continue
@@ -112,8 +121,17 @@ def problems(
                 Problem.option(
                     plugin,
                     "boxes",
-                    f"box {box} ({name!r}) holds {len(dset.dominoes)} dominoes, "
-                    f"but {lines_per_box[box]} lines of {config.line_size} need {needed}",
+                    _(
+                        "box {box} ({name!r}) holds {n} dominoes, but {lines} lines of {size} "
+                        "need {needed}"
+                    ).format(
+                        box=box,
+                        name=name,
+                        n=len(dset.dominoes),
+                        lines=lines_per_box[box],
+                        size=config.line_size,
+                        needed=needed,
+                    ),
                 )
             )
     return found

@@ -11,10 +11,12 @@ fixed size; ``test_screen_tmux.py`` plays the same in a real terminal.
 from __future__ import annotations
 
 import contextlib
+import random
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from kingdomino_cli.display import table_text
 from kingdomino_cli.grid import kingdom_block, last_moves
 from kingdomino_cli.human import Console, HumanAgent
 from kingdomino_cli.players import entries, make_seats
@@ -257,3 +259,20 @@ def test_the_screen_in_docs_playing_is_todays(tmp_path: Path) -> None:
     visible, _game = play_rounds_1_to_4(11, tmp_path / "game.json").prompts[3]
     screen = visible[visible.index("") + 1 :]  # from the blank line before the screen
     assert [line.rstrip() for line in screen] == documented[1].rstrip("\n").split("\n")
+
+
+def test_kingdoms_side_by_side_keep_their_titles_apart() -> None:
+    """A title longer than its grid (``P1 15 points, 1 discarded``) is followed by two
+    spaces, not one, before the next kingdom's: ``1 discarded P2`` read as one."""
+    game = make_engine(["base"], 3).new_game(seed=0)
+    rng = random.Random(0)
+    while not game.is_terminal():
+        if game.is_chance():
+            game.resolve_chance()
+            continue
+        actions = game.legal_actions()
+        game.apply(actions[0] if rng.random() < 0.5 else rng.choice(actions))
+    assert game.kingdoms[0].discards  # P1's title is longer than its kingdom
+    titles = table_text(game, NAMES[:3], width=WIDTH, window=False).splitlines()[0]
+    assert titles.startswith("P1 15 points, 1 discarded  P2 "), titles
+    assert not re.search(r"\S P\d", titles), titles

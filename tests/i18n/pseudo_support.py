@@ -37,9 +37,10 @@ def shipped_domains() -> dict[str, Path]:
     return found
 
 
-def pseudo_locale(target: Path) -> Path:
-    """The pseudo-language's catalogs, for ``KD_LOCALE_PATH``."""
-    return write_pseudo_catalogs(shipped_domains(), target, PSEUDO)
+def pseudo_locale(target: Path, *, open_fields: bool = False) -> Path:
+    """The pseudo-language's catalogs, for ``KD_LOCALE_PATH`` (``open_fields``: a
+    message's ``{fields}`` left unmarked, so what fills them is checked too)."""
+    return write_pseudo_catalogs(shipped_domains(), target, PSEUDO, open_fields=open_fields)
 
 
 # A marked message, innermost first; then one cut short by its display (typer shows a

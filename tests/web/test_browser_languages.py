@@ -7,7 +7,6 @@ Screenshots go to the artifacts folder (and ``docs/img`` with ``KD_DOCS_SCREENSH
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -68,40 +67,4 @@ def test_the_selector_switches_the_table_to_french(
     assert page.locator("#language").input_value() == "fr"
 
 
-def test_every_word_of_the_table_page_is_translatable(
-    tmp_path: Path, browser: Any, artifacts: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """In the pseudo-language (every message of every catalog marked), a table page in
-    the middle of a game shows no unmarked word but names and numbers."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
-    from pseudo_support import PSEUDO, pseudo_locale, unmarked_words
-
-    monkeypatch.setenv("KD_LOCALE_PATH", str(pseudo_locale(tmp_path / "locale")))
-    server = LiveServer(tmp_path / "data").start()
-    try:
-        pages = _page(browser)
-        page = next(pages)
-        page.goto(server.url + f"/?lang={PSEUDO}")
-        page.wait_for_selector("#create")
-        lobby = page.inner_text("body")
-        create_in_lobby(page, server, "base", [("here", ""), ("bot", "greedy")], 3)
-        page.goto(page.locator("#open-table").get_attribute("href") or "")
-        assert wait_turn(page, timeout=60_000) == "claim"
-        table = page.inner_text("body")
-        shot(page, artifacts, "table-in-pseudo-language")
-        # names: the languages (each in itself), rulesets, bots, the site
-        names = {"kingdomino", "English", "Français", "繁體中文", PSEUDO}
-        names |= {"greedy", "mcts", "random"}
-        rulesets = page.evaluate("fetch('/api/rulesets').then(r => r.json())")
-        names |= {word for r in rulesets for word in str(r["name"]).split("-")} | {
-            str(r["name"]) for r in rulesets
-        }
-        # A ruleset's description is its file's text (docs/translations.md: not yet
-        # in a catalog); everything else must be translatable.
-        for ruleset in rulesets:
-            lobby = lobby.replace(str(ruleset.get("description", "")), "")
-        assert unmarked_words(lobby, names) == [], lobby
-        assert unmarked_words(table, names) == [], table
-        next(pages, None)
-    finally:
-        server.stop()
+# Every word of a whole game in the pseudo-language: test_browser_pseudo_game.py.

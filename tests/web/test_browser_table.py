@@ -115,6 +115,22 @@ def test_a_phone_places_by_touch_with_a_ghost_and_a_confirm(
     shot(phone, artifacts, "phone-placed")
 
 
+def test_a_phone_is_told_to_touch_before_its_first_touch(
+    live_server: LiveServer, phone: Any
+) -> None:
+    """A phone opened at its placement (a friend's link, a reload) speaks of touching
+    from the start, not of a click and an R key it does not have."""
+    create_in_lobby(phone, live_server, "base", [("here", ""), ("bot", "greedy")], 7)
+    phone.click("#open-table")
+    while wait_turn(phone) != "place":
+        click_turn(phone)
+    phone.reload()  # no pointer has touched this page yet
+    assert wait_turn(phone) == "place"
+    said = phone.inner_text("#place-help")
+    assert said.startswith("Touch a lit square") and "R key" not in said, said
+    assert phone.locator("#rotate").is_visible() and phone.locator("#rotate kbd").is_hidden()
+
+
 def _game_of(page: Any, server: LiveServer) -> Game:
     """The table's game as it stands, from its save (the engine's own view)."""
     table = page.url.split("/table/")[1].split("#")[0]

@@ -8,6 +8,7 @@ page's; the status codes never change with the language."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -170,3 +171,37 @@ def test_refusals_are_in_the_requests_language_and_a_pages_language(client: Test
     assert english["not your turn"] == (409, "it is not your turn")
     assert english["other site"] == (403, "refused: this request comes from another site's page")
     assert {name: status for name, (status, _text) in english.items()} == STATUS
+
+
+def test_a_table_makes_its_state_in_the_languages_its_pages_read(tmp_path: Path) -> None:
+    """One language at a table costs one: its state is made in English and in each
+    language a page of it asked for (docs/serve.md), and each page reads its own."""
+    app = make_app(tmp_path / "data")
+    with TestClient(app, base_url=LOCAL) as client:
+        tid, host, link, _decision = _table(client, {})
+        table = app.state.server.tables[tid]
+        assert table.languages == {"en"}
+        french = client.get(
+            f"/api/tables/{tid}", headers={"Accept-Language": "fr", "X-KD-Token": host}
+        ).json()
+        assert table.languages == {"en", "fr"}
+        with i18n.use_language("fr"):
+            assert french["decision"] == table.decision_for(host)
+        zh = {"Accept-Language": "zh-TW"}
+        with client.websocket_connect(f"{LOCAL_WS}/ws/tables/{tid}", headers=zh) as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": link}))
+            seen = json.loads(ws.receive_text())
+            assert table.languages == {"en", "fr", "zh_Hant"}
+            move = first_move(french["decision"])
+            client.post(
+                f"/api/tables/{tid}/act",
+                content=json.dumps({"action": move}).encode(),
+                headers={**JSON, "X-KD-Token": host},
+            )
+            after = json.loads(ws.receive_text())
+            assert after["view"]["version"] > seen["view"]["version"]
+            moved = after["view"]["recent"][-1]  # the move list, in Chinese
+            assert moved.startswith("Ann: ") and re.search("[\u4e00-\u9fff]", moved), moved
+        english = client.get(f"/api/tables/{tid}", headers={"X-KD-Token": link}).json()
+        assert english["view"]["recent"][-1].startswith("Ann: take ")
+        assert table.languages == {"en", "fr", "zh_Hant"}

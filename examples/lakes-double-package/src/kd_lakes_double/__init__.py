@@ -71,7 +71,7 @@ def kd_validate(config: GameConfig, registry: Registry) -> list[Problem | str]:
 def kd_register_rules(rules: RuleBook, config: GameConfig, registry: Registry) -> None:
     if config.option(NAME, Options).terrain in {t.name for t in registry.terrains}:
         # Optional, for speed: the same points as kd_score_kingdom, without building lines.
-        rules.add_score_total(bonus_function(config, registry))
+        rules.add_fast_scoring(total=bonus_function(config, registry))
 
 
 @hookimpl
