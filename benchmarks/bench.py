@@ -336,9 +336,9 @@ def mcts_playout_rates() -> None:
             game.apply(bot.act(game))
             k += 1
     arms = {
-        "kernel, policy=greedy (the default)": {"greedy": True},
-        "kernel, policy=sample": {"greedy": False},
-        "Python, policy=sample (its default)": {"kernel": False},
+        "kernel, policy=greedy (auto)": {"greedy": True},
+        "kernel, policy=sample (the default)": {"greedy": False},
+        "Python, policy=sample (the default, and auto)": {"kernel": False},
     }
     for label, options in arms.items():
         agent = MctsAgent(random.Random(1), cpu=0.05, **options)  # type: ignore[arg-type]
@@ -365,7 +365,8 @@ def mcts_kernel_strength(args: argparse.Namespace) -> None:
     mcts_playout_rates()
     chosen = args.arms.split(",")
     for budget in [float(b) for b in args.budgets.split(",")]:
-        arms = {"kernel": f"mcts:cpu={budget}", "python": f"mcts:cpu={budget}+kernel=off"}
+        spec = f"mcts:cpu={budget}+policy={args.policy}"
+        arms = {"kernel": spec, "python": f"{spec}+kernel=off"}
         arms = {arm: spec for arm, spec in arms.items() if arm in chosen}
         wins = dict.fromkeys(arms, 0.0)
         cpu = dict.fromkeys(arms, 0.0)
@@ -635,6 +636,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--first", type=int, default=0, help="fast-mcts: the first game's index (split a run)"
+    )
+    parser.add_argument(
+        "--policy", default="auto", help="fast-mcts: mcts's playout policy (auto, greedy, sample)"
     )
     parser.add_argument("-v", "--verbose", action="store_true")
     parser.add_argument(

@@ -22,8 +22,9 @@ compiled kernel could (``kernel=auto``, the default: in the kernel when numba is
 installed and the game is covered, docs/fast.md; the same decisions, faster).
 ``policy`` is the playouts' policy: ``greedy`` (greedy's own choices, 10% random),
 ``sample`` (the best of ``sample`` placements by property points, picks by crowns,
-10% random: cheaper in Python, twice and more) or ``auto``, the default: ``greedy``
-where the kernel plays the playouts, ``sample`` where Python does.
+10% random: cheaper in Python, twice and more; the default, so that seeded games
+stay as they were) or ``auto``: ``greedy`` where the kernel plays the playouts,
+``sample`` where Python does (the strongest for a CPU budget, docs/performance.md).
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ class MctsAgent:
         sample: int = 6,
         width: int = 12,
         kernel: bool = True,
-        greedy: bool | None = None,
+        greedy: bool | None = False,
     ) -> None:
         self.rng = rng
         self.seconds = seconds
@@ -105,7 +106,7 @@ class MctsAgent:
             sample=int(values.get("sample", 6)),
             width=int(values.get("width", 12)),
             kernel=bool(values.get("kernel", True)),
-            greedy=values.get("policy"),
+            greedy=values.get("policy", False),
         )
 
     def act(self, game: Game) -> Action:

@@ -84,10 +84,21 @@ def test_seated_mcts_plays_the_same_games_with_and_without_the_kernel(
     assert logs[0] == logs[1]
 
 
-def test_the_default_policy_is_greedy_in_the_kernel_and_sampled_in_python() -> None:
+def test_the_auto_policy_is_greedy_in_the_kernel_and_sampled_in_python() -> None:
     """``policy=auto``: greedy's choices where the kernel plays the playouts, the
-    cheaper sampled policy where Python does (docs/plugins/bots.md)."""
+    cheaper sampled policy where Python does (docs/plugins/bots.md); the default
+    is the sampled policy everywhere."""
     greedy = play("base", 4, 8, "auto", "greedy")
     assert play("base", 4, 8, "auto", "auto") == greedy
     assert play("base", 4, 8, "off", "auto") == play("base", 4, 8, "off", "sample")
-    assert play("base", 4, 8, "auto", "sample") != greedy
+    sample = play("base", 4, 8, "auto", "sample")
+    assert sample != greedy
+    engine = build_engine(resolve_ruleset("base"), 4)
+    game = Game(engine, 8)
+    game.play_chance()
+    default = MctsAgent.from_options({"playouts": "24", "width": "6"}, random.Random(9))
+    sampled = MctsAgent.from_options(
+        {"playouts": "24", "width": "6", "policy": "sample"}, random.Random(9)
+    )
+    assert default.act(game) == sampled.act(game)
+    assert default.rng.getstate() == sampled.rng.getstate()
