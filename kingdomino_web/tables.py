@@ -333,8 +333,8 @@ class Table:
             shown = self._shown  # under the lock: the state of the game as it stands
             if shown is None:
                 self.publish()
-            elif language not in shown.views:
-                self._make_in(shown, language)
+            elif language not in shown.views and shown.version == self.version:
+                self._make_in(shown, language)  # (not over a save that failed: stale)
 
     def _make_in(self, shown: Shown, language: str) -> None:
         """Under the lock: ``shown``'s views and decision in ``language`` (the words

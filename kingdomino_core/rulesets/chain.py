@@ -31,7 +31,7 @@ from ..inputs.files import path_problem, read_regular_file, resolved, shown
 from ..inputs.limits import MAX_EXTENDS, MAX_RULESET_BYTES, InputLimitError, loads_toml
 from ..inputs.strict import KeyPath, problems, strict_converter
 from ..inputs.trust import DEFAULT, CodeNotAllowedError, Trust
-from .lookup import RulesetNotFoundError, file_kind, find_ruleset, looks_like_path, not_found
+from .lookup import file_kind, resolve_extends, tilde_message
 from .toml_lines import KeyLines
 
 _ = get_translation("kingdomino_core")
@@ -171,53 +171,6 @@ def _check_schema(src: Source, found: list[Problem]) -> None:
             found.append(src.problem(path, message))
 
 
-def _resolve_extends(value: str, naming: Path, trust: Trust) -> Path:
-    """The file ``extends = value`` in ``naming`` means: a bare name is looked up like
-    ``--ruleset NAME`` (shipped rulesets and ``KD_RULESET_PATH`` only); a path is
-    relative to the file that holds it."""
-    if not value.strip():
-        raise RulesetError([_("an empty name: give a ruleset name or a path")])
-    if value.startswith("~"):
-        raise RulesetError([_tilde(value)])
-    if not looks_like_path(value):
-        try:
-            return find_ruleset(value)
-        except RulesetNotFoundError:
-            raise RulesetError([not_found(value, naming.parent, here=False)]) from None
-    if not trust.local_paths:
-        raise RulesetError(
-            [
-                _(
-                    "{value!r}: this ruleset may only extend a ruleset by name, not a file path"
-                ).format(value=value)
-            ]
-        )
-    relative = Path(os.path.normpath(naming.parent / value))
-    kind = file_kind(relative)
-    if kind == "file":
-        return relative
-    if kind == "dir":
-        raise RulesetError(
-            [_("{file!r} is a directory, not a ruleset file").format(file=str(relative))]
-        )
-    if kind is not None:
-        raise RulesetError(
-            [
-                _("{file!r}: not a regular file (a device, FIFO or socket)").format(
-                    file=str(relative)
-                )
-            ]
-        )
-    raise RulesetError([_("no ruleset file {file!r}").format(file=str(relative))])
-
-
-def _tilde(value: str) -> str:
-    return _(
-        "{value!r}: '~' is not expanded in ruleset files; write a path relative to this "
-        "file (./x, ../x) or an absolute one"
-    ).format(value=value)
-
-
 _EXTENDS: KeyPath = ("ruleset", "extends")
 
 
@@ -258,7 +211,7 @@ def read_chain(
         current = None
         if parent is not None:
             try:
-                current = _resolve_extends(parent, src.path, trust)
+                current = resolve_extends(parent, src.path, trust)
             except RulesetError as exc:
                 for problem in exc.found:
                     found.append(src.problem(_EXTENDS, problem.message, parent))
@@ -374,7 +327,7 @@ def _check_paths(src: Source, found: list[Problem]) -> None:
         if problem is not None:
             found.append(src.problem(key, problem, name))
         elif name.startswith("~"):
-            found.append(src.problem(key, _tilde(name), name))
+            found.append(src.problem(key, tilde_message(name), name))
 
 
 def check_trust(merged: Merged, trust: Trust) -> None:
@@ -485,7 +438,7 @@ def _resolve_paths(
         key = ("options", plugin, f.name)
         owner = merged.owners.get(key)
         if value.startswith("~"):
-            message = _tilde(value)
+            message = tilde_message(value)
         elif not trust.local_paths:
             message = _("this ruleset may not name files ({file})").format(file=shown(value))
         elif (problem := path_problem(value)) is not None:

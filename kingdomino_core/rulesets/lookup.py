@@ -21,6 +21,7 @@ from attrs import frozen
 
 from ..errors import RulesetError
 from ..i18n import get_translation
+from ..inputs.trust import Trust
 
 _ = get_translation("kingdomino_core")
 
@@ -166,3 +167,51 @@ def not_found(name: str, folder: Path, here: bool) -> str:
         )
         message = words.format(message=message, name=name)
     return message
+
+
+def resolve_extends(value: str, naming: Path, trust: Trust) -> Path:
+    """The file ``extends = value`` in ``naming`` means: a bare name is looked up like
+    ``--ruleset NAME`` (shipped rulesets and ``KD_RULESET_PATH`` only); a path is
+    relative to the file that holds it."""
+    if not value.strip():
+        raise RulesetError([_("an empty name: give a ruleset name or a path")])
+    if value.startswith("~"):
+        raise RulesetError([tilde_message(value)])
+    if not looks_like_path(value):
+        try:
+            return find_ruleset(value)
+        except RulesetNotFoundError:
+            raise RulesetError([not_found(value, naming.parent, here=False)]) from None
+    if not trust.local_paths:
+        raise RulesetError(
+            [
+                _(
+                    "{value!r}: this ruleset may only extend a ruleset by name, not a file path"
+                ).format(value=value)
+            ]
+        )
+    relative = Path(os.path.normpath(naming.parent / value))
+    kind = file_kind(relative)
+    if kind == "file":
+        return relative
+    if kind == "dir":
+        raise RulesetError(
+            [_("{file!r} is a directory, not a ruleset file").format(file=str(relative))]
+        )
+    if kind is not None:
+        raise RulesetError(
+            [
+                _("{file!r}: not a regular file (a device, FIFO or socket)").format(
+                    file=str(relative)
+                )
+            ]
+        )
+    raise RulesetError([_("no ruleset file {file!r}").format(file=str(relative))])
+
+
+def tilde_message(value: str) -> str:
+    """Why ``value`` (starting with ``~``) is refused inside a ruleset file."""
+    return _(
+        "{value!r}: '~' is not expanded in ruleset files; write a path relative to this "
+        "file (./x, ../x) or an absolute one"
+    ).format(value=value)
