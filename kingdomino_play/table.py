@@ -51,6 +51,7 @@ from .forced import only_action
 from .seats import Seat, build_seat, is_human
 
 _ = get_translation("kingdomino_play")
+_l = _.lazy
 
 #: Moves in words kept by a table for its move list (``Table.recent``).
 RECENT = 50
@@ -272,8 +273,9 @@ class Table:
             try:
                 played.append(self.play_automatic())
             except KingdominoError as exc:
-                who = "chance" if seat is None or seat < 0 else self.names[seat]
-                self.failure = f"{who} could not move: {exc}"
+                who = _l("chance") if seat is None or seat < 0 else self.names[seat]
+                # lazy: each page shows it in its language (the error's own words as given)
+                self.failure = _l("{who} could not move: {error}").format(who=who, error=str(exc))
         return played
 
     def _apply(self, action: Action) -> None:

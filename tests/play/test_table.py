@@ -22,6 +22,7 @@ from kingdomino_core import (
     PluginHookError,
     Ruleset,
 )
+from kingdomino_core.i18n import use_language
 from kingdomino_core.saves.savegame import PlayerEntry, read_save, replay
 from kingdomino_play import MAX_UNDO, Table, build_seat
 
@@ -221,6 +222,8 @@ def test_a_plugin_failing_mid_move_leaves_the_game_as_before_it(tmp_path: Path) 
         if table.person_decides():
             table.act(table.game.legal_actions()[0])
     assert "Bot could not move" in table.failure and "broke" in table.failure
+    with use_language("fr"):  # each page reads it in its own language
+        assert str(table.failure).startswith("Bot n'a pas pu jouer : ") and "broke" in table.failure
     assert table.advance() == []  # play stays stopped
     # The game is the one before the failing move: its log is the table's moves.
     assert list(table.game.log) == table.moves
