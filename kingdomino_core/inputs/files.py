@@ -42,6 +42,7 @@ MAX_PATH_PART = 255
 MAX_PATH = 4096
 
 _ = get_translation("kingdomino_core")
+_l = _.lazy
 
 
 class DataFileError(RulesetError):
@@ -79,13 +80,13 @@ def shown(path: str | os.PathLike[str]) -> str:
 
 
 _REASONS = {
-    errno.ENOENT: _.lazy("no such file"),
-    errno.ENOTDIR: _.lazy("no such file"),
-    errno.EACCES: _.lazy("permission denied"),
-    errno.EPERM: _.lazy("permission denied"),
-    errno.ELOOP: _.lazy("too many levels of symbolic links"),
-    errno.ENAMETOOLONG: _.lazy("file name too long"),
-    errno.EISDIR: _.lazy("a directory, not a regular file"),
+    errno.ENOENT: _l("no such file"),
+    errno.ENOTDIR: _l("no such file"),
+    errno.EACCES: _l("permission denied"),
+    errno.EPERM: _l("permission denied"),
+    errno.ELOOP: _l("too many levels of symbolic links"),
+    errno.ENAMETOOLONG: _l("file name too long"),
+    errno.EISDIR: _l("a directory, not a regular file"),
 }
 
 

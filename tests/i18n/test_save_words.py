@@ -6,6 +6,7 @@ message quotes (file, key, value, ids, the JSON library's own reason) is left.""
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +17,7 @@ from pseudo_support import PSEUDO, pseudo_locale, unmarked_words
 from test_terminal_languages import kd_in_process
 
 from kingdomino_core import default_catalogue, i18n
-from kingdomino_core.inputs.limits import MAX_SAVE_BYTES
+from kingdomino_core.inputs.limits import MAX_RULESET_BYTES, MAX_SAVE_BYTES
 from kingdomino_core.saves.save_file import PlayerEntry, to_json
 from kingdomino_core.saves.savegame import save_of
 from kingdomino_core.testing import make_engine
@@ -149,3 +150,40 @@ def test_save_errors_in_the_pseudo_language(
     assert code in (4, 5), shown
     assert "⟦" in shown
     assert _leftover(shown, (str(path), str(tmp_path), *data)) == [], shown
+
+
+# Data files a ruleset option names that cannot be read: (how to make it, data quoted).
+_DATA_FILES: dict[str, Callable[[Path], None]] = {
+    "directory": lambda path: path.mkdir(),
+    "fifo": lambda path: os.mkfifo(path),
+    "missing": lambda path: None,
+    "not-utf8": lambda path: path.write_bytes(b"\xff\xfe\xff"),
+    "oversized": lambda path: path.write_text(" " * (MAX_RULESET_BYTES * 20), encoding="utf-8"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_DATA_FILES))
+def test_data_file_errors_in_the_pseudo_language(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    pseudo_dir: Path,
+    tmp_path: Path,
+    case: str,
+) -> None:
+    """``[options.origins] dominoes = "..."`` naming a file that is not one kd can read
+    (a directory, a FIFO, missing, not text, too large): the reason is translated."""
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    data_file = tmp_path / "dominoes.csv"
+    _DATA_FILES[case](data_file)
+    ruleset = tmp_path / "mine.toml"
+    ruleset.write_text(
+        '[ruleset]\nname = "mine"\nplugins = ["origins"]\n'
+        '[options.origins]\ndominoes = "dominoes.csv"\n',
+        encoding="utf-8",
+    )
+    args = ("ruleset", "validate", str(ruleset))
+    code, shown = kd_in_process(capsys, monkeypatch, "--lang", PSEUDO, *args)
+    assert code == 3, shown
+    assert "⟦" in shown
+    quoted = (str(ruleset), str(data_file), "options.origins.dominoes")
+    assert _leftover(shown, quoted) == [], shown
