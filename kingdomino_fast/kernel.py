@@ -148,9 +148,11 @@ def _reset_kingdoms(terr, crw, reg, rsize, rcrown, rterr, kinfo, near, width):
     near[:, :, :] = 0
     near[:, -1, :] = full
     near[:, -1, reach] = full & ~(1 << reach)
-    near[:, :-1, reach] |= (1 << (reach - 1)) | (1 << (reach + 1))
-    near[:, :-1, reach - 1] |= 1 << reach
-    near[:, :-1, reach + 1] |= 1 << reach
+    for q in range(near.shape[0]):  # (loops: no temporary array, see vector._step_slots)
+        for t in range(near.shape[1] - 1):
+            near[q, t, reach] |= (1 << (reach - 1)) | (1 << (reach + 1))
+            near[q, t, reach - 1] |= 1 << reach
+            near[q, t, reach + 1] |= 1 << reach
     terr[:, :] = -1
     crw[:, :] = 0
     reg[:, :] = -1

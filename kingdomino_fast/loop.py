@@ -153,7 +153,8 @@ def _decide_claim(
         return top[0]
     width = params[P_WIDTH]
     free = top[nfree : 2 * nfree]
-    free[:] = top[:nfree]
+    for i in range(nfree):  # (a loop: no temporary array, see vector._step_slots)
+        free[i] = top[i]
     now = total_points(q, kinfo, params)
     best_v = -(1 << 60)
     best_c = -1

@@ -9,8 +9,10 @@ the chance steps and the policy's numbers, in the same order as in Python, and i
 left where Python's generator would be left.
 
 The game's queue of steps (``Game.pending``) is kept as a stack (its top is
-``pending[0]``) and run step by step as ``kingdomino_core/engine/rounds.py`` runs it,
-so a playout may start at a decision, at a chance step or between them.
+``pending[0]``) and run step by step as ``kingdomino_core/engine/rounds.py`` runs it
+(the automatic steps are :func:`kingdomino_fast.steps.auto_step`, shared with the
+batched environment), so a playout may start at a decision, at a chance step or
+between them.
 """
 
 from __future__ import annotations
@@ -25,55 +27,37 @@ from .kernel import (
     LOG_DRAW_KING,
     LOG_PLACE,
     LOG_REVEAL,
-    P_DECK,
-    P_FIRST_BOX,
     P_GAMES,
     P_KINGDOMS,
     P_KINGS,
     P_LINE_SIZE,
-    P_LINES_TOTAL,
     P_WIDTH,
     _near_ids,
     _put,
     _reset_kingdoms,
     kingdom_arrays,
-    mt_random,
     placements,
     second_cell,
     total_points,
 )
 from .loop import rank_places
-
-# -- steps (rows of the ``pending`` stack: kind, seat, king, domino) --------------------
-S_LAY_OUT_LINE = 0
-S_REVEAL = 1
-S_LINE_READY = 2
-S_DRAW_KING = 3
-S_CLAIM = 4
-S_PLACE = 5
-S_START_ROUND = 6
-S_END_ROUND = 7
-STEP_KINDS = {
-    "lay_out_line": S_LAY_OUT_LINE,
-    "reveal": S_REVEAL,
-    "line_ready": S_LINE_READY,
-    "draw_king": S_DRAW_KING,
-    "claim": S_CLAIM,
-    "place": S_PLACE,
-    "start_round": S_START_ROUND,
-    "end_round": S_END_ROUND,
-}
-
-# -- the ``ints`` array: the game's counters -------------------------------------------
-I_LINES_DRAWN = 0
-I_GAME_NUMBER = 1
-I_NPOOL = 2  # dominoes in ``pool``
-I_NDRAWN = 3
-I_NLINE = 4
-I_NNEXT = 5
-I_NUNDRAWN = 6
-I_NPENDING = 7
-N_INTS = 8
+from .steps import (
+    A_GAME_OVER,
+    I_GAME_NUMBER,
+    I_LINES_DRAWN,
+    I_NNEXT,
+    I_NPENDING,
+    I_NUNDRAWN,
+    S_CLAIM,
+    S_DRAW_KING,
+    S_LAY_OUT_LINE,
+    S_PLACE,
+    S_REVEAL,
+    S_START_ROUND,
+    _draw,
+    _push,
+    auto_step,
+)
 
 # -- the action applied first (``first[0]``) -----------------------------------------------
 F_NONE = 0
@@ -83,26 +67,6 @@ F_DISCARD = 3
 
 #: The policy's constants, as ``PlayoutPolicy`` has them.
 EPSILON = 0.1
-
-
-@njit(cache=True)
-def _draw(mt, pre):
-    """The next number: ``pre[0]`` if one was drawn ahead (>= 0), else the Twister's."""
-    r = pre[0]
-    if r >= 0.0:
-        pre[0] = -1.0
-        return r
-    return mt_random(mt)
-
-
-@njit(cache=True)
-def _push(pending, ints, kind, seat, king, domino):
-    n = ints[I_NPENDING]
-    pending[n, 0] = kind
-    pending[n, 1] = seat
-    pending[n, 2] = king
-    pending[n, 3] = domino
-    ints[I_NPENDING] = n + 1
 
 
 @njit(cache=True)
@@ -231,7 +195,6 @@ def play_out_state(
     cells = width * width
     nk = params[P_KINGDOMS]
     kings = params[P_KINGS]
-    ndeck = params[P_DECK]
     line_size = params[P_LINE_SIZE]
     terr, crw, reg, rsize, rcrown, rterr, kinfo, near = kingdom_arrays(nk, len(scoring), width)
     cand_cell = np.zeros(4 * cells, np.int64)
@@ -256,66 +219,31 @@ def play_out_state(
         king = pending[top, 2]
         dom = pending[top, 3]
         ints[I_NPENDING] = top
-        if kind == S_LAY_OUT_LINE:
-            pile_left = 0
-            for i in range(ndeck):
-                if in_pile[i]:
-                    pile_left += 1
-            if not (ints[I_LINES_DRAWN] < params[P_LINES_TOTAL] and pile_left > 0):
-                continue
-            ints[I_LINES_DRAWN] += 1
-            first_box = params[P_FIRST_BOX]
-            want = 0
-            if first_box:
-                want = first_box if ints[I_LINES_DRAWN] % 2 == 1 else 3 - first_box
-            npool = 0
-            for i in range(ndeck):
-                if in_pile[i] and (want == 0 or box[i] == want):
-                    pool[npool] = i
-                    npool += 1
-            ints[I_NPOOL] = npool
-            ints[I_NDRAWN] = 0
-            n = min(line_size, npool)
-            _push(pending, ints, S_LINE_READY, -1, -1, -1)
-            for _ in range(n):
-                _push(pending, ints, S_REVEAL, -1, -1, -1)
-        elif kind == S_REVEAL:
-            npool = ints[I_NPOOL]
-            j = int(_draw(mt, pre) * npool)
-            d = pool[j]
-            for m in range(j, npool - 1):
-                pool[m] = pool[m + 1]
-            ints[I_NPOOL] = npool - 1
-            in_pile[d] = False
-            drawn[ints[I_NDRAWN]] = d
-            ints[I_NDRAWN] += 1
-            _log(logs, move, LOG_REVEAL, d, 0, 0, 0)
-            move += 1
-        elif kind == S_LINE_READY:
-            n = ints[I_NDRAWN]
-            for a in range(1, n):  # line order (kd_order_line): (number, box)
-                v = drawn[a]
-                b = a - 1
-                while b >= 0 and order_key[drawn[b]] > order_key[v]:
-                    drawn[b + 1] = drawn[b]
-                    b -= 1
-                drawn[b + 1] = v
-            for s in range(n):
-                next_line[s] = drawn[s]
-                next_kings[s] = -1
-            ints[I_NNEXT] = n
-            ints[I_NPOOL] = 0
-            ints[I_NDRAWN] = 0
-        elif kind == S_DRAW_KING:
-            left = ints[I_NUNDRAWN]
-            j = int(_draw(mt, pre) * left)
-            k = undrawn[j]
-            for m in range(j, left - 1):
-                undrawn[m] = undrawn[m + 1]
-            ints[I_NUNDRAWN] = left - 1
-            _log(logs, move, LOG_DRAW_KING, k, 0, 0, 0)
-            move += 1
-            _push(pending, ints, S_CLAIM, king_owner[k], k, -1)
+        if kind not in (S_CLAIM, S_PLACE):
+            got = auto_step(kind, params, order_key, box, king_owner, in_pile, pool, drawn, line,
+                            line_kings, next_line, next_kings, undrawn, pending, ints, mt,
+                            pre)  # fmt: skip
+            if kind == S_REVEAL:
+                _log(logs, move, LOG_REVEAL, got, 0, 0, 0)
+                move += 1
+            elif kind == S_DRAW_KING:
+                _log(logs, move, LOG_DRAW_KING, got, 0, 0, 0)
+                move += 1
+            elif got == A_GAME_OVER and ints[I_GAME_NUMBER] < params[P_GAMES]:
+                _score_game(nk, kinfo, rsize, rcrown, rterr, scoring, params, past, last)
+                ints[I_GAME_NUMBER] += 1
+                _reset_kingdoms(terr, crw, reg, rsize, rcrown, rterr, kinfo, near, width)
+                in_pile[:] = True
+                ints[I_LINES_DRAWN] = 0
+                ints[I_NNEXT] = 0
+                for k in range(kings):
+                    undrawn[k] = k
+                ints[I_NUNDRAWN] = kings
+                ints[I_NPENDING] = 0
+                _push(pending, ints, S_START_ROUND, -1, -1, -1)
+                for _ in range(kings):
+                    _push(pending, ints, S_DRAW_KING, -1, -1, -1)
+                _push(pending, ints, S_LAY_OUT_LINE, -1, -1, -1)
         elif kind == S_CLAIM:
             if forced == F_CLAIM:
                 slot = first[1]
@@ -349,48 +277,6 @@ def play_out_state(
                      kinfo, near, scoring, width, ids)  # fmt: skip
                 _log(logs, move, LOG_PLACE, seat, dom, c1, cand_dir[i])
             move += 1
-        elif kind == S_START_ROUND:
-            n = ints[I_NNEXT]
-            for s in range(n):
-                line[s] = next_line[s]
-                line_kings[s] = next_kings[s]
-            ints[I_NLINE] = n
-            ints[I_NNEXT] = 0
-            pile_left = 0
-            for i in range(ndeck):
-                if in_pile[i]:
-                    pile_left += 1
-            more = ints[I_LINES_DRAWN] < params[P_LINES_TOTAL] and pile_left > 0
-            _push(pending, ints, S_END_ROUND, -1, -1, -1)
-            for s in range(n - 1, -1, -1):  # pushed last first: line order on top
-                k = line_kings[s]
-                if k < 0:
-                    continue
-                if more:
-                    _push(pending, ints, S_CLAIM, king_owner[k], k, -1)
-                _push(pending, ints, S_PLACE, king_owner[k], k, line[s])
-            if more:
-                _push(pending, ints, S_LAY_OUT_LINE, -1, -1, -1)
-        elif kind == S_END_ROUND:
-            if ints[I_NNEXT] > 0:
-                _push(pending, ints, S_START_ROUND, -1, -1, -1)
-                continue
-            ints[I_NLINE] = 0
-            if ints[I_GAME_NUMBER] < params[P_GAMES]:
-                _score_game(nk, kinfo, rsize, rcrown, rterr, scoring, params, past, last)
-                ints[I_GAME_NUMBER] += 1
-                _reset_kingdoms(terr, crw, reg, rsize, rcrown, rterr, kinfo, near, width)
-                in_pile[:] = True
-                ints[I_LINES_DRAWN] = 0
-                ints[I_NNEXT] = 0
-                for k in range(kings):
-                    undrawn[k] = k
-                ints[I_NUNDRAWN] = kings
-                ints[I_NPENDING] = 0
-                _push(pending, ints, S_START_ROUND, -1, -1, -1)
-                for _ in range(kings):
-                    _push(pending, ints, S_DRAW_KING, -1, -1, -1)
-                _push(pending, ints, S_LAY_OUT_LINE, -1, -1, -1)
     _score_game(nk, kinfo, rsize, rcrown, rterr, scoring, params, past, last)
     # ranking: match total, then the tie-breaks, highest first; equal keys share
     names = dynasty_tiebreaks if params[P_GAMES] > 1 else tiebreaks

@@ -21,6 +21,7 @@ from kingdomino_core.model.geometry import DIRECTIONS
 
 from . import kernel as K
 from . import resume as R
+from . import steps as Q
 from .batch import tables_of
 from .tables import Tables, engine_problem
 
@@ -46,7 +47,7 @@ class State:
     undrawn: np.ndarray
     #: ``Game.pending`` as a stack (the last row is ``pending[0]``).
     pending: np.ndarray
-    #: The counters, ``resume.I_*``.
+    #: The counters, ``steps.I_*``.
     ints: np.ndarray
     #: Finished games of the match: total, largest property, crowns, ``[k, 3]``.
     past: np.ndarray
@@ -75,7 +76,7 @@ def state_problem(game: Game) -> str | None:
     if game.upcoming:
         return "lines laid out ahead"
     for step in game.pending:
-        if step.kind not in R.STEP_KINDS:
+        if step.kind not in Q.STEP_KINDS:
             return f"step {step.kind!r} is not covered"
     return None
 
@@ -111,20 +112,20 @@ def state_of(game: Game) -> State:
     pending = np.full((room, 4), -1, np.int64)
     for row, step in enumerate(reversed(game.pending)):
         pending[row] = (
-            R.STEP_KINDS[step.kind],
+            Q.STEP_KINDS[step.kind],
             step.seat if step.seat is not None else -1,
             step.king if step.king is not None else -1,
             index[step.domino] if step.domino is not None else -1,
         )
-    ints = np.zeros(R.N_INTS, np.int64)
-    ints[R.I_LINES_DRAWN] = game.lines_drawn
-    ints[R.I_GAME_NUMBER] = game.game_number
-    ints[R.I_NPOOL] = len(game.pool)
-    ints[R.I_NDRAWN] = len(game.drawn)
-    ints[R.I_NLINE] = len(game.line)
-    ints[R.I_NNEXT] = len(game.next_line)
-    ints[R.I_NUNDRAWN] = len(game.undrawn_kings)
-    ints[R.I_NPENDING] = len(game.pending)
+    ints = np.zeros(Q.N_INTS, np.int64)
+    ints[Q.I_LINES_DRAWN] = game.lines_drawn
+    ints[Q.I_GAME_NUMBER] = game.game_number
+    ints[Q.I_NPOOL] = len(game.pool)
+    ints[Q.I_NDRAWN] = len(game.drawn)
+    ints[Q.I_NLINE] = len(game.line)
+    ints[Q.I_NNEXT] = len(game.next_line)
+    ints[Q.I_NUNDRAWN] = len(game.undrawn_kings)
+    ints[Q.I_NPENDING] = len(game.pending)
     past = np.zeros((nk, 3), np.int64)
     for sheets in game.match_sheets:
         for q, sheet in enumerate(sheets):

@@ -2,112 +2,99 @@
 
 Each game slot ``g`` holds a match in progress as arrays (leading dimension ``B``),
 run as a queue of steps exactly as ``kingdomino_core/engine/rounds.py`` runs
-``Game.pending`` (the same machine as :mod:`kingdomino_fast.resume`, kept as a
-stack whose top is ``pending[0]``). A step applies each slot's action for its
-learner decision, then runs the automatic steps, chance (the game's own
-``random.Random(seed)``) and the decisions of bot seats (``random`` and ``greedy``,
-their numbers from the game's decision stream, as ``kd simulate``'s) until a
-learner seat decides again or the match ends; an ended match writes its final
-observation and rewards and the slot starts the next game from the prepared queue.
-Then it writes each slot's observation and action mask, in the encoding of
-``kingdomino_rl.observation`` (the layout arrays are built from its ``Observer``).
-
-The kingdoms part of slot ``g``'s observation row is itself the store of its
-kingdoms' planes: it is updated square by square where a domino is laid, in the
-order of the seat it was last written for (``view_own[g]``: the kingdom in its
-first block), and its blocks are rotated in place only when the next seat to
-decide sees the kingdoms in another order. A step thus writes a few hundred bytes
-of most rows, not the whole observation (memory traffic is what limits a batch).
-``vw`` is the pair ``(observation, view_own)``.
+``Game.pending`` (:mod:`kingdomino_fast.steps`: the same stack and the same
+automatic steps as the playout of :mod:`kingdomino_fast.resume`). A step applies
+each slot's action for its learner decision, then runs the automatic steps, chance
+(the game's own ``random.Random(seed)``) and the decisions of bot seats (``random``
+and ``greedy``, their numbers from the game's decision stream, as ``kd simulate``'s)
+until a learner seat decides again or the match ends; an ended match writes its
+final observation and rewards and the slot starts the next game from the prepared
+queue. Each slot's observation row and action mask are kept up to date by
+:mod:`kingdomino_fast.observe` (only what the step changed is written).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 from numba import njit
 
 from .kernel import (
     K_DISCARDS,
+    K_SQUARES,
     P_DECK,
     P_GAMES,
     P_KINGDOMS,
     P_KINGS,
     P_LINE_SIZE,
-    P_LINES_TOTAL,
     P_PLAYERS,
     P_WIDTH,
     _put,
     _reset_kingdoms,
-    mt_random,
     mt_seed,
-    placements,
     second_cell,
     total_points,
 )
 from .loop import _decide_claim, _decide_place, _stream, rank_places
-from .resume import (
+from .observe import (
+    L_CLAIM_OFF,
+    L_DISCARD_OFF,
+    L_PLACE_OFF,
+    V_DIRTY,
+    V_MOVE,
+    V_PILE,
+    VIEW_SEAT,
+    claimed,
+    clear_kingdoms,
+    set_square,
+    turn_view,
+    write_decision,
+    write_final,
+    write_lines,
+    write_scores,
+)
+from .steps import (
+    A_GAME_OVER,
+    I_GAME_NUMBER,
+    I_LINES_DRAWN,
+    I_NDRAWN,
+    I_NLINE,
+    I_NNEXT,
+    I_NPENDING,
+    I_NPOOL,
+    I_NUNDRAWN,
     S_CLAIM,
     S_DRAW_KING,
-    S_END_ROUND,
     S_LAY_OUT_LINE,
     S_LINE_READY,
     S_PLACE,
     S_REVEAL,
     S_START_ROUND,
     _push,
+    auto_step,
 )
 
-# -- per-slot counters (``ints[g]``) -------------------------------------------------
-V_LINES_DRAWN = 0
-V_GAME_NUMBER = 1
-V_NPOOL = 2
-V_NDRAWN = 3
-V_NLINE = 4
-V_NNEXT = 5
-V_NUNDRAWN = 6
-V_NPENDING = 7
-V_MOVE = 8  # the game's log length (the decision stream's index)
-V_PILE = 9  # dominoes left in the pile
-N_V = 10
+# Compiled without reference counting (numba's ``_nrt=False``): the step's loop and
+# everything it calls allocate nothing, and the references numba would otherwise
+# count for every array passed to a function cost more than a step's work.
+_UNCOUNTED: dict[str, Any] = {"_nrt": False}
+
+# The kernel's own functions, inlined here (the same code): a call of a compiled
+# function that is not inlined counts a reference to each array it is passed, which
+# cost more than the work of a step's small helpers.
+_put_inline = njit(cache=True, inline="always")(_put.py_func)
+_auto_step_inline = njit(cache=True, inline="always")(auto_step.py_func)
 
 #: A seat played by the caller (``agents[seat]``); otherwise ``kernel.AGENT_*``.
 LEARNER = -1
-
-# -- the observation's and actions' layout (``layout``, from kingdomino_rl) ----------
-L_KINGDOMS = 0  # offset of each part in the flat vector
-L_LINES = 1
-L_SCORES = 2
-L_DECISION = 3
-L_NKINDS = 4  # decision kinds (one-hot)
-L_CLAIM_KIND = 5  # index of "claim" among them
-L_PLACE_KIND = 6
-L_KINGS_PER_SEAT = 7
-L_D = 8  # numbers per domino
-L_ROWS = 9  # market rows (2: no lookahead)
-L_PLANE = 10  # numbers per kingdom: (T + 2) x W x W
-L_T = 11  # terrains
-L_PLACE_OFF = 12  # the action space's slices
-L_DISCARD_OFF = 13
-L_CLAIM_OFF = 14
-L_ACTIONS = 15
-N_LAYOUT = 16
 
 REWARD_WIN = 0
 REWARD_MARGIN = 1
 
 
-@njit(cache=True)
-def _set_square(vw, g, q, cell, t, cr, layout, nk, cells):
-    """A square of kingdom ``q`` in slot ``g``'s observation row: its terrain's plane,
-    its crowns (the row's block of ``q`` in its current order)."""
-    obs, view_own = vw
-    base = layout[L_KINGDOMS] + ((q - view_own[g] + nk) % nk) * layout[L_PLANE]
-    obs[g, base + t * cells + cell] = 1.0
-    obs[g, base + (layout[L_T] + 1) * cells + cell] = cr
-
-
-@njit(cache=True)
-def _new_game(g, params, layout, kst, vw, in_pile, next_kings, undrawn, pending, ints):
+@njit(cache=True, inline="always")
+def _new_game(g, params, layout, kst, obs, in_pile, next_kings, undrawn, pending, ints):
     """Empty kingdoms, the full pile and the first steps of a game (``start_game``)."""
     terr, crw, reg, rsize, rcrown, rterr, kinfo, near = kst
     width = params[P_WIDTH]
@@ -115,38 +102,32 @@ def _new_game(g, params, layout, kst, vw, in_pile, next_kings, undrawn, pending,
     a, b = g * nk, (g + 1) * nk
     _reset_kingdoms(terr[a:b], crw[a:b], reg[a:b], rsize[a:b], rcrown[a:b], rterr[a:b],
                     kinfo[a:b], near[a:b], width)  # fmt: skip
-    cells = width * width
-    nt = layout[L_T]
-    castle = (width // 2) * width + width // 2
-    obs = vw[0]
-    plane = layout[L_PLANE]
-    at = layout[L_KINGDOMS]
-    for c in range(at, at + nk * plane):
-        obs[g, c] = 0.0
-    for i in range(nk):
-        obs[g, at + i * plane + nt * cells + castle] = 1.0
+    reach = width // 2
+    clear_kingdoms(obs, g, layout, nk, width * width, reach * width + reach)
     in_pile[g, :] = True
     kings = params[P_KINGS]
     for k in range(kings):
         undrawn[g, k] = k
     next_kings[g, :] = -1
-    ints[g, V_LINES_DRAWN] = 0
-    ints[g, V_NPOOL] = 0
-    ints[g, V_NDRAWN] = 0
-    ints[g, V_NLINE] = 0
-    ints[g, V_NNEXT] = 0
-    ints[g, V_NUNDRAWN] = kings
-    ints[g, V_PILE] = params[P_DECK]
-    ints[g, V_NPENDING] = 0
-    _push(pending[g], ints[g], S_START_ROUND, -1, -1, -1)
+    it = ints[g]
+    it[I_LINES_DRAWN] = 0
+    it[I_NPOOL] = 0
+    it[I_NDRAWN] = 0
+    it[I_NLINE] = 0
+    it[I_NNEXT] = 0
+    it[I_NUNDRAWN] = kings
+    it[V_PILE] = params[P_DECK]
+    it[V_DIRTY] = 1
+    it[I_NPENDING] = 0
+    _push(pending[g], it, S_START_ROUND, -1, -1, -1)
     for _ in range(kings):
-        _push(pending[g], ints[g], S_DRAW_KING, -1, -1, -1)
-    _push(pending[g], ints[g], S_LAY_OUT_LINE, -1, -1, -1)
+        _push(pending[g], it, S_DRAW_KING, -1, -1, -1)
+    _push(pending[g], it, S_LAY_OUT_LINE, -1, -1, -1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _start_match(
-    g, params, layout, kst, vw, in_pile, next_kings, undrawn, pending, ints, past, mt,
+    g, params, layout, kst, obs, in_pile, next_kings, undrawn, pending, ints, past, mt,
     streams, q_keys, q_keylens, q_streams, q_ids, slot_ids, qnext,
 ):  # fmt: skip
     """The slot's next match: the next prepared seed of the queue."""
@@ -154,64 +135,68 @@ def _start_match(
     qnext[0] = row + 1
     mt_seed(mt[g], q_keys[row], q_keylens[row])
     if q_streams.shape[0] > 1:
-        streams[g, :] = q_streams[row]
+        for m in range(streams.shape[1]):
+            streams[g, m] = q_streams[row, m]
     past[g, :, :] = 0
-    ints[g, V_GAME_NUMBER] = 1
+    ints[g, I_GAME_NUMBER] = 1
     ints[g, V_MOVE] = 0
     slot_ids[g, 0] = q_ids[row, 0]
     slot_ids[g, 1] = q_ids[row, 1]
-    _new_game(g, params, layout, kst, vw, in_pile, next_kings, undrawn, pending, ints)
+    _new_game(g, params, layout, kst, obs, in_pile, next_kings, undrawn, pending, ints)
 
 
-@njit(cache=True)
-def _place(g, q, dom, c1, c2, deck, params, layout, kst, vw, scoring, ids):
+@njit(cache=True, inline="always")
+def _place(g, q, dom, c1, c2, deck, params, layout, kst, obs, view, occ, scoring, ids):
+    """Lay domino ``dom`` on cells ``c1``, ``c2`` of slot ``g``'s kingdom ``q``: the
+    kingdom's arrays, its list of squares (``occ``) and the observation row."""
     terr, crw, reg, rsize, rcrown, rterr, kinfo, near = kst
     width = params[P_WIDTH]
     cells = width * width
     nk = params[P_KINGDOMS]
     qq = g * nk + q
-    _put(qq, c1, deck[dom, 0], deck[dom, 1], terr, crw, reg, rsize, rcrown, rterr, kinfo, near,
-         scoring, width, ids)  # fmt: skip
-    _set_square(vw, g, q, c1, deck[dom, 0], deck[dom, 1], layout, nk, cells)
-    _put(qq, c2, deck[dom, 2], deck[dom, 3], terr, crw, reg, rsize, rcrown, rterr, kinfo, near,
-         scoring, width, ids)  # fmt: skip
-    _set_square(vw, g, q, c2, deck[dom, 2], deck[dom, 3], layout, nk, cells)
+    _put_inline(qq, c1, deck[dom, 0], deck[dom, 1], terr, crw, reg, rsize, rcrown, rterr,
+                kinfo, near, scoring, width, ids)  # fmt: skip
+    occ[qq, kinfo[qq, K_SQUARES] - 1] = c1
+    set_square(obs, g, view, q, c1, deck[dom, 0], deck[dom, 1], layout, nk, cells)
+    _put_inline(qq, c2, deck[dom, 2], deck[dom, 3], terr, crw, reg, rsize, rcrown, rterr,
+                kinfo, near, scoring, width, ids)  # fmt: skip
+    occ[qq, kinfo[qq, K_SQUARES] - 1] = c2
+    set_square(obs, g, view, q, c2, deck[dom, 2], deck[dom, 3], layout, nk, cells)
 
 
-@njit(cache=True)
+@njit(cache=True, **_UNCOUNTED)
 def _advance(g, params, layout, deck, order_key, box, scoring, king_owner, seat_kingdom,
-             agents, kst, vw, in_pile, pool, drawn, line, line_kings, next_line,
-             next_kings, undrawn, pending, ints, past, mt, streams, cand_cell, cand_dir,
+             agents, kst, obs, view, occ, in_pile, pool, drawn, line, line_kings, next_line,
+             next_kings, undrawn, pending, ints, past, mt, pre, streams, cand_cell, cand_dir,
              top, ids):  # fmt: skip
     """Run slot ``g`` until a learner seat decides (returns 1, the decision on top of
     the stack) or its match ends (returns 0; ``past`` holds the earlier games)."""
     terr, crw, reg, rsize, rcrown, rterr, kinfo, near = kst
     width = params[P_WIDTH]
-    ndeck = params[P_DECK]
-    line_size = params[P_LINE_SIZE]
     nk = params[P_KINGDOMS]
     st = pending[g]
     it = ints[g]
-    while it[V_NPENDING] > 0:
-        top_row = it[V_NPENDING] - 1
+    while it[I_NPENDING] > 0:
+        top_row = it[I_NPENDING] - 1
         kind = st[top_row, 0]
         seat = st[top_row, 1]
-        king = st[top_row, 2]
-        dom = st[top_row, 3]
-        if (kind in (S_CLAIM, S_PLACE)) and agents[seat] == LEARNER:
+        if kind in (S_CLAIM, S_PLACE) and agents[seat] == LEARNER:
             return 1
-        it[V_NPENDING] = top_row
+        it[I_NPENDING] = top_row
         if kind == S_CLAIM:
             r = _stream(streams, g, it[V_MOVE])
             slot = _decide_claim(
                 agents[seat], g * nk + seat_kingdom[seat], next_line[g], next_kings[g],
-                it[V_NNEXT], deck, terr, reg, rsize, rcrown, kinfo, near, scoring, params,
+                it[I_NNEXT], deck, terr, reg, rsize, rcrown, kinfo, near, scoring, params,
                 cand_cell, cand_dir, top, ids, r,
             )  # fmt: skip
+            king = st[top_row, 2]
             next_kings[g, slot] = king
+            claimed(obs, g, view, slot, king_owner[king], params, layout)
             it[V_MOVE] += 1
         elif kind == S_PLACE:
             q = seat_kingdom[seat]
+            dom = st[top_row, 3]
             r = _stream(streams, g, it[V_MOVE])
             i = _decide_place(
                 agents[seat], seat, g * nk + q, dom, deck, terr, crw, reg, rsize, rcrown,
@@ -222,99 +207,36 @@ def _advance(g, params, layout, deck, order_key, box, scoring, king_owner, seat_
             else:
                 c1 = cand_cell[i]
                 _place(g, q, dom, c1, second_cell(c1, cand_dir[i], width), deck, params,
-                       layout, kst, vw, scoring, ids)  # fmt: skip
+                       layout, kst, obs, view, occ, scoring, ids)  # fmt: skip
             it[V_MOVE] += 1
-        elif kind == S_LAY_OUT_LINE:
-            if not (it[V_LINES_DRAWN] < params[P_LINES_TOTAL] and it[V_PILE] > 0):
-                continue
-            it[V_LINES_DRAWN] += 1
-            first_box = params[13]  # P_FIRST_BOX
-            want = 0
-            if first_box:
-                want = first_box if it[V_LINES_DRAWN] % 2 == 1 else 3 - first_box
-            npool = 0
-            for d in range(ndeck):
-                if in_pile[g, d] and (want == 0 or box[d] == want):
-                    pool[g, npool] = d
-                    npool += 1
-            it[V_NPOOL] = npool
-            it[V_NDRAWN] = 0
-            _push(st, it, S_LINE_READY, -1, -1, -1)
-            for _ in range(min(line_size, npool)):
-                _push(st, it, S_REVEAL, -1, -1, -1)
-        elif kind == S_REVEAL:
-            npool = it[V_NPOOL]
-            j = int(mt_random(mt[g]) * npool)
-            d = pool[g, j]
-            for m in range(j, npool - 1):
-                pool[g, m] = pool[g, m + 1]
-            it[V_NPOOL] = npool - 1
-            in_pile[g, d] = False
-            it[V_PILE] -= 1
-            drawn[g, it[V_NDRAWN]] = d
-            it[V_NDRAWN] += 1
-            it[V_MOVE] += 1
-        elif kind == S_LINE_READY:
-            n = it[V_NDRAWN]
-            for a in range(1, n):  # line order (kd_order_line): (number, box)
-                v = drawn[g, a]
-                b = a - 1
-                while b >= 0 and order_key[drawn[g, b]] > order_key[v]:
-                    drawn[g, b + 1] = drawn[g, b]
-                    b -= 1
-                drawn[g, b + 1] = v
-            for s in range(n):
-                next_line[g, s] = drawn[g, s]
-                next_kings[g, s] = -1
-            it[V_NNEXT] = n
-            it[V_NPOOL] = 0
-            it[V_NDRAWN] = 0
-        elif kind == S_DRAW_KING:
-            left = it[V_NUNDRAWN]
-            j = int(mt_random(mt[g]) * left)
-            k = undrawn[g, j]
-            for m in range(j, left - 1):
-                undrawn[g, m] = undrawn[g, m + 1]
-            it[V_NUNDRAWN] = left - 1
-            it[V_MOVE] += 1
-            _push(st, it, S_CLAIM, king_owner[k], k, -1)
-        elif kind == S_START_ROUND:
-            n = it[V_NNEXT]
-            for s in range(n):
-                line[g, s] = next_line[g, s]
-                line_kings[g, s] = next_kings[g, s]
-            it[V_NLINE] = n
-            it[V_NNEXT] = 0
-            more = it[V_LINES_DRAWN] < params[P_LINES_TOTAL] and it[V_PILE] > 0
-            _push(st, it, S_END_ROUND, -1, -1, -1)
-            for s in range(n - 1, -1, -1):  # pushed last first: line order on top
-                k = line_kings[g, s]
-                if k < 0:
-                    continue
-                if more:
-                    _push(st, it, S_CLAIM, king_owner[k], k, -1)
-                _push(st, it, S_PLACE, king_owner[k], k, line[g, s])
-            if more:
-                _push(st, it, S_LAY_OUT_LINE, -1, -1, -1)
-        elif kind == S_END_ROUND:
-            if it[V_NNEXT] > 0:
-                _push(st, it, S_START_ROUND, -1, -1, -1)
-                continue
-            it[V_NLINE] = 0
-            if it[V_GAME_NUMBER] >= params[P_GAMES]:
-                return 0
-            for q in range(nk):  # the finished game of the match
-                largest, crowns = _properties(g * nk + q, kst, scoring)
-                past[g, q, 0] += total_points(g * nk + q, kinfo, params)
-                past[g, q, 1] = max(past[g, q, 1], largest)
-                past[g, q, 2] += crowns
-            it[V_GAME_NUMBER] += 1
-            _new_game(g, params, layout, kst, vw, in_pile, next_kings, undrawn, pending,
-                      ints)  # fmt: skip
+        else:
+            got = _auto_step_inline(kind, params, order_key, box, king_owner, in_pile[g],
+                                    pool[g], drawn[g], line[g], line_kings[g], next_line[g],
+                                    next_kings[g],
+                                    undrawn[g], st, it, mt[g], pre)  # fmt: skip
+            if kind == S_REVEAL:
+                it[V_MOVE] += 1
+                it[V_PILE] -= 1
+            elif kind == S_DRAW_KING:
+                it[V_MOVE] += 1
+            elif kind in (S_LINE_READY, S_START_ROUND):
+                it[V_DIRTY] = 1
+            elif got == A_GAME_OVER:
+                it[V_DIRTY] = 1
+                if it[I_GAME_NUMBER] >= params[P_GAMES]:
+                    return 0
+                for q in range(nk):  # the finished game of the match
+                    largest, crowns = _properties(g * nk + q, kst, scoring)
+                    past[g, q, 0] += total_points(g * nk + q, kinfo, params)
+                    past[g, q, 1] = max(past[g, q, 1], largest)
+                    past[g, q, 2] += crowns
+                it[I_GAME_NUMBER] += 1
+                _new_game(g, params, layout, kst, obs, in_pile, next_kings, undrawn, pending,
+                          ints)  # fmt: skip
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _properties(qq, kst, scoring):
     """Kingdom row ``qq``'s largest scoring property and its crowns (the tie-breaks)."""
     kinfo, rsize, rcrown, rterr = kst[6], kst[3], kst[4], kst[5]
@@ -327,18 +249,21 @@ def _properties(qq, kst, scoring):
     return largest, crowns
 
 
-@njit(cache=True)
-def _apply(g, action, params, layout, deck, seat_kingdom, kst, vw, scoring, next_kings,
-           pending, ints, ids):  # fmt: skip
+@njit(cache=True, inline="always")
+def _apply(g, action, params, layout, deck, king_owner, seat_kingdom, kst, obs, view, occ,
+           scoring, next_kings, pending, ints, ids):  # fmt: skip
     """The learner's action (legal: checked against the mask) for the decision on top."""
     it = ints[g]
-    top_row = it[V_NPENDING] - 1
-    it[V_NPENDING] = top_row
+    top_row = it[I_NPENDING] - 1
+    it[I_NPENDING] = top_row
     kind = pending[g, top_row, 0]
     seat = pending[g, top_row, 1]
     it[V_MOVE] += 1
     if kind == S_CLAIM:
-        next_kings[g, action - layout[L_CLAIM_OFF]] = pending[g, top_row, 2]
+        slot = action - layout[L_CLAIM_OFF]
+        king = pending[g, top_row, 2]
+        next_kings[g, slot] = king
+        claimed(obs, g, view, slot, king_owner[king], params, layout)
         return
     q = seat_kingdom[seat]
     if action == layout[L_DISCARD_OFF]:
@@ -347,10 +272,11 @@ def _apply(g, action, params, layout, deck, seat_kingdom, kst, vw, scoring, next
     number = action - layout[L_PLACE_OFF]
     c1 = number // 4
     c2 = second_cell(c1, number % 4, params[P_WIDTH])
-    _place(g, q, pending[g, top_row, 3], c1, c2, deck, params, layout, kst, vw, scoring, ids)
+    _place(g, q, pending[g, top_row, 3], c1, c2, deck, params, layout, kst, obs, view, occ,
+           scoring, ids)  # fmt: skip
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _rewards(g, kind, params, seat_kingdom, kst, past, scoring, tiebreaks, dynasty_tiebreaks,
              key, places, out):  # fmt: skip
     """Every seat's reward for slot ``g``'s finished match (``kingdomino_rl.aec``)."""
@@ -381,162 +307,112 @@ def _rewards(g, kind, params, seat_kingdom, kst, past, scoring, tiebreaks, dynas
             out[g, s] = key[mine, 0] - best
 
 
-@njit(cache=True)
-def _observe(g, seat, decision, out, mask, params, layout, table, deck, king_owner,
-             seat_kingdom, kst, vw, in_pile, line, line_kings, next_line, next_kings,
-             pending, ints, past, cand_cell, cand_dir, spare):  # fmt: skip
-    """Seat ``seat``'s observation of slot ``g`` (``Observer.flat``). With
-    ``decision`` (its decision is on top of the stack): into the slot's own row
-    (``out``), its kingdom blocks rotated in place if ``seat`` sees them in another
-    order, and the action mask into ``mask``. Without (the match is over): into
-    ``out`` (the final observation's row), the decision part empty."""
-    kinfo, near = kst[6], kst[7]
+@njit(cache=True, inline="always")
+def _observe(g, seat, params, layout, table, deck, king_owner, seat_kingdom, kst, obs, view,
+             occ, mask, line, line_kings, next_line, next_kings, pending, ints, past, cand_cell,
+             cand_dir):  # fmt: skip
+    """Row ``g`` and its mask brought up to ``seat``'s decision on top of the stack."""
+    terr, crw, kinfo, near = kst[0], kst[1], kst[6], kst[7]
     nk = params[P_KINGDOMS]
-    nplayers = params[P_PLAYERS]
-    line_size = params[P_LINE_SIZE]
-    plane = layout[L_PLANE]
-    d_size = layout[L_D]
+    width = params[P_WIDTH]
     own = seat_kingdom[seat]
     it = ints[g]
-    at = layout[L_KINGDOMS]
-    obs, view_own = vw
-    shift = (own - view_own[g] + nk) % nk
-    if decision:
-        if shift:  # (explicit loops: numba's slice copies check for overlap)
-            for c in range(nk * plane):
-                spare[c] = out[at + c]
-            for i in range(nk):
-                src = ((i + shift) % nk) * plane
-                dst = at + i * plane
-                for c in range(plane):
-                    out[dst + c] = spare[src + c]
-            view_own[g] = own
-    else:
-        row = obs[g]
-        for i in range(nk):
-            src = at + ((i + shift) % nk) * plane
-            dst = at + i * plane
-            for c in range(plane):
-                out[dst + c] = row[src + c]
-    # lines: the line being placed, the line being picked from (domino, king's owner)
-    slot_size = d_size + nplayers
-    at = layout[L_LINES]
-    for c in range(at, at + layout[L_ROWS] * line_size * slot_size):
-        out[c] = 0.0
-    for row in range(2):
-        n = it[V_NLINE] if row == 0 else it[V_NNEXT]
-        for s in range(min(n, line_size)):
-            base = at + (row * line_size + s) * slot_size
-            d = line[g, s] if row == 0 else next_line[g, s]
-            for k in range(d_size):
-                out[base + k] = table[d, k]
-            king = line_kings[g, s] if row == 0 else next_kings[g, s]
-            if king >= 0:
-                out[base + d_size + (king_owner[king] - seat + nplayers) % nplayers] = 1.0
-    at = layout[L_SCORES]
-    for i in range(nk):
-        q = (own + i) % nk
-        out[at + i] = total_points(g * nk + q, kinfo, params)
-        out[at + nk + i] = past[g, q, 0]
-    at = layout[L_DECISION]
-    nkinds = layout[L_NKINDS]
-    kps = layout[L_KINGS_PER_SEAT]
-    base = at + nkinds + d_size + kps
-    for c in range(at, base):
-        out[c] = 0.0
-    out[base] = it[V_LINES_DRAWN] / max(1, params[P_LINES_TOTAL])
-    out[base + 1] = it[V_GAME_NUMBER] / max(1, params[P_GAMES])
-    out[base + 2] = it[V_PILE] / max(1, params[P_DECK])
-    if not decision:
-        return
-    for c in range(len(mask)):
-        mask[c] = 0
-    top_row = it[V_NPENDING] - 1
-    kind = pending[g, top_row, 0]
-    king = pending[g, top_row, 2]
-    out[at + nkinds + d_size + king % kps] = 1.0
-    if kind == S_CLAIM:
-        out[at + layout[L_CLAIM_KIND]] = 1.0
-        off = layout[L_CLAIM_OFF]
-        for s in range(it[V_NNEXT]):
-            if next_kings[g, s] < 0:
-                mask[off + s] = 1
-        return
-    out[at + layout[L_PLACE_KIND]] = 1.0
-    dom = pending[g, top_row, 3]
-    for k in range(d_size):
-        out[at + nkinds + k] = table[dom, k]
-    n = placements(g * nk + own, deck[dom, 0], deck[dom, 2], deck[dom, 4], kst[0], near,
-                   kinfo, params, cand_cell, cand_dir)  # fmt: skip
-    off = layout[L_PLACE_OFF]
-    for i in range(n):
-        mask[off + cand_cell[i] * 4 + cand_dir[i]] = 1
-    if n == 0:
-        mask[layout[L_DISCARD_OFF]] = 1
+    if view[g, VIEW_SEAT] != seat:
+        turn_view(obs, g, view, seat, own, layout, nk, width * width, terr, crw, kinfo, occ)
+        it[V_DIRTY] = 1
+    row = obs[g]
+    if it[V_DIRTY]:
+        write_lines(row, g, seat, params, layout, table, king_owner, line, line_kings,
+                    next_line, next_kings, it)  # fmt: skip
+        it[V_DIRTY] = 0
+    write_scores(row, g, own, params, layout, kinfo, past, it)
+    write_decision(obs, g, own, mask, params, layout, table, deck, terr, near, kinfo,
+                   next_kings, pending, it, cand_cell, cand_dir)  # fmt: skip
 
 
 @njit(cache=True)
 def step_batch(
     params, layout, table, deck, order_key, box, scoring, king_owner, seat_kingdom, tiebreaks,
-    dynasty_tiebreaks, agents, reward_kind, kst, vw, in_pile, pool, drawn, line,
+    dynasty_tiebreaks, agents, reward_kind, kst, obs, view, occ, in_pile, pool, drawn, line,
     line_kings, next_line, next_kings, undrawn, pending, ints, past, mt, streams, q_keys,
-    q_keylens, q_streams, q_ids, slot_ids, qnext, actions, obs, mask, rewards, done, final,
+    q_keylens, q_streams, q_ids, slot_ids, qnext, actions, mask, rewards, done, final,
     seats, reset,
 ):  # fmt: skip
     """One step of every slot (see the module docstring); with ``reset``, start every
     slot's match instead (``actions`` unused). Returns -1, or the first slot whose
     action is not legal (then nothing was changed)."""
-    nb = obs.shape[0]
     width = params[P_WIDTH]
     cells = width * width
-    line_size = params[P_LINE_SIZE]
-    cand_cell = np.zeros(4 * cells, np.int64)
-    cand_dir = np.zeros(4 * cells, np.int64)
-    top = np.zeros(4 * cells + 2 * line_size, np.int64)
-    ids = np.zeros(8, np.int64)
     nk = params[P_KINGDOMS]
-    spare = np.zeros(nk * layout[L_PLANE], np.float32)
-    key = np.zeros((nk, 1 + max(len(tiebreaks), len(dynasty_tiebreaks))), np.int64)
-    places = np.zeros(nk, np.int64)
+    scratch = (
+        np.zeros(4 * cells, np.int64),  # candidate first cells
+        np.zeros(4 * cells, np.int64),  # and directions
+        np.zeros(4 * cells + 2 * params[P_LINE_SIZE], np.int64),  # the bots' best moves
+        np.zeros(8, np.int64),  # region ids
+        np.full(1, -1.0),  # no number drawn ahead: chance straight from the Twister
+        np.zeros((nk, 1 + max(len(tiebreaks), len(dynasty_tiebreaks))), np.int64),
+        np.zeros(nk, np.int64),  # places
+    )
+    return _step_slots(
+        params, layout, table, deck, order_key, box, scoring, king_owner, seat_kingdom,
+        tiebreaks, dynasty_tiebreaks, agents, reward_kind, kst, obs, view, occ, in_pile, pool,
+        drawn, line, line_kings, next_line, next_kings, undrawn, pending, ints, past, mt,
+        streams, q_keys, q_keylens, q_streams, q_ids, slot_ids, qnext, actions, mask, rewards,
+        done, final, seats, reset, scratch,
+    )  # fmt: skip
+
+
+@njit(cache=True, **_UNCOUNTED)
+def _step_slots(
+    params, layout, table, deck, order_key, box, scoring, king_owner, seat_kingdom, tiebreaks,
+    dynasty_tiebreaks, agents, reward_kind, kst, obs, view, occ, in_pile, pool, drawn, line,
+    line_kings, next_line, next_kings, undrawn, pending, ints, past, mt, streams, q_keys,
+    q_keylens, q_streams, q_ids, slot_ids, qnext, actions, mask, rewards, done, final,
+    seats, reset, scratch,
+):  # fmt: skip
+    """``step_batch``'s loop over the slots, compiled without reference counting (it
+    allocates nothing: ``scratch`` holds its work arrays), so that the many arrays
+    passed around cost nothing per call."""
+    cand_cell, cand_dir, top, ids, pre, key, places = scratch
+    nb = obs.shape[0]
     nactions = mask.shape[1]
     if not reset:
         for g in range(nb):
             a = actions[g]
             if a < 0 or a >= nactions or mask[g, a] == 0:
                 return g
+    nplayers = params[P_PLAYERS]
     for g in range(nb):
         done[g] = False
-        for s in range(rewards.shape[1]):
+        for s in range(nplayers):
             rewards[g, s] = 0.0
         if reset:
             _start_match(
-                g, params, layout, kst, vw, in_pile, next_kings, undrawn, pending, ints,
-                past, mt, streams, q_keys, q_keylens, q_streams, q_ids, slot_ids, qnext,
+                g, params, layout, kst, obs, in_pile, next_kings, undrawn, pending, ints, past,
+                mt, streams, q_keys, q_keylens, q_streams, q_ids, slot_ids, qnext,
             )  # fmt: skip
         else:
-            _apply(g, actions[g], params, layout, deck, seat_kingdom, kst, vw, scoring,
-                   next_kings, pending, ints, ids)  # fmt: skip
+            _apply(g, actions[g], params, layout, deck, king_owner, seat_kingdom, kst, obs,
+                   view, occ, scoring, next_kings, pending, ints, ids)  # fmt: skip
         while not _advance(
             g, params, layout, deck, order_key, box, scoring, king_owner, seat_kingdom, agents,
-            kst, vw, in_pile, pool, drawn, line, line_kings, next_line, next_kings, undrawn,
-            pending, ints, past, mt, streams, cand_cell, cand_dir, top, ids,
+            kst, obs, view, occ, in_pile, pool, drawn, line, line_kings, next_line, next_kings,
+            undrawn, pending, ints, past, mt, pre, streams, cand_cell, cand_dir, top, ids,
         ):  # fmt: skip
             # the match is over: its final observation (the last seat to act), rewards
             done[g] = True
-            _observe(
-                g, seats[g], False, final[g], mask[g], params, layout, table, deck, king_owner,
-                seat_kingdom, kst, vw, in_pile, line, line_kings, next_line, next_kings,
-                pending, ints, past, cand_cell, cand_dir, spare,
-            )  # fmt: skip
+            write_final(g, seats[g], seat_kingdom[seats[g]], final[g], obs, view, params,
+                        layout, table, king_owner, kst[6], line, line_kings, next_line,
+                        next_kings, ints, past)  # fmt: skip
             _rewards(g, reward_kind, params, seat_kingdom, kst, past, scoring, tiebreaks,
                      dynasty_tiebreaks, key, places, rewards)  # fmt: skip
             _start_match(
-                g, params, layout, kst, vw, in_pile, next_kings, undrawn, pending, ints,
-                past, mt, streams, q_keys, q_keylens, q_streams, q_ids, slot_ids, qnext,
+                g, params, layout, kst, obs, in_pile, next_kings, undrawn, pending, ints, past,
+                mt, streams, q_keys, q_keylens, q_streams, q_ids, slot_ids, qnext,
             )  # fmt: skip
-        seat = pending[g, ints[g, V_NPENDING] - 1, 1]
+        seat = pending[g, ints[g, I_NPENDING] - 1, 1]
         seats[g] = seat
-        _observe(g, seat, True, obs[g], mask[g], params, layout, table, deck, king_owner,
-                 seat_kingdom, kst, vw, in_pile, line, line_kings, next_line, next_kings,
-                 pending, ints, past, cand_cell, cand_dir, spare)  # fmt: skip
+        _observe(g, seat, params, layout, table, deck, king_owner, seat_kingdom, kst, obs, view,
+                 occ, mask, line, line_kings, next_line, next_kings, pending, ints, past,
+                 cand_cell, cand_dir)  # fmt: skip
     return -1

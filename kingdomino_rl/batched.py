@@ -32,10 +32,10 @@ SEATS = ("learner", "random", "greedy")
 def _kernel() -> Any:
     """The compiled modules, or an ImportError that says how to install them."""
     try:
-        from kingdomino_fast import batch, kernel, tables, vector
+        from kingdomino_fast import batch, kernel, observe, tables, vector
     except ImportError as error:
         raise ImportError(f"BatchedEnv needs numba ({error}): pip install -e '.[fast]'") from None
-    return batch, kernel, tables, vector
+    return batch, kernel, observe, tables, vector
 
 
 class BatchedEnv:
@@ -51,8 +51,11 @@ class BatchedEnv:
     slots start them) is the game seeded ``derive_seed("game", seed, e)``, which is
     ``kd simulate``'s ``game_seed(seed, e)``, so ``kd play --seed`` replays it.
 
-    The arrays returned are the environment's own, overwritten by the next call:
-    copy what you keep.
+    The arrays returned are the environment's own buffers (read-only views: the
+    observation rows are kept up to date in place, see ``kingdomino_fast.observe``),
+    overwritten by the next call: copy what you keep, or pass ``copy=True`` to get
+    fresh arrays from every call (a copy of each, about 6 KB a game in the 2-player
+    game).
     """
 
     def __init__(
@@ -64,8 +67,9 @@ class BatchedEnv:
         seats: Sequence[str] | None = None,
         reward: str = "win",
         seed: int | None = None,
+        copy: bool = False,
     ) -> None:
-        fast_batch, kernel, tables, vector = _kernel()
+        fast_batch, kernel, observe, tables, vector = _kernel()
         self._vector = vector
         checks.choice("reward", reward, REWARDS)
         size = checks.count("batch", batch)
@@ -94,15 +98,17 @@ class BatchedEnv:
         self.seats = specs
         self.reward_kind = reward
         self._seed = seed
+        #: Whether each call returns fresh copies rather than the env's own buffers.
+        self.copy: bool = bool(copy)
         self._t = fast_batch.tables_of(engine)
         self._agents = np.array(
             [vector.LEARNER if s == "learner" else tables.AGENTS[s] for s in specs], np.int64
         )
         self._bots = any(s != "learner" for s in specs)
-        self._layout = self._make_layout(observer, space, vector)
+        self._layout = self._make_layout(observer, space, observe)
         # One row per domino (kernel index = pile order = the observer's rank).
-        self._table = np.ascontiguousarray(observer._table, dtype=np.float32)
-        self._allocate(kernel)
+        self._table = np.array(observer.domino_table, dtype=np.float32)  # a writeable copy
+        self._allocate(kernel, observe)
         self._started = False
 
     @staticmethod
@@ -129,7 +135,7 @@ class BatchedEnv:
         layout[v.L_ACTIONS] = space.size
         return layout
 
-    def _allocate(self, kernel: Any) -> None:
+    def _allocate(self, kernel: Any, observe: Any) -> None:
         t, b, cfg = self._t, self.batch, self.engine.config
         nk, width = cfg.kingdoms, 2 * cfg.kingdom_size - 1
         if width != self.observer.W:
@@ -138,7 +144,8 @@ class BatchedEnv:
         ndeck, size, kings = len(t.ids), cfg.line_size, cfg.kings
         rows = b * nk  # slot g's kingdom q is row g * nk + q
         self._kst = kernel.kingdom_arrays(rows, nt, width)  # filled as each match starts
-        self._view_own = np.zeros(b, np.int64)
+        self._view = np.zeros((b, 2), np.int64)  # each row's seat and its kingdom
+        self._occ = np.zeros((rows, width * width), np.int64)  # each kingdom's squares
         self._in_pile = np.zeros((b, ndeck), np.bool_)
         self._pool = np.zeros((b, ndeck), np.int64)
         self._drawn = np.zeros((b, size), np.int64)
@@ -146,7 +153,7 @@ class BatchedEnv:
         self._undrawn = np.zeros((b, kings), np.int64)
         room = 4 * (kings + size) + 16
         self._pending = np.zeros((b, room, 4), np.int64)
-        self._ints = np.zeros((b, self._vector.N_V), np.int64)
+        self._ints = np.zeros((b, observe.N_V), np.int64)
         self._past = np.zeros((b, nk, 3), np.int64)
         self._mt = np.zeros((b, 625), np.int64)
         self._max_moves = int(t.params[kernel.P_MAX_MOVES])
@@ -229,6 +236,8 @@ class BatchedEnv:
         self._fill(fresh=True)
         self._call(np.zeros(self.batch, np.int64), reset=True)
         self._started = True
+        if self.copy:
+            return _copied(self._obs), _copied(self._info)
         return self._obs, self._info
 
     def step(
@@ -258,6 +267,9 @@ class BatchedEnv:
                 f"not {array.dtype} of shape {array.shape}"
             )
         self._call(array.astype(np.int64, copy=False), reset=False)
+        if self.copy:
+            rewards, terminated, truncated = (a.copy() for a in self._out)
+            return _copied(self._obs), rewards, terminated, truncated, _copied(self._info)
         return self._obs, *self._out, self._info
 
     def _call(self, actions: np.ndarray, *, reset: bool) -> None:
@@ -267,11 +279,10 @@ class BatchedEnv:
             t.params, self._layout, self._table, t.deck, t.order_key, t.box, t.scoring,
             t.king_owner, t.seat_kingdom, t.tiebreaks, t.dynasty_tiebreaks, self._agents,
             v.REWARD_WIN if self.reward_kind == "win" else v.REWARD_MARGIN, self._kst,
-            (self._ob, self._view_own), self._in_pile, self._pool, self._drawn, *self._lines,
-            self._undrawn,
-            self._pending, self._ints, self._past, self._mt, self._streams, self._q_keys,
-            self._q_keylens, self._q_streams, self._q_ids, self._slot_ids, self._qnext, actions,
-            self._ob, self._mask, self._rewards, self._terminated,
+            self._ob, self._view, self._occ, self._in_pile, self._pool, self._drawn,
+            *self._lines, self._undrawn, self._pending, self._ints, self._past, self._mt,
+            self._streams, self._q_keys, self._q_keylens, self._q_streams, self._q_ids,
+            self._slot_ids, self._qnext, actions, self._mask, self._rewards, self._terminated,
             self._final, self._seat, reset,
         )  # fmt: skip
         if bad >= 0:
@@ -290,6 +301,11 @@ def _widen(keys: np.ndarray, width: int) -> np.ndarray:
     out = np.zeros((keys.shape[0], width), np.int64)
     out[:, : keys.shape[1]] = keys
     return out
+
+
+def _copied(arrays: dict[str, Any]) -> dict[str, Any]:
+    """The same dictionary of arrays, each a fresh (writeable) copy."""
+    return {name: array.copy() for name, array in arrays.items()}
 
 
 def _read_only(array: np.ndarray) -> np.ndarray:

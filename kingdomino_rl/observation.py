@@ -50,7 +50,9 @@ PARTS = ("kingdoms", "lines", "scores", "decision", "plugin")
 
 
 class Observer:
-    """Builds the observation arrays of one engine and their Gymnasium spaces."""
+    """Builds the observation arrays of one engine and their Gymnasium spaces
+    (the parts and their layout: ``kingdomino_rl.observation``'s module docstring,
+    and [Observations](../rl.md#observations))."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -83,6 +85,7 @@ class Observer:
             size = int(np.prod(self.shapes[name]))
             self.offsets[name] = (at, at + size)
             at += size
+        #: Numbers in the flat vector (:meth:`flat`).
         self.flat_size = at
         # Terrain codes compared against each kingdom's terrain_at: terrains, castle.
         self._planes: dict[tuple[int, ...], np.ndarray] = {}
@@ -102,16 +105,27 @@ class Observer:
         self._rank = {dom_id: i for i, dom_id in enumerate(pile)}
         # One row per domino in deck order, and a last all-zero row for empty slots.
         self._table = np.stack([*(self._domino[i] for i in pile), np.zeros(d, np.float32)])
+        self._table.flags.writeable = False
+
+    @property
+    def domino_table(self) -> np.ndarray:
+        """Every domino's ``D`` numbers (see the module docstring), one row per
+        domino in the engine's pile order (``engine.pile``), then a last all-zero row
+        (an empty slot of a line): the rows the ``lines`` and ``decision`` parts copy.
+        Read-only; compiled encoders (``kingdomino_rl.batched``) index it by domino."""
+        return self._table
 
     # -- spaces -------------------------------------------------------------------
 
     def part_spaces(self) -> dict[str, spaces.Box]:
+        """One Gymnasium ``Box`` per part (``observation="dict"``), by part name."""
         return {
             name: spaces.Box(-1e6, 1e6, shape=shape, dtype=np.float32)
             for name, shape in self.shapes.items()
         }
 
     def flat_space(self) -> spaces.Box:
+        """The Gymnasium ``Box`` of :meth:`flat` (``observation="flat"``)."""
         return spaces.Box(-1e6, 1e6, shape=(self.flat_size,), dtype=np.float32)
 
     # -- building -----------------------------------------------------------------

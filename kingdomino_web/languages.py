@@ -10,12 +10,13 @@ The pages' own words come from :func:`page_words` (``/api/words``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
 from kingdomino_core import Action, Game, i18n
+from kingdomino_play import name_seats
 
 from .views import table_move_words
 
@@ -79,6 +80,12 @@ def page_words(language: str) -> dict[str, Any]:
     }
 
 
-def move_words_in_every_language(game: Game, action: Action) -> str:
-    """A move for the moves list in every language (each page shows its own)."""
-    return i18n.in_every_language(lambda: table_move_words(game, action))
+def named_move_words(names: Sequence[str]) -> Callable[[Game, Action], str]:
+    """A move for the moves list in every language (each page shows its own), the
+    seats the rules' words number (``to P2``) named by their players (``to Bea``)."""
+    names = list(names)
+
+    def words(game: Game, action: Action) -> str:
+        return i18n.in_every_language(lambda: name_seats(table_move_words(game, action), names))
+
+    return words

@@ -45,7 +45,7 @@ from kingdomino_core.saves.savegame import (
 from kingdomino_play import Table as GameTable
 from kingdomino_play import engine_for
 
-from .languages import move_words_in_every_language
+from .languages import named_move_words
 from .seats import HERE, LINK, SeatSpec, TableError, new_id, new_token
 from .views import decision_view, public_view, undo_notice
 
@@ -199,7 +199,8 @@ class Table:
 
     def can_undo(self, token: str | None) -> bool:
         """Whether the token's holder may take back their last decision now: they
-        decided last and no one else has decided since (bots and chance may have)."""
+        decided last and no one else has decided since (bots and chance may have), and
+        the game is not over (its end is final: the ranking is out)."""
         return self.undo_allowed and bool(self.seats_of(token) & self.shown().undoable)
 
     def personal(self, token: str | None) -> dict[str, Any]:
@@ -282,6 +283,8 @@ class Table:
             if not seats:
                 raise TableError(_l("this link does not hold a seat at this table"), 403)
             play = self.play
+            if self.game.is_terminal():
+                raise TableError(_l("the game is over"), 409)
             if not self.undo_allowed or not play.can_undo(seats):
                 raise TableError(_l("nothing to undo: this is your first decision"), 409)
             seat, at = play.undo_points[-1]
@@ -315,7 +318,8 @@ class Table:
         if self._shown is not None and self._shown.version == self.version:
             return
         points = self.play.undo_points
-        undoable = frozenset({points[-1][0]}) if points else frozenset()
+        over = self.game.is_terminal()  # nothing is taken back after the end
+        undoable = frozenset({points[-1][0]}) if points and not over else frozenset()
         shown = Shown(self.version, {}, {}, undoable, saved, {})
         for language in sorted(self.languages):
             self._make_in(shown, language)
@@ -333,8 +337,8 @@ class Table:
             shown = self._shown  # under the lock: the state of the game as it stands
             if shown is None:
                 self.publish()
-            elif language not in shown.views:
-                self._make_in(shown, language)
+            elif language not in shown.views and shown.version == self.version:
+                self._make_in(shown, language)  # (not over a save that failed: stale)
 
     def _make_in(self, shown: Shown, language: str) -> None:
         """Under the lock: ``shown``'s views and decision in ``language`` (the words
@@ -423,10 +427,12 @@ def remove_leftovers(path: Path) -> list[Path]:
 def game_table(game: Game, seats: Sequence[SeatSpec]) -> GameTable:
     """The play layer's table for ``seats``, keeping undo points (two integers per
     decision): a person may take back their last decision until someone else decides.
+    Its moves list names the players where the rules' words number seats.
     A person's decision with a single legal action is played for them, as ``kd play``
     does (``kingdomino_play.forced``)."""
     players = [PlayerEntry(name=s.name, agent=s.agent) for s in seats]
-    return GameTable(game, players, undo=True, words=move_words_in_every_language, forced=True)
+    words = named_move_words([p.name for p in players])
+    return GameTable(game, players, undo=True, words=words, forced=True)
 
 
 def new_table(

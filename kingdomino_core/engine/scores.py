@@ -26,6 +26,8 @@ needs its own copy. Safe by construction rather than by care:
   another, a test replacing or editing one, see the scores of that kingdom, not
   the cached ones);
 * every kept value is immutable (``ScoreSheet``, ``Ranking`` are frozen);
+* a game played unchecked (``check_hooks=False``: a bot's search, ``kd simulate``)
+  keeps nothing: its states are seldom scored twice;
 * code that changes a game in place outside actions (a test builder editing a
   kingdom's layers, a program editing ``game.ext``) calls :meth:`GameScores.changed`.
 """
@@ -187,8 +189,10 @@ class GameScores:
 
     def _scored(self) -> _Scored | None:
         """The cache of this state (made empty if the state is not the one it was
-        made for), or None while a step handler or a hook runs."""
-        if self._busy:
+        made for), or None while a step handler or a hook runs, and in a game played
+        unchecked (a bot's search, ``kd simulate``: states seldom scored twice, where
+        keeping them would only cost)."""
+        if self._busy or not self.hooks.check:
             return None
         cache = self._cache
         if cache is None or not cache.fits(self):

@@ -102,7 +102,10 @@
     const status = $("status");
     if (view.failure) status.textContent = KD.t("stopped", { failure: view.failure });
     else if (view.finished) status.textContent = KD.t("over");
-    else if (decision && decision.place) status.textContent = placePrompt(decision);
+    else if (decision && decision.place) {
+      // "Ann: Place domino 4 ...", as every other decision of hers reads (step_words).
+      status.textContent = `${KD.seatName(view, decision.seat)}: ${placePrompt(decision)}`;
+    }
     else if (view.current && view.current.kind === "place" && view.current.domino) {
       status.textContent = KD.t("placesDomino",
         { name: KD.seatName(view, view.current.seat), domino: view.current.domino.name });

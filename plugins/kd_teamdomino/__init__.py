@@ -89,21 +89,27 @@ def kd_describe_game(game: Game) -> list[str]:
     """Who is in which team, and how many dominoes each teammate placed or discarded
     (one line for all the teams, so the table stays on one screen)."""
     first_box = game.config.option(NAME, TeamdominoOptions).first_box
-    lines = [f"teamdomino: {two_boxes.describe(game, first_box)}"]
+    lines = [_("teamdomino: {boxes}").format(boxes=two_boxes.describe(game, first_box))]
     teams = []
     for kingdom, team in enumerate(teams_of(game.config)):
         k = game.kingdoms[kingdom]
         parts = []
         for seat in team:
-            placed = sum(1 for s, *_ in k.placements if s == seat)
+            placed = sum(1 for s, *_rest in k.placements if s == seat)
             discarded = [_name(d) for s, d in k.discards if s == seat]
-            text = f"P{seat + 1} placed {placed}"
+            text = _("{seat} placed {n}").format(seat=f"P{seat + 1}", n=placed)
             if discarded:
-                text += f", discarded {' '.join(discarded)}"
+                text = _("{seat} placed {n}, discarded {dominoes}").format(
+                    seat=f"P{seat + 1}", n=placed, dominoes=" ".join(discarded)
+                )
             parts.append(text)
         seats = "+".join(f"P{s + 1}" for s in team)
-        teams.append(f"team {kingdom + 1} ({seats}): {', '.join(parts)}")
-    lines.append("; ".join(teams))
+        teams.append(
+            _("team {n} ({seats}): {teammates}").format(
+                n=kingdom + 1, seats=seats, teammates=_(", ").join(parts)
+            )
+        )
+    lines.append(_("; ").join(teams))
     return lines
 
 

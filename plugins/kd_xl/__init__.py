@@ -76,4 +76,5 @@ def kd_draw_pool(game: Game, line_number: int) -> list[DominoId]:
 
 @hookimpl
 def kd_describe_game(game: Game) -> list[str]:
-    return [f"xl: {two_boxes.describe(game, game.config.option(NAME, XlOptions).first_box)}"]
+    first_box = game.config.option(NAME, XlOptions).first_box
+    return [_("xl: {boxes}").format(boxes=two_boxes.describe(game, first_box))]

@@ -145,8 +145,12 @@ def describe(game: Game, first_box: int) -> str:
     total = game.config.lines_total
     drawn = game.lines_drawn
     if drawn < total:
-        nxt = f"line {drawn + 1} of {total} from box {box_of_line(drawn + 1, first_box)}"
+        nxt = _("line {line} of {total} from box {box}").format(
+            line=drawn + 1, total=total, box=box_of_line(drawn + 1, first_box)
+        )
     else:
-        nxt = f"all {total} lines drawn"
-    boxes = ", ".join(f"box {box}: {n} left" for box, n in sorted(left.items()))
-    return f"two boxes: {nxt}; {boxes}"
+        nxt = _("all {total} lines drawn").format(total=total)
+    boxes = _(", ").join(
+        _("box {box}: {n} left").format(box=box, n=n) for box, n in sorted(left.items())
+    )
+    return _("two boxes: {next}; {boxes}").format(next=nxt, boxes=boxes)

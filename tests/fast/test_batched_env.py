@@ -152,6 +152,23 @@ def test_the_arrays_returned_are_read_only() -> None:
         info["seat"][0] = 1
 
 
+def test_copy_returns_fresh_arrays_with_the_same_numbers() -> None:
+    own, copied = (
+        BatchedEnv("base", 2, batch=2, seed=1),
+        BatchedEnv("base", 2, batch=2, seed=1, copy=True),
+    )
+    a, _ = own.reset()
+    b, _ = copied.reset()
+    b["observation"][0, 0] = 5.0  # a copy: writeable, and the env's row is untouched
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in a["action_mask"]])
+    first = copied.step(actions)
+    second = copied.step(np.array([int(np.flatnonzero(m)[0]) for m in first[0]["action_mask"]]))
+    mine = own.step(actions)
+    assert np.array_equal(first[0]["observation"], mine[0]["observation"])
+    assert not np.array_equal(first[0]["observation"], second[0]["observation"])
+    assert first[4]["seat"] is not second[4]["seat"]
+
+
 def test_the_same_seed_plays_the_same_matches() -> None:
     runs = []
     for _ in range(2):
