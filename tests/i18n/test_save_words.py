@@ -187,3 +187,33 @@ def test_data_file_errors_in_the_pseudo_language(
     assert "⟦" in shown
     quoted = (str(ruleset), str(data_file), "options.origins.dominoes")
     assert _leftover(shown, quoted) == [], shown
+
+
+# Rulesets the engine's own checks refuse (engine/validation.py): (body, data quoted).
+_COMBINATIONS = {
+    "conflict": ('plugins = ["base", "origins"]\n', ("origins", "base")),
+    "requires": ('plugins = ["xl"]\n', ("xl", "base")),
+    "inactive-options": ('plugins = ["base"]\n[options.xl]\nboxes = ["base"]\n', ("xl",)),
+    "unknown-options": ('plugins = ["base"]\n[options.nosuch]\nx = 1\n', ("nosuch", _PLUGINS)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_COMBINATIONS))
+def test_engine_ruleset_checks_in_the_pseudo_language(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    pseudo_dir: Path,
+    tmp_path: Path,
+    case: str,
+) -> None:
+    """An impossible plugin combination, a plugin needed and missing, options of a
+    plugin that is not active: the engine's problems are translated around the ids."""
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    body, data = _COMBINATIONS[case]
+    ruleset = tmp_path / "mine.toml"
+    ruleset.write_text(f'[ruleset]\nname = "mine"\n{body}', encoding="utf-8")
+    args = ("ruleset", "validate", str(ruleset))
+    code, shown = kd_in_process(capsys, monkeypatch, "--lang", PSEUDO, *args)
+    assert code == 3, shown
+    assert "⟦" in shown
+    assert _leftover(shown, (str(ruleset), *data)) == [], shown
