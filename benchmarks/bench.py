@@ -11,6 +11,7 @@ Usage::
     python benchmarks/bench.py env -n 200      # the PettingZoo environment's steps per second
     python benchmarks/bench.py fast -n 200 --rounds 5  # the compiled kernel vs kd simulate
     python benchmarks/bench.py fast-mcts -n 100 --budgets 0.1,0.3  # mcts with/without it
+    python benchmarks/bench.py fast-mcts -n 50 --first 50 --arms kernel  # games 50-99, kernel only
 
 These machines are shared and noisy: compare figures taken in one run, and repeat.
 """
@@ -313,6 +314,44 @@ def one_game(hero: str, villain: str, i: int, seed: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
+def mcts_playout_rates() -> None:
+    """Playouts per CPU second of ``mcts`` at positions of two seeded greedy games
+    (4-player base game, every sixth decision): in the kernel with each policy, and
+    in Python (its default there, the sampled policy)."""
+    from kd_bots.greedy import GreedyAgent
+    from kd_bots.mcts import MctsAgent
+
+    engine = engine_for(("base",), 4, {})
+    positions = []
+    for seed in (5, 6):
+        game = engine.new_game(seed=seed)
+        bot = GreedyAgent(random.Random(seed))
+        k = 0
+        while not game.is_terminal():
+            if game.is_chance():
+                game.resolve_chance()
+                continue
+            if k % 6 == 0 and len(game.legal_actions()) > 1:
+                positions.append(game.clone())
+            game.apply(bot.act(game))
+            k += 1
+    arms = {
+        "kernel, policy=greedy (auto)": {"greedy": True},
+        "kernel, policy=sample (the default)": {"greedy": False},
+        "Python, policy=sample (the default, and auto)": {"kernel": False},
+    }
+    for label, options in arms.items():
+        agent = MctsAgent(random.Random(1), cpu=0.05, **options)  # type: ignore[arg-type]
+        agent.act(positions[0])  # load the kernel
+        playouts = 0
+        start = time.process_time()
+        for game in positions:
+            agent.act(game)
+            playouts += agent.last_playouts
+        rate = playouts / (time.process_time() - start)
+        print(f"  {label}: {rate:,.0f} playouts per CPU s ({len(positions)} positions)")
+
+
 def mcts_kernel_strength(args: argparse.Namespace) -> None:
     """``mcts:cpu=B`` against three greedy with its playouts in the kernel and in
     Python (``kernel=off``), the same seeds, games interleaved so both see the same
@@ -323,18 +362,22 @@ def mcts_kernel_strength(args: argparse.Namespace) -> None:
         print("  (numba is not installed: pip install -e '.[fast]')")
         return
     one_game("mcts:playouts=2", "greedy", 0, args.seed)  # load (or compile) the kernel
+    mcts_playout_rates()
+    chosen = args.arms.split(",")
     for budget in [float(b) for b in args.budgets.split(",")]:
-        arms = {"kernel": f"mcts:cpu={budget}", "python": f"mcts:cpu={budget}+kernel=off"}
+        spec = f"mcts:cpu={budget}+policy={args.policy}"
+        arms = {"kernel": spec, "python": f"{spec}+kernel=off"}
+        arms = {arm: spec for arm, spec in arms.items() if arm in chosen}
         wins = dict.fromkeys(arms, 0.0)
         cpu = dict.fromkeys(arms, 0.0)
-        for i in range(args.n):
+        for i in range(args.first, args.first + args.n):
             for arm, hero in arms.items():
                 start = time.process_time()
                 wins[arm] += one_game(hero, "greedy", i, args.seed)
                 cpu[arm] += time.process_time() - start
             if args_verbose:
                 tally = ", ".join(f"{arm} {wins[arm]:.1f}" for arm in arms)
-                print(f"    game {i + 1}/{args.n}: {tally}", file=sys.stderr, flush=True)
+                print(f"    game {i + 1}: {tally}", file=sys.stderr, flush=True)
         row = []
         for arm in arms:
             lo, hi = wilson(wins[arm], args.n)
@@ -587,6 +630,15 @@ def main() -> None:
     )
     parser.add_argument(
         "--budgets", default="0.1,0.3", help="fast-mcts: mcts CPU seconds a move, comma-separated"
+    )
+    parser.add_argument(
+        "--arms", default="kernel,python", help="fast-mcts: kernel, python or both (comma)"
+    )
+    parser.add_argument(
+        "--first", type=int, default=0, help="fast-mcts: the first game's index (split a run)"
+    )
+    parser.add_argument(
+        "--policy", default="auto", help="fast-mcts: mcts's playout policy (auto, greedy, sample)"
     )
     parser.add_argument("-v", "--verbose", action="store_true")
     parser.add_argument(

@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from .kernel import (
+    AGENT_GREEDY,
     K_DISCARDS,
     LOG_CLAIM,
     LOG_DISCARD,
@@ -40,7 +41,7 @@ from .kernel import (
     second_cell,
     total_points,
 )
-from .loop import rank_places
+from .loop import _decide_claim, _decide_place, rank_places
 from .steps import (
     A_GAME_OVER,
     I_GAME_NUMBER,
@@ -67,6 +68,11 @@ F_DISCARD = 3
 
 #: The policy's constants, as ``PlayoutPolicy`` has them.
 EPSILON = 0.1
+#: The playout policies (``play_out_state``'s ``policy``, ``PlayoutPolicy.greedy``):
+#: the best of ``sample`` placements by property points and picks by crowns, or
+#: greedy's own choices (``kd_bots.greedy``, as the kernel's ``greedy`` agent plays).
+POLICY_SAMPLE = 0
+POLICY_GREEDY = 1
 
 
 @njit(cache=True)
@@ -88,12 +94,19 @@ def _region_gain(q, t, cr, c1, c2, terr, reg, rsize, rcrown, width, ids):
 
 
 @njit(cache=True)
-def _policy_place(q, d, deck, terr, reg, rsize, rcrown, kinfo, near, params, sample,
-                  cand_cell, cand_dir, pick, ids, mt, pre):  # fmt: skip
+def _policy_place(q, d, deck, terr, crw, reg, rsize, rcrown, rterr, kinfo, near, scoring,
+                  params, sample, policy, cand_cell, cand_dir, pick, ids, mt, pre):  # fmt: skip
     """``PlayoutPolicy.act`` at a place step: the placement index (-1: discard)."""
     ta, ca, tb, cb, sym = deck[d, 0], deck[d, 1], deck[d, 2], deck[d, 3], deck[d, 4]
     n = placements(q, ta, tb, sym, terr, near, kinfo, params, cand_cell, cand_dir)
-    if _draw(mt, pre) >= EPSILON and n > 0:
+    chosen = _draw(mt, pre) >= EPSILON
+    if chosen and policy == POLICY_GREEDY:
+        if n <= 1:  # one legal action, a placement or the discard: greedy draws nothing
+            return n - 1
+        return _decide_place(AGENT_GREEDY, 0, q, d, deck, terr, crw, reg, rsize, rcrown, rterr,
+                             kinfo, near, scoring, params, cand_cell, cand_dir, pick, ids,
+                             _draw(mt, pre))  # fmt: skip
+    if chosen and n > 0:
         width = params[P_WIDTH]
         m = n
         if n > sample:
@@ -126,14 +139,23 @@ def _policy_place(q, d, deck, terr, reg, rsize, rcrown, kinfo, near, params, sam
 
 
 @njit(cache=True)
-def _policy_claim(next_line, next_kings, nnext, deck, free, mt, pre):
+def _policy_claim(q, next_line, next_kings, nnext, deck, terr, reg, rsize, rcrown, kinfo,
+                  near, scoring, params, policy, cand_cell, cand_dir, pick, ids, free, mt,
+                  pre):  # fmt: skip
     """``PlayoutPolicy.act`` at a claim step: the slot of the next line claimed."""
     nfree = 0
     for s in range(nnext):
         if next_kings[s] < 0:
             free[nfree] = s
             nfree += 1
-    if _draw(mt, pre) >= EPSILON:
+    chosen = _draw(mt, pre) >= EPSILON
+    if chosen and policy == POLICY_GREEDY:
+        if nfree == 1:  # one legal action: greedy draws nothing
+            return free[0]
+        return _decide_claim(AGENT_GREEDY, q, next_line, next_kings, nnext, deck, terr, reg,
+                             rsize, rcrown, kinfo, near, scoring, params, cand_cell, cand_dir,
+                             pick, ids, _draw(mt, pre))  # fmt: skip
+    if chosen:
         best = free[0]
         best_v = -1.0
         for i in range(nfree):
@@ -178,14 +200,15 @@ def _score_game(nk, kinfo, rsize, rcrown, rterr, scoring, params, past, last):
 def play_out_state(
     params, deck, order_key, box, scoring, king_owner, seat_kingdom, tiebreaks,
     dynasty_tiebreaks, cells_terr, cells_crowns, discards, in_pile, pool, drawn, line,
-    line_kings, next_line, next_kings, undrawn, pending, ints, past, first, sample, mt,
-    pre, last, totals, places, logs,
+    line_kings, next_line, next_kings, undrawn, pending, ints, past, first, sample, policy,
+    mt, pre, last, totals, places, logs,
 ):  # fmt: skip
     """Play the game in the state arrays to its end (see the module docstring).
 
     ``first``: the action applied before the playout, for the decision on top of
     ``pending``: ``[F_NONE, 0, 0]``, ``[F_CLAIM, slot, 0]``, ``[F_PLACE, first
-    cell, direction]`` or ``[F_DISCARD, 0, 0]`` (legal: the caller checked). ``pre[0]``:
+    cell, direction]`` or ``[F_DISCARD, 0, 0]`` (legal: the caller checked). ``policy``:
+    ``POLICY_SAMPLE`` or ``POLICY_GREEDY``, for every seat. ``pre[0]``:
     a number already drawn from the generator, used first (-1: none). The state
     arrays are changed. Writes each kingdom's total in the last game (``last``), its
     match total (``totals``) and its place (0 first, ties sharing), and every move
@@ -249,7 +272,10 @@ def play_out_state(
                 slot = first[1]
                 forced = F_NONE
             else:
-                slot = _policy_claim(next_line, next_kings, ints[I_NNEXT], deck, free, mt, pre)
+                slot = _policy_claim(seat_kingdom[seat], next_line, next_kings, ints[I_NNEXT],
+                                     deck, terr, reg, rsize, rcrown, kinfo, near, scoring,
+                                     params, policy, cand_cell, cand_dir, pick, ids, free, mt,
+                                     pre)  # fmt: skip
             next_kings[slot] = king
             _log(logs, move, LOG_CLAIM, seat, king, next_line[slot], 0)
             move += 1
@@ -263,8 +289,9 @@ def play_out_state(
                     cand_dir[0] = first[2]
                 forced = F_NONE
             else:
-                i = _policy_place(q, dom, deck, terr, reg, rsize, rcrown, kinfo, near, params,
-                                  sample, cand_cell, cand_dir, pick, ids, mt, pre)  # fmt: skip
+                i = _policy_place(q, dom, deck, terr, crw, reg, rsize, rcrown, rterr, kinfo, near,
+                                  scoring, params, sample, policy, cand_cell, cand_dir, pick,
+                                  ids, mt, pre)  # fmt: skip
             if i < 0:
                 kinfo[q, K_DISCARDS] += 1
                 _log(logs, move, LOG_DISCARD, seat, dom, 0, 0)

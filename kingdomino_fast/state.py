@@ -184,11 +184,13 @@ def play_out(
     mt: np.ndarray,
     *,
     sample: int = 6,
+    greedy: bool = False,
     log: bool = False,
     pre: np.ndarray | None = None,
 ) -> Outcome:
     """Play a copy of ``state`` to the end with the ``mcts`` playout policy
-    (``sample`` placements tried per move), applying ``first`` before; ``mt`` (see
+    (``sample`` placements tried per move, or greedy's choices when ``greedy``:
+    ``PlayoutPolicy``'s two policies), applying ``first`` before; ``mt`` (see
     :func:`mt_state`) draws every number and is advanced in place. ``pre``: a
     one-element array holding a number already drawn from the generator, used
     before ``mt`` and then set to -1 (a generator whose first number of a decision
@@ -207,7 +209,8 @@ def play_out(
         state.in_pile.copy(), state.pool.copy(), state.drawn.copy(), state.line.copy(),
         state.line_kings.copy(), state.next_line.copy(), state.next_kings.copy(),
         state.undrawn.copy(), state.pending.copy(), state.ints.copy(), state.past.copy(),
-        first, sample, mt, pre, last, totals, places, logs,
+        first, sample, R.POLICY_GREEDY if greedy else R.POLICY_SAMPLE, mt, pre, last, totals,
+        places, logs,
     )  # fmt: skip
     return Outcome(
         last=last, totals=totals, places=places, moves=int(moves), logs=logs if log else None

@@ -55,5 +55,5 @@ def kd_register_agents(agents: AgentRegistry) -> None:
         MctsAgent.from_options,
         "flat Monte Carlo (UCB1) with greedy-biased playouts; "
         "options: playouts=N, cpu=CPU seconds or time=wall seconds per move, "
-        "c=exploration, sample=N, width=N",
+        "c=exploration, sample=N, width=N, policy=auto|greedy|sample",
     )

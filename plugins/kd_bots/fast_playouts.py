@@ -1,10 +1,11 @@
 """``mcts``'s playouts in the compiled kernel (``kingdomino[fast]``, docs/fast.md).
 
 When numba is installed and the game is covered, :class:`KernelPlayouts` plays the
-playouts of one decision in the kernel instead of Python: the same moves, scores
-and rewards, drawing from the agent's own generator exactly as the Python playout
-does (``tests/fast/test_playout.py``), so the agent decides the same either way
-for a fixed number of playouts, only faster.
+playouts of one decision in the kernel instead of Python, many per compiled call
+(``kingdomino_fast.search``: UCB1's choice of the action to try, the playout and
+its reward): the same moves, scores and rewards, drawing from the agent's own
+generator exactly as the Python playout does (``tests/fast/test_playout.py``), so
+the agent decides the same either way for a fixed number of playouts, only faster.
 """
 
 from __future__ import annotations
@@ -35,37 +36,52 @@ class KernelPlayouts:
     """
 
     def __init__(
-        self, game: Game, actions: Sequence[Action], rng: random.Random, sample: int
+        self,
+        game: Game,
+        actions: Sequence[Action],
+        rng: random.Random,
+        sample: int,
+        greedy: bool = False,
     ) -> None:
+        import numpy as np
+
         from kingdomino_fast.batch import tables_of
+        from kingdomino_fast.resume import POLICY_GREEDY, POLICY_SAMPLE
         from kingdomino_fast.state import first_action, mt_state, state_of
 
         self.rng = rng
         self.sample = sample
-        self.engine = game.engine
-        self.seat = game.current_seat
+        self.policy = POLICY_GREEDY if greedy else POLICY_SAMPLE
+        seat = game.current_seat
+        assert seat is not None
+        self.kingdom = game.engine.seat_kingdom[seat]
         self.tables = tables_of(game.engine)
         self.state = state_of(game)
-        self.firsts = {a: first_action(game, a) for a in actions}
+        self.firsts = np.array([first_action(game, a) for a in actions], np.int64)
         # The decision's first number is drawn here, through the generator's own
         # random() (a DecisionRandom's comes from the game's decision stream); the
         # rest from the Mersenne Twister it leaves, as in the Python playouts.
         self.before = rng.getstate() if type(rng) is random.Random else None
-        import numpy as np
-
         self.pre = np.full(1, rng.random())
         self.mt = mt_state(rng)
 
-    def reward(self, action: Action) -> float:
-        """One playout after ``action`` (one of ``actions``): ``mcts.reward`` of the
-        deciding seat."""
-        from kingdomino_fast.state import play_out, reward
+    def run(self, visits: Any, totals: Any, done: int, count: int, c: float) -> int:
+        """``count`` more playouts, ``done`` having been played: each untried action
+        first (in order), then UCB1's choice with exploration constant ``c``; each
+        playout's reward (``mcts.reward`` of the deciding seat) is added to
+        ``totals`` (float64 array, per action) and its visit to ``visits`` (int64).
+        Returns ``done + count``."""
+        from kingdomino_fast.search import run_playouts
 
-        out = play_out(
-            self.tables, self.state, self.firsts[action], self.mt, sample=self.sample, pre=self.pre
-        )
-        assert self.seat is not None
-        return reward(self.engine, out, self.seat)
+        t, s = self.tables, self.state
+        done = run_playouts(
+            t.params, t.deck, t.order_key, t.box, t.scoring, t.king_owner, t.seat_kingdom,
+            t.tiebreaks, t.dynasty_tiebreaks, s.terrain, s.crowns, s.discards, s.in_pile,
+            s.pool, s.drawn, s.line, s.line_kings, s.next_line, s.next_kings, s.undrawn,
+            s.pending, s.ints, s.past, self.firsts, visits, totals, done, count, c,
+            self.kingdom, self.sample, self.policy, self.mt, self.pre,
+        )  # fmt: skip
+        return int(done)
 
     def close(self) -> None:
         """Give the generator back its state, advanced past every playout."""
@@ -89,7 +105,9 @@ def exact_generator(rng: random.Random) -> bool:
     return cls is random.Random or bool(getattr(cls, "twister_after_first_draw", False))
 
 
-def kernel_playouts(game: Game, actions: Sequence[Action], rng: random.Random, sample: int) -> Any:
+def kernel_playouts(
+    game: Game, actions: Sequence[Action], rng: random.Random, sample: int, greedy: bool = False
+) -> Any:
     """A :class:`KernelPlayouts` when numba is installed and the kernel covers
     ``game`` now, else None (the playouts run in Python)."""
     if not kernel_available() or not exact_generator(rng):
@@ -98,4 +116,4 @@ def kernel_playouts(game: Game, actions: Sequence[Action], rng: random.Random, s
 
     if state_problem(game) is not None:
         return None
-    return KernelPlayouts(game, actions, rng, sample)
+    return KernelPlayouts(game, actions, rng, sample, greedy)

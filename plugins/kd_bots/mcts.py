@@ -20,6 +20,11 @@ move, ``width`` the number of candidate actions searched (the best by immediate
 points; default 12). ``kernel=off`` plays the playouts in Python even where the
 compiled kernel could (``kernel=auto``, the default: in the kernel when numba is
 installed and the game is covered, docs/fast.md; the same decisions, faster).
+``policy`` is the playouts' policy: ``greedy`` (greedy's own choices, 10% random),
+``sample`` (the best of ``sample`` placements by property points, picks by crowns,
+10% random: cheaper in Python, twice and more; the default, so that seeded games
+stay as they were) or ``auto``: ``greedy`` where the kernel plays the playouts,
+``sample`` where Python does (the strongest for a CPU budget, docs/performance.md).
 """
 
 from __future__ import annotations
@@ -54,6 +59,7 @@ class MctsAgent:
         sample: int = 6,
         width: int = 12,
         kernel: bool = True,
+        greedy: bool | None = False,
     ) -> None:
         self.rng = rng
         self.seconds = seconds
@@ -63,8 +69,10 @@ class MctsAgent:
         self.width = max(1, width)
         self.sample = sample
         self.kernel = kernel
-        self._fast: Any = None
-        self.policy = PlayoutPolicy(rng, sample=sample)
+        #: Playouts of the last decision (0 when it had one legal action).
+        self.last_playouts = 0
+        self.greedy = greedy  # None: greedy's choices in the kernel, sampled ones in Python
+        self.policy = PlayoutPolicy(rng, sample=sample, greedy=bool(greedy))
 
     @classmethod
     def from_options(cls, options: Mapping[str, str], rng: random.Random) -> MctsAgent:
@@ -76,6 +84,7 @@ class MctsAgent:
             "sample": int,
             "width": int,
             "kernel": _kernel_option,
+            "policy": _policy_option,
         }
         values = {}
         for key, text in options.items():
@@ -84,7 +93,7 @@ class MctsAgent:
             try:
                 values[key] = known[key](text)
             except ValueError:
-                what = "auto or off" if key == "kernel" else getattr(known[key], "__name__", "")
+                what = _EXPECTED.get(key) or getattr(known[key], "__name__", "")
                 raise ConfigError(f"mcts option {key}={text!r}: expected {what}") from None
             if key in ("time", "cpu", "playouts") and not 0 <= values[key] < math.inf:
                 raise ConfigError(f"mcts option {key}={text!r}: expected a number >= 0")
@@ -97,10 +106,12 @@ class MctsAgent:
             sample=int(values.get("sample", 6)),
             width=int(values.get("width", 12)),
             kernel=bool(values.get("kernel", True)),
+            greedy=values.get("policy", False),
         )
 
     def act(self, game: Game) -> Action:
         actions = game.legal_actions()
+        self.last_playouts = 0
         if len(actions) == 1:
             return actions[0]
         if len(actions) > self.width:
@@ -113,12 +124,20 @@ class MctsAgent:
         # The budget: a playout count, else CPU seconds, else wall-clock seconds.
         clock = time.process_time if self.cpu > 0 else time.perf_counter
         deadline = clock() + (self.cpu if self.cpu > 0 else self.seconds)
-        done = 0
-        # The playouts of this decision in the kernel when it covers the game (_playout).
+        # The playouts of this decision in the kernel when it covers the game.
         covered = self.kernel and not hides(game)  # the kernel knows no plugin's secrets
-        fast = kernel_playouts(game, actions, self.rng, self.sample) if covered else None
-        self._fast = fast
-        try:
+        fast = (
+            kernel_playouts(game, actions, self.rng, self.sample, self.greedy is not False)
+            if covered
+            else None
+        )
+        if fast is not None:
+            try:
+                visits, totals = self._run_kernel(fast, n, clock, deadline)
+            finally:
+                fast.close()  # the generator where Python's playouts leave it
+        else:
+            done = 0
             while True:
                 if self.playouts > 0:
                     if done >= self.playouts:
@@ -129,14 +148,33 @@ class MctsAgent:
                 totals[i] += self._playout(game, actions[i], seat)
                 visits[i] += 1
                 done += 1
-        finally:
-            if fast is not None:
-                self._fast = None
-                fast.close()  # the generator where Python's playouts leave it
+        self.last_playouts = sum(visits)
         best = max(
             range(n), key=lambda j: (totals[j] / visits[j] if visits[j] else -1.0, visits[j])
         )
         return actions[best]
+
+    def _run_kernel(
+        self, fast: Any, n: int, clock: Callable[[], float], deadline: float
+    ) -> tuple[list[int], list[float]]:
+        """The Python loop of :meth:`act`, run by the kernel in blocks of playouts:
+        the same playouts for a playout budget; for a time budget, blocks of about
+        a millisecond, sized from the playouts' measured speed, so the budget is
+        overrun by about that much at most."""
+        import numpy as np
+
+        visits = np.zeros(n, np.int64)
+        totals = np.zeros(n, np.float64)
+        if self.playouts > 0:
+            fast.run(visits, totals, 0, self.playouts, self.c)
+        else:
+            start = clock()
+            done = fast.run(visits, totals, 0, n, self.c)  # each action once, whatever the time
+            while (now := clock()) < deadline:
+                each = max(now - start, 1e-7) / done  # seconds per playout so far
+                block = max(1, min(4096, int(0.001 / each), int((deadline - now) / each) + 1))
+                done = fast.run(visits, totals, done, block, self.c)
+        return [int(v) for v in visits], [float(v) for v in totals]
 
     def _shortlist(self, game: Game, actions: list[Action]) -> list[Action]:
         """The ``width`` actions with the best immediate points (greedy's values):
@@ -157,13 +195,23 @@ class MctsAgent:
         return best
 
     def _playout(self, game: Game, action: Action, seat: int) -> float:
-        if self._fast is not None:
-            return float(self._fast.reward(action))
         # Its own chance stream, and what the seat may not see dealt again (views).
         sim = determinize(game, seat, self.rng)
         sim.apply(action, check=False)
         play_out(sim, self.policy)
         return reward(sim, seat)
+
+
+_EXPECTED = {"kernel": "auto or off", "policy": "auto, greedy or sample"}
+_POLICIES = {"auto": None, "greedy": True, "sample": False}
+
+
+def _policy_option(text: str) -> bool | None:
+    """``policy=greedy`` (True), ``policy=sample`` (False) or ``policy=auto`` (None:
+    greedy's choices where the kernel plays the playouts, sampled ones in Python)."""
+    if text not in _POLICIES:
+        raise ValueError(text)
+    return _POLICIES[text]
 
 
 def _kernel_option(text: str) -> bool:

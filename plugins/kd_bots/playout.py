@@ -13,7 +13,7 @@ import random
 from kingdomino_core import Action, Claim, DominoId, Engine, Game, Kingdom, Place, PlayDomino
 from kingdomino_core.engine.steps import anchor_masks
 
-from .greedy import core_step
+from .greedy import GreedyAgent, core_step
 
 
 def region_gain(kingdom: Kingdom, terrain: int, crowns: int, cells: int) -> int:
@@ -39,12 +39,21 @@ def domino_gain(kingdom: Kingdom, dom: PlayDomino, first: int, second: int) -> i
 
 
 class PlayoutPolicy:
-    """Epsilon-greedy: the best of ``sample`` random placements; picks favour crowns."""
+    """Epsilon-greedy: the best of ``sample`` random placements; picks favour crowns.
 
-    def __init__(self, rng: random.Random, sample: int = 6, epsilon: float = 0.1) -> None:
+    With ``greedy``, the choice (when not random) is the ``greedy`` player's own
+    (:class:`~kd_bots.greedy.GreedyAgent`: every placement scored, picks by the best
+    score their domino would give): slower playouts, closer to how a good player
+    plays."""
+
+    def __init__(
+        self, rng: random.Random, sample: int = 6, epsilon: float = 0.1, greedy: bool = False
+    ) -> None:
         self.rng = rng
         self.sample = sample
         self.epsilon = epsilon
+        self.greedy = greedy
+        self._greedy = GreedyAgent(rng)
         self._engine: Engine | None = None
         self._fast = (False, False)
 
@@ -54,6 +63,10 @@ class PlayoutPolicy:
         step = game.pending[0]
         if rng.random() >= self.epsilon:
             fast = self._core_steps(game.engine)
+            if self.greedy and (
+                (step.kind == "place" and fast[0]) or (step.kind == "claim" and fast[1])
+            ):
+                return self._greedy.act(game)
             if step.kind == "place" and step.domino is not None and fast[0]:
                 found = self._place(game, step.seat, step.domino)
                 if found is not None:

@@ -1,7 +1,8 @@
 """The kernel's playout of a game in progress is the ``mcts`` playout: from positions
 of seeded games, in every covered mode, ``kingdomino_fast.state.play_out`` plays the
 same moves, ends with the same scores and places and leaves the generator in the
-same state as ``kd_bots.playout.play_out`` with a ``PlayoutPolicy`` (docs/fast.md).
+same state as ``kd_bots.playout.play_out`` with a ``PlayoutPolicy`` (docs/fast.md),
+with either of its policies (every other position greedy's choices).
 
 ``KD_FAST_GAMES=N`` multiplies the number of games positions are taken from.
 """
@@ -44,7 +45,7 @@ MODES = [
 ]
 
 
-def compare_from(game: Game, action: object, seed: int, sample: int) -> None:
+def compare_from(game: Game, action: object, seed: int, sample: int, greedy: bool) -> None:
     """Play out ``game`` (after ``action``, if any) both ways from ``Random(seed)``."""
     engine = game.engine
     t = tables_of(engine)
@@ -52,13 +53,14 @@ def compare_from(game: Game, action: object, seed: int, sample: int) -> None:
     sim = game.clone(log=False, rng=rng, check_hooks=False)
     if action is not None:
         sim.apply(action, check=False)
-    play_out(sim, PlayoutPolicy(rng, sample=sample))
+    play_out(sim, PlayoutPolicy(rng, sample=sample, greedy=greedy))
     mt = mt_state(random.Random(seed))
     got = kernel_play_out(
-        t, state_of(game), first_action(game, action), mt, sample=sample, log=True
+        t, state_of(game), first_action(game, action), mt, sample=sample, greedy=greedy, log=True
     )
     assert got.logs is not None
     where = f"{engine.ruleset.name} {engine.config.players}p move {len(game.log)} {action}"
+    where += " greedy" if greedy else ""
     assert [tuple(int(v) for v in r) for r in got.logs[: got.moves]] == python_log(
         engine, t, sim.log
     ), where
@@ -88,8 +90,10 @@ def test_the_kernel_plays_out_positions_as_python_does(
             actions = game.legal_actions()
             if k % every == g % every:
                 assert state_problem(game) is None
-                compare_from(game, None, 300 + k, sample)
-                compare_from(game, actions[int(moves.random() * len(actions))], 400 + k, sample)
+                greedy = positions % 4 == 2
+                compare_from(game, None, 300 + k, sample, greedy)
+                action = actions[int(moves.random() * len(actions))]
+                compare_from(game, action, 400 + k, sample, greedy)
                 positions += 2
             game.apply(actions[int(moves.random() * len(actions))])
             k += 1
