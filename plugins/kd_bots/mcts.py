@@ -20,11 +20,13 @@ move, ``width`` the number of candidate actions searched (the best by immediate
 points; default 12). ``kernel=off`` plays the playouts in Python even where the
 compiled kernel could (``kernel=auto``, the default: in the kernel when numba is
 installed and the game is covered, docs/fast.md; the same decisions, faster).
-``policy`` is the playouts' policy: ``greedy`` (greedy's own choices, 10% random),
-``sample`` (the best of ``sample`` placements by property points, picks by crowns,
-10% random: cheaper in Python, twice and more; the default, so that seeded games
-stay as they were) or ``auto``: ``greedy`` where the kernel plays the playouts,
-``sample`` where Python does (the strongest for a CPU budget, docs/performance.md).
+``policy`` is the playouts' policy: ``greedy`` (greedy's own choices, 10% random;
+the default: the same games in the kernel and in Python, and the strongest in the
+kernel, docs/performance.md), ``sample`` (the best of ``sample`` placements by
+property points, picks by crowns, 10% random: the policy before, cheaper in Python,
+twice and more) or ``auto``: ``greedy`` where the kernel plays the playouts,
+``sample`` where Python does (the strongest for a CPU budget without the kernel,
+but a seed's game then depends on whether the kernel is installed).
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ class MctsAgent:
         sample: int = 6,
         width: int = 12,
         kernel: bool = True,
-        greedy: bool | None = False,
+        greedy: bool | None = True,
     ) -> None:
         self.rng = rng
         self.seconds = seconds
@@ -106,7 +108,7 @@ class MctsAgent:
             sample=int(values.get("sample", 6)),
             width=int(values.get("width", 12)),
             kernel=bool(values.get("kernel", True)),
-            greedy=values.get("policy", False),
+            greedy=values.get("policy", True),
         )
 
     def act(self, game: Game) -> Action:

@@ -87,7 +87,7 @@ def test_seated_mcts_plays_the_same_games_with_and_without_the_kernel(
 def test_the_auto_policy_is_greedy_in_the_kernel_and_sampled_in_python() -> None:
     """``policy=auto``: greedy's choices where the kernel plays the playouts, the
     cheaper sampled policy where Python does (docs/plugins/bots.md); the default
-    is the sampled policy everywhere."""
+    is greedy's policy everywhere, with the kernel and without it."""
     greedy = play("base", 4, 8, "auto", "greedy")
     assert play("base", 4, 8, "auto", "auto") == greedy
     assert play("base", 4, 8, "off", "auto") == play("base", 4, 8, "off", "sample")
@@ -97,8 +97,9 @@ def test_the_auto_policy_is_greedy_in_the_kernel_and_sampled_in_python() -> None
     game = Game(engine, 8)
     game.play_chance()
     default = MctsAgent.from_options({"playouts": "24", "width": "6"}, random.Random(9))
-    sampled = MctsAgent.from_options(
-        {"playouts": "24", "width": "6", "policy": "sample"}, random.Random(9)
+    greedy_policy = MctsAgent.from_options(
+        {"playouts": "24", "width": "6", "policy": "greedy"}, random.Random(9)
     )
-    assert default.act(game) == sampled.act(game)
-    assert default.rng.getstate() == sampled.rng.getstate()
+    assert default.act(game) == greedy_policy.act(game)
+    assert default.rng.getstate() == greedy_policy.rng.getstate()
+    assert MctsAgent(random.Random(1)).policy.greedy
