@@ -11,6 +11,10 @@ from typing import Any
 
 from attrs import evolve, frozen
 
+from .i18n import get_translation
+
+_ = get_translation("kingdomino_core")
+
 #: A key path in a table: ``("options", "base", "tiebreaks", 1)``.
 KeyPath = tuple[str | int, ...]
 
@@ -143,7 +147,9 @@ class UnknownPluginError(PluginError):
         #: The names that are installed.
         self.available = tuple(available)
         super().__init__(
-            f"unknown plugin {name!r}; available: {', '.join(self.available) or '(none)'}"
+            _("unknown plugin {name!r}; available: {names}").format(
+                name=name, names=", ".join(self.available) or _("(none)")
+            )
         )
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 from anyio import CapacityLimiter, to_thread
+from kingdomino_rulesets import shown_description
 from starlette.websockets import WebSocket
 
 from kingdomino_core import KingdominoError, Ruleset, i18n
@@ -289,7 +290,8 @@ def _offer(
         "key": key,
         "name": ruleset.name,
         "where": where,
-        "description": ruleset.description,
+        # shown in the page's language (the rulesets' catalog), as kd ruleset list does
+        "description": shown_description(ruleset.description),
         "players": list(counts),
         "default_players": ruleset.default_players or counts[-1],
         "plugins": list(ruleset.plugins),

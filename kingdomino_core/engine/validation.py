@@ -20,12 +20,14 @@ from typing import Any
 
 from ..errors import KeyPath, Problem, as_problem
 from ..hooks.catalogue import PluginInfo
+from ..i18n import get_translation
 from ..inputs.limits import MAX_GAMES, MAX_KINGDOM_SIZE
 from ..inputs.strict import problems, strict_converter
 from .config import GameConfig
 
 #: The same strict converter as ruleset files: no coercion ("no" is not a boolean),
 #: no unknown keys, every problem reported with its key path.
+_ = get_translation("kingdomino_core")
 _options_converter = strict_converter()
 
 
@@ -40,7 +42,13 @@ def combination_problems(names: Sequence[str], infos: Mapping[str, PluginInfo]) 
     for i, name in enumerate(names):
         key: KeyPath = ("ruleset", "plugins", i)
         if name in names[:i]:
-            found.append(Problem(key=key, value=name, message=f"plugin {name!r} is listed twice"))
+            found.append(
+                Problem(
+                    key=key,
+                    value=name,
+                    message=_("plugin {name!r} is listed twice").format(name=name),
+                )
+            )
             continue
         info = infos.get(name)
         if info is None:
@@ -51,20 +59,27 @@ def combination_problems(names: Sequence[str], infos: Mapping[str, PluginInfo]) 
                     Problem(
                         key=key,
                         value=name,
-                        message=f"plugin {name!r} requires plugin {needed!r}; add it before "
-                        f"{name!r}",
+                        message=_(
+                            "plugin {name!r} requires plugin {needed!r}; add it before {name!r}"
+                        ).format(name=name, needed=needed),
                     )
                 )
         for other in names[:i]:
             earlier = infos.get(other)
             if other in info.conflicts:
-                pair = f"{name!r} and {other!r}"
+                first, second = name, other
             elif earlier is not None and name in earlier.conflicts:
-                pair = f"{other!r} and {name!r}"
+                first, second = other, name
             else:
                 continue
             found.append(
-                Problem(key=key, value=name, message=f"plugins {pair} cannot be active together")
+                Problem(
+                    key=key,
+                    value=name,
+                    message=_("plugins {first!r} and {second!r} cannot be active together").format(
+                        first=first, second=second
+                    ),
+                )
             )
     return found
 
@@ -85,11 +100,12 @@ def option_problems(
     for name in options:
         if name not in active:
             why = (
-                "is installed but not active: add it to ruleset.plugins"
+                _("plugin {name!r} is installed but not active: add it to ruleset.plugins")
                 if name in installed
-                else f"is unknown; available: {', '.join(installed)}"
+                else _("plugin {name!r} is unknown; available: {names}")
             )
-            found.append(Problem(key=("options", name), message=f"plugin {name!r} {why}"))
+            message = why.format(name=name, names=", ".join(installed))
+            found.append(Problem(key=("options", name), message=message))
     for info in infos:
         value, wrong = structure_options(info, dict(options.get(info.name, {})))
         values[info.name] = value
@@ -103,7 +119,8 @@ def structure_options(info: PluginInfo, raw: dict[str, Any]) -> tuple[Any, list[
     if cls is None:
         if raw:
             problem = Problem(
-                key=("options", info.name), message=f"plugin {info.name!r} takes no options"
+                key=("options", info.name),
+                message=_("plugin {name!r} takes no options").format(name=info.name),
             )
             return None, [problem]
         return None, []
@@ -135,27 +152,34 @@ def config_problems(config: GameConfig) -> list[Problem]:
     if config.line_size < config.kings:
         found.append(
             Problem(
-                message=f"line_size {config.line_size} is smaller than the {config.kings} "
-                "kings in play"
+                message=_("line_size {size} is smaller than the {kings} kings in play").format(
+                    size=config.line_size, kings=config.kings
+                )
             )
         )
     if config.seat_kingdom:
         if len(config.seat_kingdom) != config.players:
             found.append(
                 Problem(
-                    message=f"seat_kingdom maps {len(config.seat_kingdom)} seats, "
-                    f"but there are {config.players} players"
+                    message=_("seat_kingdom maps {seats} seats, but there are {n} players").format(
+                        seats=len(config.seat_kingdom), n=config.players
+                    )
                 )
             )
         elif sorted(set(config.seat_kingdom)) != list(range(config.kingdoms)):
             found.append(
-                Problem(message=f"seat_kingdom {config.seat_kingdom} leaves a kingdom unused")
+                Problem(
+                    message=_("seat_kingdom {seats} leaves a kingdom unused").format(
+                        seats=config.seat_kingdom
+                    )
+                )
             )
     if not 1 <= config.kingdom_size <= MAX_KINGDOM_SIZE:
         found.append(
             Problem(
-                message=f"kingdom_size must be from 1 to {MAX_KINGDOM_SIZE} (docs/trust.md, "
-                f"Limits), not {config.kingdom_size}"
+                message=_(
+                    "kingdom_size must be from 1 to {most} (docs/trust.md, Limits), not {value}"
+                ).format(most=MAX_KINGDOM_SIZE, value=config.kingdom_size)
             )
         )
     for key in ("kingdom_rows", "kingdom_columns"):
@@ -167,16 +191,24 @@ def config_problems(config: GameConfig) -> list[Problem]:
         ):
             found.append(
                 Problem(
-                    message=f"{key} must be from 1 to {MAX_KINGDOM_SIZE} (0: kingdom_size), "
-                    f"not {value!r}"
+                    message=_(
+                        "{key} must be from 1 to {most} (0: kingdom_size), not {value!r}"
+                    ).format(key=key, most=MAX_KINGDOM_SIZE, value=value)
                 )
             )
     if config.lookahead_lines < 0:
         found.append(
-            Problem(message=f"lookahead_lines must be 0 or more, not {config.lookahead_lines}")
+            Problem(
+                message=_("lookahead_lines must be 0 or more, not {value}").format(
+                    value=config.lookahead_lines
+                )
+            )
         )
     if not 1 <= config.games <= MAX_GAMES:
-        found.append(Problem(message=f"games must be from 1 to {MAX_GAMES}, not {config.games}"))
+        message = _("games must be from 1 to {most}, not {value}").format(
+            most=MAX_GAMES, value=config.games
+        )
+        found.append(Problem(message=message))
     return found
 
 

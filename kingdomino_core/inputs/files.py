@@ -31,6 +31,7 @@ from typing import Any
 import attrs
 
 from ..errors import RulesetError
+from ..i18n import get_translation
 
 #: Largest data file a plugin reads through :func:`read_data_file` (bytes): a domino
 #: list of 48 lines is about 2 KB.
@@ -39,6 +40,9 @@ MAX_DATA_BYTES = 1_000_000
 MAX_PATH_PART = 255
 #: Longest path accepted (``PATH_MAX``).
 MAX_PATH = 4096
+
+_ = get_translation("kingdomino_core")
+_l = _.lazy
 
 
 class DataFileError(RulesetError):
@@ -54,17 +58,17 @@ def path_problem(path: str) -> str | None:
     Checked before any system call, so a NUL byte or an overlong name gives one
     message instead of a ``ValueError`` or an ``ENAMETOOLONG`` from deep inside."""
     if not path.strip():
-        return "an empty file name"
+        return _("an empty file name")
     if "\0" in path:
-        return "a file name with a NUL byte"
+        return _("a file name with a NUL byte")
     if len(path) > MAX_PATH or any(len(part) > MAX_PATH_PART for part in path.split("/")):
-        return (
-            f"a file name with a part over {MAX_PATH_PART} characters (or over {MAX_PATH} in all)"
+        return _("a file name with a part over {part} characters (or over {most} in all)").format(
+            part=MAX_PATH_PART, most=MAX_PATH
         )
     try:
         path.encode("utf-8")
     except UnicodeEncodeError:
-        return "a file name that is not valid text"
+        return _("a file name that is not valid text")
     return None
 
 
@@ -76,13 +80,13 @@ def shown(path: str | os.PathLike[str]) -> str:
 
 
 _REASONS = {
-    errno.ENOENT: "no such file",
-    errno.ENOTDIR: "no such file",
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.ELOOP: "too many levels of symbolic links",
-    errno.ENAMETOOLONG: "file name too long",
-    errno.EISDIR: "a directory, not a regular file",
+    errno.ENOENT: _l("no such file"),
+    errno.ENOTDIR: _l("no such file"),
+    errno.EACCES: _l("permission denied"),
+    errno.EPERM: _l("permission denied"),
+    errno.ELOOP: _l("too many levels of symbolic links"),
+    errno.ENAMETOOLONG: _l("file name too long"),
+    errno.EISDIR: _l("a directory, not a regular file"),
 }
 
 
@@ -100,14 +104,15 @@ def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
         fd = os.open(path, flags)
     except OSError as exc:
         raise OSError(
-            exc.errno, _REASONS.get(exc.errno or 0, exc.strerror or "cannot open")
+            exc.errno, str(_REASONS.get(exc.errno or 0, exc.strerror or _("cannot open")))
         ) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise OSError(errno.EINVAL, f"not a regular file ({file_kind_of(info.st_mode)})")
+            kind = file_kind_of(info.st_mode)
+            raise OSError(errno.EINVAL, _("not a regular file ({kind})").format(kind=kind))
         if info.st_size > limit:
-            raise OSError(errno.EFBIG, f"larger than {limit} bytes (see docs/trust.md, Limits)")
+            raise OSError(errno.EFBIG, _too_large(limit))
         os.set_blocking(fd, True)
         chunks = []
         size = 0
@@ -120,8 +125,12 @@ def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
     finally:
         os.close(fd)
     if size > limit:  # the file grew while being read
-        raise OSError(errno.EFBIG, f"larger than {limit} bytes (see docs/trust.md, Limits)")
+        raise OSError(errno.EFBIG, _too_large(limit))
     return b"".join(chunks)
+
+
+def _too_large(limit: int) -> str:
+    return _("larger than {limit} bytes (see docs/trust.md, Limits)").format(limit=limit)
 
 
 def is_regular_file(path: str | os.PathLike[str]) -> bool:
@@ -138,14 +147,14 @@ def is_regular_file(path: str | os.PathLike[str]) -> bool:
 def file_kind_of(mode: int) -> str:
     """What a file that is not a regular file is, for a message (``"a FIFO"``)."""
     if stat.S_ISDIR(mode):
-        return "a directory"
+        return _("a directory")
     if stat.S_ISFIFO(mode):
-        return "a FIFO"
+        return _("a FIFO")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a file"
+        return _("a socket")
+    return _("not a file")
 
 
 def read_data_file(path: str | os.PathLike[str], *, key: str, limit: int = MAX_DATA_BYTES) -> str:
@@ -164,11 +173,20 @@ def read_data_file(path: str | os.PathLike[str], *, key: str, limit: int = MAX_D
     try:
         raw = read_regular_file(path, limit)
     except OSError as exc:
-        raise DataFileError([f"{key}: cannot read {shown(path)}: {exc.strerror or exc}"]) from None
+        reason = exc.strerror or exc
+        raise DataFileError(
+            [
+                _("{key}: cannot read {file}: {reason}").format(
+                    key=key, file=shown(path), reason=reason
+                )
+            ]
+        ) from None
     try:
         return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
-        raise DataFileError([f"{key}: {shown(path)} is not UTF-8 text"]) from None
+        raise DataFileError(
+            [_("{key}: {file} is not UTF-8 text").format(key=key, file=shown(path))]
+        ) from None
 
 
 def path_options(options_class: type, raw: Mapping[str, Any]) -> Iterator[tuple[str, str]]:

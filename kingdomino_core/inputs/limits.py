@@ -10,6 +10,10 @@ import json
 import tomllib
 from typing import Any
 
+from ..i18n import get_translation
+
+_ = get_translation("kingdomino_core")
+
 #: Largest ruleset file read (bytes).
 MAX_RULESET_BYTES = 1_000_000
 #: Longest ``extends`` chain: the named file and its ancestors.
@@ -62,7 +66,9 @@ def loads_toml(text: str) -> dict[str, Any]:
     """
     data = _try(lambda: tomllib.loads(text))
     if too_deep(data, MAX_DEPTH + 1):
-        raise InputLimitError(f"arrays or tables nested more than {MAX_DEPTH} levels deep")
+        raise InputLimitError(
+            _("arrays or tables nested more than {n} levels deep").format(n=MAX_DEPTH)
+        )
     return data
 
 
@@ -70,7 +76,9 @@ def loads_json(text: str) -> Any:
     """``json.loads`` with the same limits (``json.JSONDecodeError`` for syntax)."""
     data = _try(lambda: json.loads(text))
     if too_deep(data, MAX_DEPTH + 1):
-        raise InputLimitError(f"arrays or objects nested more than {MAX_DEPTH} levels deep")
+        raise InputLimitError(
+            _("arrays or objects nested more than {n} levels deep").format(n=MAX_DEPTH)
+        )
     return data
 
 
@@ -78,8 +86,10 @@ def _try(parse: Any) -> Any:
     try:
         return parse()
     except RecursionError:
-        raise InputLimitError(f"nested more than {MAX_DEPTH} levels deep") from None
+        raise InputLimitError(_("nested more than {n} levels deep").format(n=MAX_DEPTH)) from None
     except ValueError as exc:
         if "digits" in str(exc) and "integer" in str(exc):
-            raise InputLimitError(f"an integer of more than {MAX_INT_DIGITS} digits") from None
+            raise InputLimitError(
+                _("an integer of more than {n} digits").format(n=MAX_INT_DIGITS)
+            ) from None
         raise

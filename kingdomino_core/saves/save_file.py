@@ -21,6 +21,7 @@ from typing import Any
 from attrs import field, frozen
 
 from ..errors import ReplayError
+from ..i18n import get_translation
 from ..inputs.files import file_kind_of, path_problem, read_regular_file
 from ..inputs.limits import MAX_SAVE_BYTES, InputLimitError, loads_json
 from ..inputs.names import name_problem, shown_name
@@ -37,6 +38,8 @@ MAX_SAVED_NAME = 1000
 CHANCE_SEED = "seed"
 #: Chance outcomes were scripted or recorded at a real table (not checked).
 CHANCE_SCRIPTED = "scripted"
+
+_ = get_translation("kingdomino_core")
 
 
 class SaveFormatError(ReplayError):
@@ -149,14 +152,17 @@ def save_target(path: str | os.PathLike[str]) -> Path:
         info = os.stat(target)
     except FileNotFoundError:
         if os.path.islink(target):  # realpath stopped at a loop
-            raise OSError(errno.ELOOP, "a symbolic link loop") from None
+            raise OSError(errno.ELOOP, _("a symbolic link loop")) from None
         if not (target.parent if str(target.parent) else Path(".")).is_dir():
-            raise OSError(errno.ENOENT, f"no directory {str(target.parent)!r}") from None
+            raise OSError(
+                errno.ENOENT, _("no directory {name!r}").format(name=str(target.parent))
+            ) from None
         return target
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror or str(exc)) from None
     if not stat.S_ISREG(info.st_mode):
-        raise OSError(errno.EINVAL, f"not a regular file ({file_kind_of(info.st_mode)})")
+        kind = file_kind_of(info.st_mode)
+        raise OSError(errno.EINVAL, _("not a regular file ({kind})").format(kind=kind))
     return target
 
 
@@ -205,31 +211,43 @@ def parse_save(text: str, source: str = "<save>") -> SavedGame:
     """Read a save from JSON text; raise ``SaveFormatError`` naming the problem."""
     if len(text) > MAX_SAVE_BYTES:
         raise SaveFormatError(
-            f"{source}: larger than {MAX_SAVE_BYTES} bytes: not a saved game "
-            "(see docs/trust.md, Limits)"
+            _(
+                "{file}: larger than {limit} bytes: not a saved game (see docs/trust.md, Limits)"
+            ).format(file=source, limit=MAX_SAVE_BYTES)
         )
     try:
         data = loads_json(text.removeprefix("\ufeff"))
     except InputLimitError as exc:
-        raise SaveFormatError(f"{source}: {exc} (see docs/trust.md, Limits)") from None
+        raise SaveFormatError(
+            _("{file}: {problem} (see docs/trust.md, Limits)").format(file=source, problem=exc)
+        ) from None
     except json.JSONDecodeError as exc:
         raise SaveFormatError(
-            f"{source}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg}); "
-            f"expected a game saved by 'kd play --save'"
+            _(
+                "{file}:{line}:{column}: not valid JSON ({reason}); "
+                "expected a game saved by 'kd play --save'"
+            ).format(file=source, line=exc.lineno, column=exc.colno, reason=exc.msg)
         ) from None
     if not isinstance(data, dict):
         raise SaveFormatError(
-            f"{source}: expected a JSON object (a game saved by 'kd play --save'), "
-            f"found {type(data).__name__}"
+            _(
+                "{file}: expected a JSON object (a game saved by 'kd play --save'), found {type}"
+            ).format(file=source, type=type(data).__name__)
         )
     fmt = data.get("format")
     if fmt != FORMAT:
-        raise SaveFormatError(f"{source}: format is {fmt!r}, expected {FORMAT!r}: not a saved game")
+        raise SaveFormatError(
+            _("{file}: format is {found!r}, expected {format!r}: not a saved game").format(
+                file=source, found=fmt, format=FORMAT
+            )
+        )
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
         raise SaveFormatError(
-            f"{source}: save format version {version!r} is not supported; "
-            f"this kd reads versions 1 to {VERSION}"
+            _(
+                "{file}: save format version {version!r} is not supported; "
+                "this kd reads versions 1 to {latest}"
+            ).format(file=source, version=version, latest=VERSION)
         )
     problems = _type_problems(data)
     if problems:
@@ -244,10 +262,12 @@ def parse_save(text: str, source: str = "<save>") -> SavedGame:
         if problem is not None:
             raise SaveFormatError(
                 f"{source}: players[{i}].name: {shown_name(player.name)}: {problem}"
-            )
+            )  # the file, key and name are data; the problem is translated
     if saved.chance not in (CHANCE_SEED, CHANCE_SCRIPTED):
         raise SaveFormatError(
-            f"{source}: chance is {saved.chance!r}, expected {CHANCE_SEED!r} or {CHANCE_SCRIPTED!r}"
+            _("{file}: chance is {found!r}, expected {seed!r} or {scripted!r}").format(
+                file=source, found=saved.chance, seed=CHANCE_SEED, scripted=CHANCE_SCRIPTED
+            )
         )
     return saved
 
@@ -257,12 +277,14 @@ def _type_problems(data: dict[str, Any]) -> list[str]:
     out = []
     seed = data.get("seed")
     if "seed" in data and (not isinstance(seed, int) or isinstance(seed, bool)):
-        out.append(f"seed: expected an integer, found {seed!r}")
+        out.append(_("{key}: expected an integer, found {value!r}").format(key="seed", value=seed))
     for key in ("players", "log"):
         if key in data and not isinstance(data[key], list):
-            out.append(f"{key}: expected a list, found {type(data[key]).__name__}")
+            found = type(data[key]).__name__
+            out.append(_("{key}: expected a list, found {type}").format(key=key, type=found))
     if "ruleset" in data and not isinstance(data["ruleset"], dict):
-        out.append(f"ruleset: expected an object, found {type(data['ruleset']).__name__}")
+        found = type(data["ruleset"]).__name__
+        out.append(_("{key}: expected an object, found {type}").format(key="ruleset", type=found))
     return out
 
 
@@ -276,5 +298,7 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame:
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise SaveFormatError(f"{path}: cannot read the saved game: {reason}") from None
+        raise SaveFormatError(
+            _("{file}: cannot read the saved game: {reason}").format(file=path, reason=reason)
+        ) from None
     return parse_save(text, str(path))

@@ -28,6 +28,7 @@ from ..engine.game import Game
 from ..engine.words import seat_name
 from ..errors import IllegalActionError, KingdominoError, ReplayError
 from ..hooks.plugins import default_catalogue
+from ..i18n import get_translation
 from ..inputs.files import is_regular_file, path_options, path_problem, shown
 from ..inputs.trust import SAVED_GAME, CodeNotAllowedError, Trust
 from ..model.actions import Action
@@ -47,6 +48,8 @@ from .save_file import (
     write_save,
 )
 from .serialize import action_from_dict, action_to_dict
+
+_ = get_translation("kingdomino_core")
 
 #: The save file's own names (``save_file``) are exported here too, as before.
 __all__ = [
@@ -140,8 +143,9 @@ def save_of(
     engine = game.engine
     if len(players) != engine.config.players:
         raise ReplayError(
-            f"a save needs one player entry per seat: {len(players)} given, "
-            f"{engine.config.players} seats"
+            _("a save needs one player entry per seat: {given} given, {seats} seats").format(
+                given=len(players), seats=engine.config.players
+            )
         )
     return SavedGame(
         engine=__version__,
@@ -175,24 +179,30 @@ def engine_for_save(
         if problem is not None:
             raise SaveFormatError(f"{source}: ruleset.plugin_files[{i}]: {problem}")
     refused = [
-        (Path(p), "stored in the saved game")
+        (Path(p), _("stored in the saved game"))
         for p in saved.ruleset.plugin_files
         if not trust.allows(Path(p), named=False)
     ]
     reads = _refused_reads(saved, source, trust)
     if refused or reads:
-        raise CodeNotAllowedError(f"the saved game {source}", refused, reads=reads)
+        raise CodeNotAllowedError(
+            _("the saved game {file}").format(file=source), refused, reads=reads
+        )
     for i, name in enumerate(saved.ruleset.plugin_files):
         if not is_regular_file(name):  # allowed to run: the message may say what it is
             raise SaveFormatError(
-                f"{source}: ruleset.plugin_files[{i}]: {shown(name)} is not a regular file "
-                "(missing, a directory, a device or a symlink loop)"
+                _(
+                    "{file}: {key}: {name} is not a regular file "
+                    "(missing, a directory, a device or a symlink loop)"
+                ).format(file=source, key=f"ruleset.plugin_files[{i}]", name=shown(name))
             )
     try:
         return Engine(saved.ruleset.to_ruleset(source), len(saved.players))
     except KingdominoError as exc:
         raise SaveFormatError(
-            f"{source}: the saved ruleset {saved.ruleset.name!r} cannot be built here: {exc}"
+            _("{file}: the saved ruleset {name!r} cannot be built here: {problem}").format(
+                file=source, name=saved.ruleset.name, problem=exc
+            )
         ) from None
 
 
@@ -212,12 +222,16 @@ def _refused_reads(saved: SavedGame, source: str, trust: Trust) -> list[tuple[Pa
         for key, value in path_options(cls, raw) if cls is not None else ():
             where = f"options.{plugin}.{key}"
             if not trust.local_paths:
-                raise SaveFormatError(f"{source}: {where}: this saved game may not name files")
+                raise SaveFormatError(
+                    _("{file}: {key}: this saved game may not name files").format(
+                        file=source, key=where
+                    )
+                )
             problem = path_problem(value)
             if problem is not None:
                 raise SaveFormatError(f"{source}: {where}: {problem}")
             if not trust.reads(value):
-                out.append((Path(value), f"{where} in the saved game"))
+                out.append((Path(value), _("{key} in the saved game").format(key=where)))
     return out
 
 
@@ -228,7 +242,9 @@ def read_actions(saved: SavedGame, engine: Engine, source: str = "<save>") -> li
         try:
             out.append(action_from_dict(data, engine.registry))
         except ReplayError as exc:
-            raise SaveFormatError(f"{source}: log entry {n}: {exc}") from None
+            raise SaveFormatError(
+                _("{file}: log entry {n}: {problem}").format(file=source, n=n, problem=exc)
+            ) from None
     return out
 
 
@@ -264,28 +280,41 @@ def apply_logged(
     what = _describe(game, action)
     if game.is_terminal():
         raise ReplayMismatchError(
-            f"{source}: move {n} ({what}) comes after the end of the game", move=n
+            _("{file}: move {n} ({move}) comes after the end of the game").format(
+                file=source, n=n, move=what
+            ),
+            move=n,
         )
     if check_chance and game.is_chance():
         expected = game.clone().resolve_chance()
         if expected != action:
             raise ReplayMismatchError(
-                f"{source}: move {n} ({what}) does not reproduce: seed {game.seed} "
-                f"gives {expected.describe()!r} here",
+                _(
+                    "{file}: move {n} ({move}) does not reproduce: "
+                    "seed {seed} gives {expected} here"
+                ).format(
+                    file=source,
+                    n=n,
+                    move=what,
+                    seed=game.seed,
+                    expected=repr(str(expected.describe())),
+                ),
                 move=n,
             )
     try:
         game.apply(action)
     except IllegalActionError as exc:
         raise ReplayMismatchError(
-            f"{source}: move {n} ({what}) does not reproduce: illegal there: {exc.message}",
+            _("{file}: move {n} ({move}) does not reproduce: illegal there: {problem}").format(
+                file=source, n=n, move=what, problem=exc.message
+            ),
             move=n,
         ) from None
 
 
 def _describe(game: Game, action: Action) -> str:
     seat = game.current_seat
-    who = "chance" if seat is None or seat < 0 else seat_name(seat)
+    who = _("chance") if seat is None or seat < 0 else seat_name(seat)
     return f"{who}: {action.describe()}"
 
 
@@ -330,25 +359,32 @@ def result_problem(saved: SavedGame, game: Game, source: str = "<save>") -> str 
     if saved.result is None:
         return None
     if not game.is_terminal():
-        return (
-            f"{source}: the save records a final result, but the game is not "
-            f"over after its {len(saved.log)} moves"
-        )
+        return _(
+            "{file}: the save records a final result, but the game is not over after its {n} moves"
+        ).format(file=source, n=len(saved.log))
     found = final_result(game)
     if found != saved.result:
-        return f"{source}: the final result does not reproduce: " + _diff(saved.result, found)
+        return _("{file}: the final result does not reproduce: {difference}").format(
+            file=source, difference=_diff(saved.result, found)
+        )
     return None
 
 
 def _diff(stored: dict[str, Any], found: dict[str, Any]) -> str:
     if stored.get("winners") != found.get("winners"):
-        return f"stored winners {stored.get('winners')}, replayed winners {found['winners']}"
+        return _("stored winners {stored}, replayed winners {replayed}").format(
+            stored=stored.get("winners"), replayed=found["winners"]
+        )
     old, new = stored.get("kingdoms") or [], found["kingdoms"]
     if len(old) != len(new):
-        return f"stored {len(old)} kingdoms, replayed {len(new)}"
+        return _("stored {stored} kingdoms, replayed {replayed}").format(
+            stored=len(old), replayed=len(new)
+        )
     for k, (a, b) in enumerate(zip(old, new, strict=True)):
         for key in ("grid", "score", "discarded", "players"):
             if not isinstance(a, dict) or a.get(key) != b[key]:
                 shown = a.get(key) if isinstance(a, dict) else a
-                return f"kingdom {k} {key}: stored {shown!r}, replayed {b[key]!r}"
-    return "stored result differs from the replayed one"
+                return _("kingdom {k} {key}: stored {stored!r}, replayed {replayed!r}").format(
+                    k=k, key=key, stored=shown, replayed=b[key]
+                )
+    return _("stored result differs from the replayed one")

@@ -14,10 +14,13 @@ import cattrs
 
 from ..engine.registry import Registry
 from ..errors import ReplayError
+from ..i18n import get_translation
 from ..inputs.strict import TypeMismatch, dotted, problems, strict_converter
 from ..model.actions import Action
 from ..model.components import DominoId
 from ..model.geometry import Direction
+
+_ = get_translation("kingdomino_core")
 
 
 def make_converter() -> cattrs.Converter:
@@ -33,7 +36,7 @@ def make_converter() -> cattrs.Converter:
 def _direction(value: Any) -> Direction:
     if isinstance(value, str) and value in Direction.__members__:
         return Direction[value]
-    raise TypeMismatch(f"expected one of E, S, W, N, not {value!r}")
+    raise TypeMismatch(_("expected one of E, S, W, N, not {value!r}").format(value=value))
 
 
 def _domino_id(value: Any) -> DominoId:
@@ -44,7 +47,9 @@ def _domino_id(value: Any) -> DominoId:
             return DominoId.parse(value)
         except ValueError:
             pass
-    raise TypeMismatch(f"expected a domino id such as '17' or '2:17', not {value!r}")
+    raise TypeMismatch(
+        _("expected a domino id such as '17' or '2:17', not {value!r}").format(value=value)
+    )
 
 
 _converter = make_converter()
@@ -59,18 +64,28 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 def action_from_dict(data: Any, registry: Registry) -> Action:
     """Read an action back; raise ``ReplayError`` naming the problem on bad data."""
     if not isinstance(data, dict) or "kind" not in data:
-        raise ReplayError(f"an action must be an object with a 'kind', not {data!r}")
+        raise ReplayError(
+            _("an action must be an object with a 'kind', not {value!r}").format(value=data)
+        )
     kind = data["kind"]
     if not isinstance(kind, str):
-        raise ReplayError(f"an action's 'kind' must be a string, not {kind!r}")
+        raise ReplayError(
+            _("an action's 'kind' must be a string, not {value!r}").format(value=kind)
+        )
     cls = registry.actions.get(kind)
     if cls is None:
         raise ReplayError(
-            f"unknown action kind {kind!r}; known: {', '.join(sorted(registry.actions))}"
+            _("unknown action kind {kind!r}; known: {known}").format(
+                kind=kind, known=", ".join(sorted(registry.actions))
+            )
         )
     fields = {k: v for k, v in data.items() if k != "kind"}
     try:
         return _converter.structure(fields, cls)
     except Exception as exc:
         found = "; ".join(f"{dotted(path)}: {msg}" for path, msg in problems(exc, (kind,)))
-        raise ReplayError(f"bad {kind!r} action {data!r}: {found}") from None
+        raise ReplayError(
+            _("bad {kind!r} action {action!r}: {problem}").format(
+                kind=kind, action=data, problem=found
+            )
+        ) from None
