@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from kingdomino_core import Game, describe_action
-from kingdomino_core.i18n import package_translation
+from kingdomino_core.i18n import current_language, package_translation, use_language
 from kingdomino_core.inputs.trust import SAVED_GAME, Trust
 from kingdomino_core.saves.savegame import (
     CHANCE_SEED,
@@ -88,6 +88,10 @@ def replay_command(
 def _verify(saved: SavedGame, source: str, json_out: bool, trust: Trust) -> None:
     report = verify(saved, source, trust=trust)
     if json_out:
+        problem = report.problem
+        if problem and current_language() != "en":  # JSON is the same in every language
+            with use_language("en"):
+                problem = verify(saved, source, trust=trust).problem
         emit_json(
             {
                 "file": source,
@@ -95,7 +99,7 @@ def _verify(saved: SavedGame, source: str, json_out: bool, trust: Trust) -> None
                 "moves": report.moves,
                 "finished": report.finished,
                 "bad_move": report.bad_move,
-                "problem": report.problem or None,
+                "problem": problem or None,
             }
         )
     if not report.ok:

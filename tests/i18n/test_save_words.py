@@ -16,6 +16,7 @@ import pytest
 from pseudo_support import PSEUDO, pseudo_locale, unmarked_words
 from test_terminal_languages import kd_in_process
 
+from kingdomino_cli.app import main
 from kingdomino_core import default_catalogue, i18n
 from kingdomino_core.inputs.limits import MAX_RULESET_BYTES, MAX_SAVE_BYTES
 from kingdomino_core.saves.save_file import PlayerEntry, to_json
@@ -217,3 +218,22 @@ def test_engine_ruleset_checks_in_the_pseudo_language(
     assert code == 3, shown
     assert "⟦" in shown
     assert _leftover(shown, (str(ruleset), *data)) == [], shown
+
+
+def test_replay_json_keeps_its_problem_in_english(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``kd replay --verify --json`` in French: the person reads the reason in French
+    (stderr), the JSON a program reads holds it in English, as in every language."""
+    path = tmp_path / "game.json"
+    path.write_text(_with(_reorder), encoding="utf-8")
+    args = ["replay", "--verify", "--json", str(path)]
+    found = {}
+    for lang in ("en", "fr", "zh-Hant"):
+        capsys.readouterr()
+        assert main(["--lang", lang, *args]) == 5  # ExitCode.REPLAY
+        out = capsys.readouterr()
+        found[lang] = (json.loads(out.out), out.err)
+    assert found["fr"][0] == found["en"][0] == found["zh-Hant"][0]
+    assert "does not reproduce" in found["en"][0]["problem"]
+    assert found["fr"][1] != found["en"][1] and "kd : erreur" in found["fr"][1]
