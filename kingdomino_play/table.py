@@ -48,7 +48,7 @@ from kingdomino_core.saves.savegame import (
 )
 
 from .forced import only_action
-from .seats import Seat, build_seat, is_human
+from .seats import Seat, build_seat, is_human, name_seats
 
 _ = get_translation("kingdomino_play")
 _l = _.lazy
@@ -312,7 +312,8 @@ class Table:
             self.history.append((len(self.moves) - 1, self.recent[-1]))
             if self._hidden_now:
                 self.hidden_words[len(self.moves) - 1] = {
-                    v: f"{self.names[seat]}: {w}" for v, w in self._hidden_now.items()
+                    v: f"{self.names[seat]}: {name_seats(w, self.names)}"
+                    for v, w in self._hidden_now.items()
                 }
         self._hidden_now = {}
         return Move(seat=seat, action=self.moves[-1], words=words, forced=forced)

@@ -32,6 +32,7 @@ from kingdomino_core.saves.savegame import (
     parse_save,
     read_actions,
 )
+from kingdomino_play import name_seats
 
 from .seats import TableError, _l
 from .views import public_view, table_move_words
@@ -135,14 +136,14 @@ class ReplayStore:
                     words = ""
                     if _before(replay, move):  # the decision this step of the viewer shows
                         who = replay.saved.players[seat or 0].name
-                        replay.decided = f"{who}: {table_move_words(replay.game, action)}"
+                        replay.decided = f"{who}: {_named(replay, action)}"
                     if n == move:  # in the plugin's words, before the move changes the game
                         who = (
-                            "chance"
+                            _l("chance")
                             if seat is None or seat < 0
                             else replay.saved.players[seat].name
                         )
-                        words = f"{who}: {table_move_words(replay.game, action)}"
+                        words = f"{who}: {_named(replay, action)}"
                     apply_logged(replay.game, action, n, replay.source, check_chance=check)
                     replay.at, replay.last = n, words
             except KingdominoError as exc:
@@ -185,3 +186,10 @@ def _before(replay: Replay, move: int) -> bool:
     what the viewer shows for that step)."""
     i = bisect.bisect_left(replay.decisions, move)
     return i > 0 and replay.decisions[i - 1] == replay.at
+
+
+def _named(replay: Replay, action: Action) -> str:
+    """The move's words, the seats the rules' words number (``to P2``) named by the
+    save's players, as the table's moves list names them."""
+    names = [p.name for p in replay.saved.players]
+    return name_seats(table_move_words(replay.game, action), names)

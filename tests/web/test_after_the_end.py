@@ -96,3 +96,19 @@ def test_the_moves_list_names_the_players_in_expansion_moves(live_server: LiveSe
         sent = [words for words in history if "Ann: " in words and "Bot" in words[5:]]
         assert sent, history  # Ann sent a giant to Bot, said with his name
         assert [w for w in history if SEAT_NUMBER.search(w)] == []
+
+
+def test_the_replay_names_the_players_in_expansion_moves(live_server: LiveServer) -> None:
+    """The replay viewer words each step as the table's moves list does: before, it
+    said "send the giant ... to P2" there, and "chance" in English in every language."""
+    tid, token, _end = play_to_the_end(live_server, "age-of-giants", 1, giants_move)
+    status, info = call(live_server, f"/api/tables/{tid}/replay", {}, token)
+    assert status in (200, 201), info
+    lines = {}
+    for move in range(1, info["moves"] + 1):
+        status, step = call(live_server, f"/api/replays/{info['id']}?move={move}", language="fr")
+        assert status == 200, step
+        lines[move] = f"{step['last']} | {step.get('decided', '')}"
+    assert [w for w in lines.values() if "Ann: " in w and "Bot" in w.split("Ann: ", 1)[1]]
+    assert {m: w for m, w in lines.items() if SEAT_NUMBER.search(w)} == {}
+    assert not [w for w in lines.values() if w.startswith("chance:")]
