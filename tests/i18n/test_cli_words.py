@@ -18,7 +18,7 @@ import typer.core
 import typer.main
 import typer.rich_utils
 from babel.messages.extract import extract_from_file
-from pseudo_support import PSEUDO, pseudo_locale, unmarked_words
+from pseudo_support import PSEUDO, unmarked_words
 from rich.cells import cell_len
 from test_terminal_languages import kd_in_process
 
@@ -27,20 +27,6 @@ from kingdomino_cli.cmd_score import format_sheet, score_kingdom
 from kingdomino_core import default_catalogue, i18n
 from kingdomino_core.saves.kingdom_text import parse_kingdom
 from kingdomino_core.testing import catalogs, make_engine
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> object:
-    yield
-    i18n.set_language("en")
-
-
-@pytest.fixture(scope="module")
-def pseudo_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The pseudo-language with each message's ``{fields}`` unmarked: an English reason
-    inside a translated ``kd: error: {message}`` is found (the suite's other pseudo
-    tests mark whole messages)."""
-    return pseudo_locale(tmp_path_factory.mktemp("pseudo-fields"), open_fields=True)
 
 
 def _command_paths() -> list[list[str]]:
@@ -81,13 +67,13 @@ _COMMANDS |= {"str", "int", "float", "path", "range", "text", "choice", "boolean
 def test_every_help_screen_in_the_pseudo_language(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
-    pseudo_dir: Path,
+    open_fields_dir: Path,
     path: list[str],
 ) -> None:
     """Every command's help: ours and click's and typer's words (``Usage:``, the help
     option, the panels' titles) all translated; only option names, metavars and
     command names are left."""
-    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(open_fields_dir))
     monkeypatch.setenv("COLUMNS", "120")
     code, text = kd_in_process(capsys, monkeypatch, "--lang", PSEUDO, *path, "--help")
     assert code == 0, text
@@ -133,12 +119,12 @@ _ERRORS = {
 def test_kds_refusals_in_the_pseudo_language(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
-    pseudo_dir: Path,
+    open_fields_dir: Path,
     case: str,
 ) -> None:
     """Each refusal of kd (usage errors, its own checks of options and names) and its
     hint are translated, click's usage errors too; only the data quoted is not."""
-    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(open_fields_dir))
     args, data = _ERRORS[case]
     code, text = kd_in_process(capsys, monkeypatch, "--lang", PSEUDO, *args)
     assert code != 0, text
@@ -175,7 +161,7 @@ def test_kds_refusals_in_the_pseudo_language(
 def test_plugins_ruleset_problems_in_the_pseudo_language(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
-    pseudo_dir: Path,
+    open_fields_dir: Path,
     tmp_path: Path,
     name: str,
     body: str,
@@ -183,7 +169,7 @@ def test_plugins_ruleset_problems_in_the_pseudo_language(
 ) -> None:
     """``kd ruleset validate``: each problem a shipped plugin's ``kd_validate`` finds,
     and the count under them, are translated; the file, line and key are data."""
-    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(open_fields_dir))
     path = _ruleset(tmp_path, name, body)
     code, text = kd_in_process(capsys, monkeypatch, "--lang", PSEUDO, "ruleset", "validate", path)
     assert code == 3, text
@@ -216,13 +202,13 @@ _BROKEN_RULESETS = {
 def test_ruleset_file_errors_in_the_pseudo_language(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
-    pseudo_dir: Path,
+    open_fields_dir: Path,
     tmp_path: Path,
     case: str,
 ) -> None:
     """``kd ruleset validate`` of a broken file: the loader's words are translated; the
     file, line, key path, the value and the ids it quotes are data."""
-    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(open_fields_dir))
     text, data = _BROKEN_RULESETS[case]
     path = tmp_path / "broken.toml"
     if isinstance(text, bytes):
@@ -246,11 +232,11 @@ def test_ruleset_file_errors_in_the_pseudo_language(
 
 
 def test_the_ruleset_and_plugin_lists_in_the_pseudo_language(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, pseudo_dir: Path
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, open_fields_dir: Path
 ) -> None:
     """``kd ruleset list``: headings, shipped descriptions and sources translated;
     ``kd plugins list``: sources and labels (names, origins and hooks are ids)."""
-    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(open_fields_dir))
     monkeypatch.delenv("KD_RULESET_PATH", raising=False)
     monkeypatch.setenv("COLUMNS", "200")
     code, text = kd_in_process(capsys, monkeypatch, "--lang", PSEUDO, "ruleset", "list")
@@ -272,11 +258,11 @@ def test_the_ruleset_and_plugin_lists_in_the_pseudo_language(
 def test_kd_score_in_the_pseudo_language(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
-    pseudo_dir: Path,
+    open_fields_dir: Path,
     tmp_path: Path,
 ) -> None:
     """The sheet's headings, bonus lines, total and summary line are translated."""
-    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(open_fields_dir))
     kingdom = tmp_path / "k.txt"
     kingdom.write_text("W1 F0 C L0 L0\n", encoding="utf-8")
     args = ("score", str(kingdom), "-r", "classic-bonuses")
@@ -313,13 +299,13 @@ _KINGDOMS = {
 def test_kingdom_file_errors_in_the_pseudo_language(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
-    pseudo_dir: Path,
+    open_fields_dir: Path,
     tmp_path: Path,
     case: str,
 ) -> None:
     """``kd score`` of a malformed kingdom: the one located error is translated; the
     file, line, column and the square quoted are data."""
-    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(open_fields_dir))
     ruleset, text, data = _KINGDOMS[case]
     kingdom = tmp_path / "k.txt"
     kingdom.write_text(text, encoding="utf-8")
@@ -342,13 +328,13 @@ def test_kingdom_file_errors_in_the_pseudo_language(
 def test_ruleset_lookup_errors_in_the_pseudo_language(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
-    pseudo_dir: Path,
+    open_fields_dir: Path,
     args: list[str],
     data: tuple[str, ...],
 ) -> None:
     """A ruleset name or path that finds no ruleset: translated around the name, the
     folders searched and the rulesets known."""
-    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(open_fields_dir))
     monkeypatch.delenv("KD_RULESET_PATH", raising=False)
     code, shown = kd_in_process(capsys, monkeypatch, "--lang", PSEUDO, *args)
     assert code == 3, shown

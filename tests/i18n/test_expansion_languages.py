@@ -37,12 +37,6 @@ GAMES = {
 ONES = "1\n" * 600
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards() -> object:
-    yield
-    i18n.set_language("en")
-
-
 def catalog(domain: str, language: str) -> gettext.GNUTranslations:
     path = ROOT / "plugins" / domain / "locales" / language / "LC_MESSAGES" / f"{domain}.mo"
     with path.open("rb") as stream:

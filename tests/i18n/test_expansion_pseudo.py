@@ -31,12 +31,6 @@ def _grid_square(word: str) -> bool:
     return bool(re.fullmatch(r"[A-Z\d¹²³Ω]+", word))
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards() -> object:
-    yield
-    i18n.set_language("en")
-
-
 @pytest.mark.parametrize("ruleset", TABLES)
 def test_a_whole_expansion_game_in_the_pseudo_language_shows_only_translated_text(
     capsys: pytest.CaptureFixture[str],

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,12 +25,6 @@ COURT = make_engine(["base", "court"], 2)
 VISIBLE = ("farmer", "wheat_building_1", "lake_building_1")
 # The ids a refusal lists for a program that sent a wrong one (the fields' values).
 IDS = {"gold", "dragon", "wheat", "wood", "fish", "sheep", "mushroom", "mammoth", "flint"}
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
 
 
 def court_at_buy(text: str) -> Game:

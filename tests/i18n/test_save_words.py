@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pseudo_support import PSEUDO, pseudo_locale, unmarked_words
+from pseudo_support import PSEUDO, unmarked_words
 from test_terminal_languages import kd_in_process
 
 from kingdomino_cli.app import main
@@ -22,17 +22,6 @@ from kingdomino_core.inputs.limits import MAX_RULESET_BYTES, MAX_SAVE_BYTES
 from kingdomino_core.saves.save_file import PlayerEntry, to_json
 from kingdomino_core.saves.savegame import save_of
 from kingdomino_core.testing import make_engine
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> object:
-    yield
-    i18n.set_language("en")
-
-
-@pytest.fixture(scope="module")
-def pseudo_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return pseudo_locale(tmp_path_factory.mktemp("pseudo-saves"), open_fields=True)
 
 
 def _good_save() -> dict[str, Any]:
@@ -127,14 +116,14 @@ def _leftover(text: str, data: tuple[str, ...]) -> list[str]:
 def test_save_errors_in_the_pseudo_language(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
-    pseudo_dir: Path,
+    open_fields_dir: Path,
     tmp_path: Path,
     case: str,
     command: str,
 ) -> None:
     """The one message about a save that cannot be replayed is translated around the
     data it quotes, by ``kd replay --verify`` and ``kd play --resume`` alike."""
-    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(open_fields_dir))
     make, data = _SAVES[case]
     content = make()
     path = tmp_path / "game.json"
@@ -167,13 +156,13 @@ _DATA_FILES: dict[str, Callable[[Path], None]] = {
 def test_data_file_errors_in_the_pseudo_language(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
-    pseudo_dir: Path,
+    open_fields_dir: Path,
     tmp_path: Path,
     case: str,
 ) -> None:
     """``[options.origins] dominoes = "..."`` naming a file that is not one kd can read
     (a directory, a FIFO, missing, not text, too large): the reason is translated."""
-    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(open_fields_dir))
     data_file = tmp_path / "dominoes.csv"
     _DATA_FILES[case](data_file)
     ruleset = tmp_path / "mine.toml"
@@ -203,13 +192,13 @@ _COMBINATIONS = {
 def test_engine_ruleset_checks_in_the_pseudo_language(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
-    pseudo_dir: Path,
+    open_fields_dir: Path,
     tmp_path: Path,
     case: str,
 ) -> None:
     """An impossible plugin combination, a plugin needed and missing, options of a
     plugin that is not active: the engine's problems are translated around the ids."""
-    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(pseudo_dir))
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(open_fields_dir))
     body, data = _COMBINATIONS[case]
     ruleset = tmp_path / "mine.toml"
     ruleset.write_text(f'[ruleset]\nname = "mine"\n{body}', encoding="utf-8")

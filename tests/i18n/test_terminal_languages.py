@@ -47,12 +47,6 @@ def kd_process(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[s
     )
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards() -> object:
-    yield
-    i18n.set_language("en")
-
-
 def test_a_whole_game_in_the_pseudo_language_shows_only_translated_text(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, pseudo_dir: Path
 ) -> None:
