@@ -14,8 +14,9 @@ its kingdom, which comes first): a step writes into it only what changed.
   kingdom's squares), not copied whole: a kingdom block is 648 numbers of which
   about 25 are not zero.
 - The lines are rewritten whole only when they changed beyond a claim (a line laid
-  out or started, the view turned: ``dirty``); the scores and the decision part
-  (a few dozen numbers) and the mask are written at every decision.
+  out or started: ``dirty``); when the view turns, only their kings' owners are
+  (:func:`turn_owners`). The scores and the decision part (a few dozen numbers)
+  and the mask are written at every decision.
 
 A step thus writes tens of numbers of most rows, not the 1,467 of a 2-player row.
 """
@@ -68,7 +69,8 @@ N_LAYOUT = 16
 V_MOVE = N_INTS  # the game's log length (the decision stream's index)
 V_PILE = N_INTS + 1  # dominoes left in the pile
 V_DIRTY = N_INTS + 2  # the row's lines need rewriting
-N_V = N_INTS + 3
+V_CHANCE = N_INTS + 3  # chance numbers of the match drawn so far
+N_V = N_INTS + 4
 
 # The kernel's legal placements, inlined (the same code; see ``vector._put_inline``).
 _placements_inline = njit(cache=True, inline="always")(placements.py_func)
@@ -121,11 +123,13 @@ def turn_view(obs, g, view, seat, own, layout, nk, cells, terr, crw, kinfo, occ)
         for j in range(kinfo[qo, K_SQUARES]):
             c = occ[qo, j]
             obs[g, base + terr[qo, c] * cells + c] = 0.0
-            obs[g, base + crowns + c] = 0.0
+            if crw[qo, c]:  # the crowns plane is 0 wherever no crown is
+                obs[g, base + crowns + c] = 0.0
         for j in range(kinfo[qn, K_SQUARES]):
             c = occ[qn, j]
             obs[g, base + terr[qn, c] * cells + c] = 1.0
-            obs[g, base + crowns + c] = crw[qn, c]
+            if crw[qn, c]:
+                obs[g, base + crowns + c] = crw[qn, c]
     view[g, VIEW_KINGDOM] = own
     view[g, VIEW_SEAT] = seat
 
@@ -151,6 +155,25 @@ def write_lines(out, g, seat, params, layout, table, king_owner, line, line_king
             king = line_kings[g, s] if row == 0 else next_kings[g, s]
             if king >= 0:
                 out[base + d_size + (king_owner[king] - seat + nplayers) % nplayers] = 1.0
+
+
+@njit(cache=True, inline="always")
+def turn_owners(out, g, old, seat, params, layout, king_owner, line_kings, next_kings, it):
+    """The kings' owners in the lines part moved from ``old``'s view to ``seat``'s
+    (the dominoes' numbers do not depend on the seat)."""
+    nplayers = params[P_PLAYERS]
+    line_size = params[P_LINE_SIZE]
+    d_size = layout[L_D]
+    slot_size = d_size + nplayers
+    at = layout[L_LINES] + d_size
+    for row in range(2):
+        n = it[I_NLINE] if row == 0 else it[I_NNEXT]
+        for s in range(min(n, line_size)):
+            king = line_kings[g, s] if row == 0 else next_kings[g, s]
+            if king >= 0:
+                base = at + (row * line_size + s) * slot_size
+                out[base + (king_owner[king] - old + nplayers) % nplayers] = 0.0
+                out[base + (king_owner[king] - seat + nplayers) % nplayers] = 1.0
 
 
 @njit(cache=True, inline="always")

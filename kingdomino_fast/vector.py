@@ -5,7 +5,8 @@ run as a queue of steps exactly as ``kingdomino_core/engine/rounds.py`` runs
 ``Game.pending`` (:mod:`kingdomino_fast.steps`: the same stack and the same
 automatic steps as the playout of :mod:`kingdomino_fast.resume`). A step applies
 each slot's action for its learner decision, then runs the automatic steps, chance
-(the game's own ``random.Random(seed)``) and the decisions of bot seats (``random``
+(the game's own ``random.Random(seed)``: its numbers drawn ahead for the match by
+:mod:`kingdomino_fast.twister`) and the decisions of bot seats (``random``
 and ``greedy``, their numbers from the game's decision stream, as ``kd simulate``'s)
 until a learner seat decides again or the match ends; an ended match writes its
 final observation and rewards and the slot starts the next game from the prepared
@@ -32,7 +33,6 @@ from .kernel import (
     P_WIDTH,
     _put,
     _reset_kingdoms,
-    mt_seed,
     second_cell,
     total_points,
 )
@@ -41,6 +41,7 @@ from .observe import (
     L_CLAIM_OFF,
     L_DISCARD_OFF,
     L_PLACE_OFF,
+    V_CHANCE,
     V_DIRTY,
     V_MOVE,
     V_PILE,
@@ -48,6 +49,7 @@ from .observe import (
     claimed,
     clear_kingdoms,
     set_square,
+    turn_owners,
     turn_view,
     write_decision,
     write_final,
@@ -85,6 +87,10 @@ _UNCOUNTED: dict[str, Any] = {"_nrt": False}
 # cost more than the work of a step's small helpers.
 _put_inline = njit(cache=True, inline="always")(_put.py_func)
 _auto_step_inline = njit(cache=True, inline="always")(auto_step.py_func)
+
+#: What ``step_batch`` returns if a match drew more chance numbers than were drawn
+#: ahead for it (it cannot happen: ``twister.chance_count`` is a bound).
+OUT_OF_CHANCE = -2
 
 #: A seat played by the caller (``agents[seat]``); otherwise ``kernel.AGENT_*``.
 LEARNER = -1
@@ -127,13 +133,16 @@ def _new_game(g, params, layout, kst, obs, in_pile, next_kings, undrawn, pending
 
 @njit(cache=True, inline="always")
 def _start_match(
-    g, params, layout, kst, obs, in_pile, next_kings, undrawn, pending, ints, past, mt,
-    streams, q_keys, q_keylens, q_streams, q_ids, slot_ids, qnext,
+    g, params, layout, kst, obs, in_pile, next_kings, undrawn, pending, ints, past, chance,
+    streams, q_chance, q_streams, q_ids, slot_ids, qnext,
 ):  # fmt: skip
-    """The slot's next match: the next prepared seed of the queue."""
+    """The slot's next match: the next prepared seed of the queue (its chance
+    numbers, drawn ahead by ``twister.first_numbers``, and its decision stream)."""
     row = qnext[0]
     qnext[0] = row + 1
-    mt_seed(mt[g], q_keys[row], q_keylens[row])
+    for m in range(chance.shape[1]):
+        chance[g, m] = q_chance[row, m]
+    ints[g, V_CHANCE] = 0
     if q_streams.shape[0] > 1:
         for m in range(streams.shape[1]):
             streams[g, m] = q_streams[row, m]
@@ -167,10 +176,12 @@ def _place(g, q, dom, c1, c2, deck, params, layout, kst, obs, view, occ, scoring
 @njit(cache=True, **_UNCOUNTED)
 def _advance(g, params, layout, deck, order_key, box, scoring, king_owner, seat_kingdom,
              agents, kst, obs, view, occ, in_pile, pool, drawn, line, line_kings, next_line,
-             next_kings, undrawn, pending, ints, past, mt, pre, streams, cand_cell, cand_dir,
-             top, ids):  # fmt: skip
+             next_kings, undrawn, pending, ints, past, chance, mt, pre, streams, cand_cell,
+             cand_dir, top, ids):  # fmt: skip
     """Run slot ``g`` until a learner seat decides (returns 1, the decision on top of
-    the stack) or its match ends (returns 0; ``past`` holds the earlier games)."""
+    the stack) or its match ends (returns 0; ``past`` holds the earlier games).
+    Returns -1 if the match drew more chance numbers than ``twister.chance_count``
+    promised (it cannot: a guard, never a wrong game)."""
     terr, crw, reg, rsize, rcrown, rterr, kinfo, near = kst
     width = params[P_WIDTH]
     nk = params[P_KINGDOMS]
@@ -210,10 +221,16 @@ def _advance(g, params, layout, deck, order_key, box, scoring, king_owner, seat_
                        layout, kst, obs, view, occ, scoring, ids)  # fmt: skip
             it[V_MOVE] += 1
         else:
+            if kind in (S_REVEAL, S_DRAW_KING):  # the next number drawn ahead
+                c = it[V_CHANCE]
+                if c >= chance.shape[1]:
+                    return -1
+                pre[0] = chance[g, c]
+                it[V_CHANCE] = c + 1
             got = _auto_step_inline(kind, params, order_key, box, king_owner, in_pile[g],
                                     pool[g], drawn[g], line[g], line_kings[g], next_line[g],
                                     next_kings[g],
-                                    undrawn[g], st, it, mt[g], pre)  # fmt: skip
+                                    undrawn[g], st, it, mt, pre)  # fmt: skip
             if kind == S_REVEAL:
                 it[V_MOVE] += 1
                 it[V_PILE] -= 1
@@ -234,6 +251,16 @@ def _advance(g, params, layout, deck, order_key, box, scoring, king_owner, seat_
                 _new_game(g, params, layout, kst, obs, in_pile, next_kings, undrawn, pending,
                           ints)  # fmt: skip
     return 0
+
+
+@njit(cache=True, inline="always")
+def _learner_decides(g, pending, ints, agents):
+    """Whether the step on top of slot ``g``'s stack is a learner seat's decision."""
+    top_row = ints[g, I_NPENDING] - 1
+    if top_row < 0:
+        return False
+    kind = pending[g, top_row, 0]
+    return kind in (S_CLAIM, S_PLACE) and agents[pending[g, top_row, 1]] == LEARNER
 
 
 @njit(cache=True, inline="always")
@@ -317,10 +344,13 @@ def _observe(g, seat, params, layout, table, deck, king_owner, seat_kingdom, kst
     width = params[P_WIDTH]
     own = seat_kingdom[seat]
     it = ints[g]
-    if view[g, VIEW_SEAT] != seat:
-        turn_view(obs, g, view, seat, own, layout, nk, width * width, terr, crw, kinfo, occ)
-        it[V_DIRTY] = 1
     row = obs[g]
+    old = view[g, VIEW_SEAT]
+    if old != seat:
+        turn_view(obs, g, view, seat, own, layout, nk, width * width, terr, crw, kinfo, occ)
+        if not it[V_DIRTY]:
+            turn_owners(row, g, old, seat, params, layout, king_owner, line_kings, next_kings,
+                        it)  # fmt: skip
     if it[V_DIRTY]:
         write_lines(row, g, seat, params, layout, table, king_owner, line, line_kings,
                     next_line, next_kings, it)  # fmt: skip
@@ -334,13 +364,14 @@ def _observe(g, seat, params, layout, table, deck, king_owner, seat_kingdom, kst
 def step_batch(
     params, layout, table, deck, order_key, box, scoring, king_owner, seat_kingdom, tiebreaks,
     dynasty_tiebreaks, agents, reward_kind, kst, obs, view, occ, in_pile, pool, drawn, line,
-    line_kings, next_line, next_kings, undrawn, pending, ints, past, mt, streams, q_keys,
-    q_keylens, q_streams, q_ids, slot_ids, qnext, actions, mask, rewards, done, final,
+    line_kings, next_line, next_kings, undrawn, pending, ints, past, chance, streams,
+    q_chance, q_streams, q_ids, slot_ids, qnext, actions, mask, rewards, done, final,
     seats, reset,
 ):  # fmt: skip
     """One step of every slot (see the module docstring); with ``reset``, start every
-    slot's match instead (``actions`` unused). Returns -1, or the first slot whose
-    action is not legal (then nothing was changed)."""
+    slot's match instead (``actions`` unused). Returns -1; or the first slot whose
+    action is not legal (then nothing was changed); or ``OUT_OF_CHANCE``, a guard
+    that cannot fire (see ``twister.chance_count``)."""
     width = params[P_WIDTH]
     cells = width * width
     nk = params[P_KINGDOMS]
@@ -349,15 +380,16 @@ def step_batch(
         np.zeros(4 * cells, np.int64),  # and directions
         np.zeros(4 * cells + 2 * params[P_LINE_SIZE], np.int64),  # the bots' best moves
         np.zeros(8, np.int64),  # region ids
-        np.full(1, -1.0),  # no number drawn ahead: chance straight from the Twister
+        np.full(1, -1.0),  # the chance number of the step (``steps._draw``)
+        np.zeros(625, np.int64),  # a Twister never drawn from: every number is drawn ahead
         np.zeros((nk, 1 + max(len(tiebreaks), len(dynasty_tiebreaks))), np.int64),
         np.zeros(nk, np.int64),  # places
     )
     return _step_slots(
         params, layout, table, deck, order_key, box, scoring, king_owner, seat_kingdom,
         tiebreaks, dynasty_tiebreaks, agents, reward_kind, kst, obs, view, occ, in_pile, pool,
-        drawn, line, line_kings, next_line, next_kings, undrawn, pending, ints, past, mt,
-        streams, q_keys, q_keylens, q_streams, q_ids, slot_ids, qnext, actions, mask, rewards,
+        drawn, line, line_kings, next_line, next_kings, undrawn, pending, ints, past, chance,
+        streams, q_chance, q_streams, q_ids, slot_ids, qnext, actions, mask, rewards,
         done, final, seats, reset, scratch,
     )  # fmt: skip
 
@@ -366,14 +398,14 @@ def step_batch(
 def _step_slots(
     params, layout, table, deck, order_key, box, scoring, king_owner, seat_kingdom, tiebreaks,
     dynasty_tiebreaks, agents, reward_kind, kst, obs, view, occ, in_pile, pool, drawn, line,
-    line_kings, next_line, next_kings, undrawn, pending, ints, past, mt, streams, q_keys,
-    q_keylens, q_streams, q_ids, slot_ids, qnext, actions, mask, rewards, done, final,
+    line_kings, next_line, next_kings, undrawn, pending, ints, past, chance, streams,
+    q_chance, q_streams, q_ids, slot_ids, qnext, actions, mask, rewards, done, final,
     seats, reset, scratch,
 ):  # fmt: skip
     """``step_batch``'s loop over the slots, compiled without reference counting (it
     allocates nothing: ``scratch`` holds its work arrays), so that the many arrays
     passed around cost nothing per call."""
-    cand_cell, cand_dir, top, ids, pre, key, places = scratch
+    cand_cell, cand_dir, top, ids, pre, mt, key, places = scratch
     nb = obs.shape[0]
     nactions = mask.shape[1]
     if not reset:
@@ -389,16 +421,24 @@ def _step_slots(
         if reset:
             _start_match(
                 g, params, layout, kst, obs, in_pile, next_kings, undrawn, pending, ints, past,
-                mt, streams, q_keys, q_keylens, q_streams, q_ids, slot_ids, qnext,
+                chance, streams, q_chance, q_streams, q_ids, slot_ids, qnext,
             )  # fmt: skip
         else:
             _apply(g, actions[g], params, layout, deck, king_owner, seat_kingdom, kst, obs,
                    view, occ, scoring, next_kings, pending, ints, ids)  # fmt: skip
-        while not _advance(
-            g, params, layout, deck, order_key, box, scoring, king_owner, seat_kingdom, agents,
-            kst, obs, view, occ, in_pile, pool, drawn, line, line_kings, next_line, next_kings,
-            undrawn, pending, ints, past, mt, pre, streams, cand_cell, cand_dir, top, ids,
-        ):  # fmt: skip
+        while not _learner_decides(g, pending, ints, agents):
+            # (a call of ``_advance`` costs hundreds of cycles for its arguments alone:
+            # most steps end at the next decision without one)
+            got = _advance(
+                g, params, layout, deck, order_key, box, scoring, king_owner, seat_kingdom,
+                agents, kst, obs, view, occ, in_pile, pool, drawn, line, line_kings, next_line,
+                next_kings, undrawn, pending, ints, past, chance, mt, pre, streams, cand_cell,
+                cand_dir, top, ids,
+            )  # fmt: skip
+            if got == 1:
+                break
+            if got < 0:
+                return OUT_OF_CHANCE
             # the match is over: its final observation (the last seat to act), rewards
             done[g] = True
             write_final(g, seats[g], seat_kingdom[seats[g]], final[g], obs, view, params,
@@ -408,7 +448,7 @@ def _step_slots(
                      dynasty_tiebreaks, key, places, rewards)  # fmt: skip
             _start_match(
                 g, params, layout, kst, obs, in_pile, next_kings, undrawn, pending, ints, past,
-                mt, streams, q_keys, q_keylens, q_streams, q_ids, slot_ids, qnext,
+                chance, streams, q_chance, q_streams, q_ids, slot_ids, qnext,
             )  # fmt: skip
         seat = pending[g, ints[g, I_NPENDING] - 1, 1]
         seats[g] = seat

@@ -32,10 +32,10 @@ SEATS = ("learner", "random", "greedy")
 def _kernel() -> Any:
     """The compiled modules, or an ImportError that says how to install them."""
     try:
-        from kingdomino_fast import batch, kernel, observe, tables, vector
+        from kingdomino_fast import batch, kernel, observe, tables, twister, vector
     except ImportError as error:
         raise ImportError(f"BatchedEnv needs numba ({error}): pip install -e '.[fast]'") from None
-    return batch, kernel, observe, tables, vector
+    return batch, kernel, observe, tables, twister, vector
 
 
 class BatchedEnv:
@@ -69,7 +69,7 @@ class BatchedEnv:
         seed: int | None = None,
         copy: bool = False,
     ) -> None:
-        fast_batch, kernel, observe, tables, vector = _kernel()
+        fast_batch, kernel, observe, tables, _, vector = _kernel()
         self._vector = vector
         checks.choice("reward", reward, REWARDS)
         size = checks.count("batch", batch)
@@ -155,7 +155,9 @@ class BatchedEnv:
         self._pending = np.zeros((b, room, 4), np.int64)
         self._ints = np.zeros((b, observe.N_V), np.int64)
         self._past = np.zeros((b, nk, 3), np.int64)
-        self._mt = np.zeros((b, 625), np.int64)
+        # each match's chance numbers, drawn ahead when it is queued (see _fill)
+        self._chance_count = _kernel()[4].chance_count(t.params)
+        self._chance = np.zeros((b, self._chance_count), np.float64)
         self._max_moves = int(t.params[kernel.P_MAX_MOVES])
         self._streams = np.zeros((b, self._max_moves) if self._bots else (1, 1), np.int64)
         self._slot_ids = np.zeros((b, 2), np.int64)
@@ -207,17 +209,16 @@ class BatchedEnv:
         self._next_episode += rows
         seeds = [derive_seed("game", self._run_seed, e) for e in episodes]
         keys, keylens = fast_batch.seed_words(seeds)
+        chance = _kernel()[4].first_numbers(keys, keylens, self._chance_count)
         ids = np.array([[e, s] for e, s in zip(episodes, seeds, strict=True)], np.int64)
         streams = (
             fast_batch.decision_words(seeds, self._max_moves) if self._bots else np.zeros((1, 1))
         )
         if kept is None:
-            self._q_keys, self._q_keylens, self._q_ids = keys, keylens, ids
+            self._q_chance, self._q_ids = chance, ids
             self._q_streams = streams.astype(np.int64)
         else:
-            width = max(keys.shape[1], self._q_keys.shape[1])
-            self._q_keys = np.concatenate([_widen(self._q_keys[kept:], width), _widen(keys, width)])
-            self._q_keylens = np.concatenate([self._q_keylens[kept:], keylens])
+            self._q_chance = np.concatenate([self._q_chance[kept:], chance])
             self._q_ids = np.concatenate([kept_ids, ids])
             if self._bots:
                 self._q_streams = np.concatenate([self._q_streams[kept:], streams])
@@ -280,11 +281,13 @@ class BatchedEnv:
             t.king_owner, t.seat_kingdom, t.tiebreaks, t.dynasty_tiebreaks, self._agents,
             v.REWARD_WIN if self.reward_kind == "win" else v.REWARD_MARGIN, self._kst,
             self._ob, self._view, self._occ, self._in_pile, self._pool, self._drawn,
-            *self._lines, self._undrawn, self._pending, self._ints, self._past, self._mt,
-            self._streams, self._q_keys, self._q_keylens, self._q_streams, self._q_ids,
+            *self._lines, self._undrawn, self._pending, self._ints, self._past, self._chance,
+            self._streams, self._q_chance, self._q_streams, self._q_ids,
             self._slot_ids, self._qnext, actions, self._mask, self._rewards, self._terminated,
             self._final, self._seat, reset,
         )  # fmt: skip
+        if bad == v.OUT_OF_CHANCE:
+            raise RuntimeError("BatchedEnv: a match drew more chance numbers than its bound")
         if bad >= 0:
             number = int(actions[bad])
             name = self.action_space_map.name(number)
@@ -292,15 +295,6 @@ class BatchedEnv:
                 f"game {bad}: action {number} ({name}) is not legal now; choose one where "
                 f"action_mask[{bad}] is 1"
             )
-
-
-def _widen(keys: np.ndarray, width: int) -> np.ndarray:
-    """Seed words padded with zero words to ``width`` columns."""
-    if keys.shape[1] == width:
-        return keys
-    out = np.zeros((keys.shape[0], width), np.int64)
-    out[:, : keys.shape[1]] = keys
-    return out
 
 
 def _copied(arrays: dict[str, Any]) -> dict[str, Any]:
