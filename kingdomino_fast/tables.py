@@ -97,6 +97,8 @@ def engine_problem(engine: Engine) -> str | None:
     cfg = engine.config
     if not engine.board.square or not cfg.castle_at_start:
         return "kingdoms other than a square around a castle placed at the start"
+    if cfg.kingdom_size > 8:  # a board row's cells are the bits of a 16-bit integer
+        return "kingdoms larger than 8 x 8"
     if cfg.lookahead_lines or (
         cfg.seat_kingdom and list(cfg.seat_kingdom) != list(range(cfg.players))
     ):
