@@ -127,3 +127,15 @@ def test_the_geometry_itself_is_checked() -> None:
     engine = Engine(load_ruleset("base"), 2)
     engine.config = attrs.evolve(engine.config, castle_at_start=False)
     assert "square around a castle" in (engine_problem(engine) or "")
+
+
+def test_kingdoms_beyond_the_kernels_integers_run_in_python() -> None:
+    """A board row's cells are the bits of a 16-bit integer in the kernel: kingdoms
+    up to 8 x 8 are its, larger ones are played by the Python engine."""
+    import attrs
+
+    engine = Engine(load_ruleset("base"), 2)
+    engine.config = attrs.evolve(engine.config, kingdom_size=8)
+    assert "larger than" not in (engine_problem(engine) or "")
+    engine.config = attrs.evolve(engine.config, kingdom_size=9)
+    assert engine_problem(engine) == "kingdoms larger than 8 x 8"
