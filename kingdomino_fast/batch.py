@@ -20,6 +20,7 @@ from kingdomino_core import Engine
 from . import kernel as K
 from .loop import play_batch
 from .tables import AGENTS, Tables, tables
+from .twister import chance_count, first_numbers
 
 _TABLES: dict[int, tuple[Engine, Tables]] = {}
 
@@ -89,9 +90,12 @@ def play(
     places = np.zeros((n, kingdoms), np.int64)
     moves = np.zeros(n, np.int64)
     log_array = np.zeros((n, max_moves, 5) if logs else (1, 1, 5), np.int64)
+    chance = first_numbers(keys, keylens, chance_count(t.params))
     play_batch(
         t.params, t.deck, t.order_key, t.box, t.scoring, t.king_owner, t.seat_kingdom,
-        t.tiebreaks, t.dynasty_tiebreaks, keys, keylens, streams, agents, totals, places,
-        log_array, moves,
+        t.tiebreaks, t.dynasty_tiebreaks, chance, streams, agents, totals, places, log_array,
+        moves,
     )  # fmt: skip
+    if (moves < 0).any():  # the kernel's guard: it cannot fire (see play_batch)
+        raise RuntimeError("the kernel ran past the moves or chance numbers of a game")
     return Played(totals=totals, places=places, moves=moves, logs=log_array if logs else None)

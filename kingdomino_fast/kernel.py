@@ -17,6 +17,8 @@ greedy bot values a placement in a few operations.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -44,6 +46,13 @@ LOG_DRAW_KING = 1  # (1, king)
 LOG_CLAIM = 2  # (2, seat, king, domino)
 LOG_PLACE = 3  # (3, seat, domino, first cell, direction 0-3 = E S W N)
 LOG_DISCARD = 4  # (4, seat, domino)
+
+#: ``njit`` options of a loop compiled without reference counting (numba's
+#: ``_nrt=False``): a loop that allocates nothing (its work arrays are passed in) and
+#: whose helpers are inlined, because numba otherwise counts a reference to every
+#: array passed to a compiled function, which cost more than a step's or a
+#: decision's work (``vector._step_slots``, ``loop._play_games``).
+UNCOUNTED: dict[str, Any] = {"_nrt": False}
 
 AGENT_RANDOM = 0
 AGENT_GREEDY = 1

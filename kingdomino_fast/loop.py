@@ -29,17 +29,22 @@ from .kernel import (
     P_LINES_TOTAL,
     P_MAX_MOVES,
     P_WIDTH,
-    _put,
+    UNCOUNTED,
     _reset_kingdoms,
     _score_after,
     _touching,
     kingdom_arrays,
-    mt_random,
-    mt_seed,
-    placements,
     second_cell,
     total_points,
 )
+from .kernel import _put as _put_called
+from .kernel import placements as _placements_called
+
+# Inlined copies of the kernel's functions (the same code): a call of a compiled
+# function that is not inlined passes each array it is given as several machine
+# words, which cost about as much as a decision's work (see kernel.UNCOUNTED).
+_put = njit(cache=True, inline="always")(_put_called.py_func)
+placements = njit(cache=True, inline="always")(_placements_called.py_func)
 
 _TWO52 = 1.0 / 4503599627370496.0  # 2**-52
 _LOW52 = (1 << 52) - 1
@@ -61,8 +66,17 @@ def _log(logs, g, move, kind, a, b, c, d):
         logs[g, move, 4] = d
 
 
-@njit(cache=True)
-def _lay_out_line(ws, in_pile, pool, drawn, order_key, box, params, mt, g, move, logs):
+@njit(cache=True, inline="always")
+def _chance(chance, g, ws):
+    """Game ``g``'s next chance number (drawn ahead: ``twister.first_numbers``); -1.0
+    past the end, which ``play_batch`` reports (it cannot happen: a bound)."""
+    c = ws[2]
+    ws[2] = c + 1
+    return chance[g, c] if c < chance.shape[1] else -1.0
+
+
+@njit(cache=True, inline="always")
+def _lay_out_line(ws, in_pile, pool, drawn, order_key, box, params, chance, g, move, logs):
     """Lay out the next line: reveal dominoes from the pool (the pile, or one box's
     part of it), sort them into line order. Returns (line length, next move)."""
     ndeck = params[P_DECK]
@@ -78,7 +92,7 @@ def _lay_out_line(ws, in_pile, pool, drawn, order_key, box, params, mt, g, move,
             npool += 1
     n = min(params[P_LINE_SIZE], npool)
     for k in range(n):
-        r = mt_random(mt)
+        r = _chance(chance, g, ws)
         j = int(r * npool)
         d = pool[j]
         for m in range(j, npool - 1):
@@ -100,7 +114,7 @@ def _lay_out_line(ws, in_pile, pool, drawn, order_key, box, params, mt, g, move,
     return n, move
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _decide_place(
     agent, seat, q, d, deck, terr, crw, reg, rsize, rcrown, rterr, kinfo, near, scoring, params,
     cand_cell, cand_dir, top, ids, r,
@@ -136,7 +150,7 @@ def _decide_place(
     return top[int(r * ntop)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _decide_claim(
     agent, q, next_line, next_kings, nline, deck, terr, reg, rsize, rcrown, kinfo, near,
     scoring, params, cand_cell, cand_dir, top, ids, r,
@@ -216,44 +230,66 @@ def rank_places(key, nk, width, places):
 @njit(cache=True)
 def play_batch(
     params, deck, order_key, box, scoring, king_owner, seat_kingdom, tiebreaks,
-    dynasty_tiebreaks, keys, keylens, streams, agents, totals, places, logs, moves,
+    dynasty_tiebreaks, chance, streams, agents, totals, places, logs, moves,
 ):  # fmt: skip
-    """Play ``len(keys)`` matches. Per game ``g``: ``keys[g, :keylens[g]]`` are the
-    32-bit words of its seed (``random.Random(seed)``), ``streams[g]`` its decision
-    stream (raw 64-bit words), ``agents[g, seat]`` each seat's bot. Writes the match
-    totals and places of each kingdom, the number of moves, and (when ``logs`` is
-    not 1 x 1) every move."""
+    """Play ``len(chance)`` matches. Per game ``g``: ``chance[g]`` are the first
+    numbers of its ``random.Random(seed)`` (``twister.first_numbers``, as many as
+    ``twister.chance_count`` promises), ``streams[g]`` its decision stream (raw
+    64-bit words), ``agents[g, seat]`` each seat's bot. Writes the match totals and
+    places of each kingdom, the number of moves (-1: more moves or chance numbers
+    than the caller provided, which cannot happen), and (when ``logs`` is not
+    1 x 1) every move."""
     width = params[P_WIDTH]
     cells = width * width
     nk = params[P_KINGDOMS]
+    line_size = params[P_LINE_SIZE]
+    ntb = len(tiebreaks)
+    ndtb = len(dynasty_tiebreaks)
+    work = (
+        np.zeros((nk, 3), np.int64),  # match: total, largest property, crowns
+        np.zeros(params[P_DECK], np.bool_),  # in the pile
+        np.zeros(params[P_DECK], np.int64),  # the pool a line is drawn from
+        np.zeros(line_size, np.int64),  # the line and its kings
+        np.zeros(line_size, np.int64),
+        np.zeros(line_size, np.int64),  # the next line and its kings
+        np.zeros(line_size, np.int64),
+        np.zeros(params[P_KINGS], np.int64),  # kings not drawn yet
+        np.zeros(4 * cells, np.int64),  # candidate first cells
+        np.zeros(4 * cells, np.int64),  # and directions
+        np.zeros(4 * cells + 2 * line_size, np.int64),  # the bots' best moves
+        np.zeros(8, np.int64),  # region ids
+        np.zeros(3, np.int64),  # lines drawn, dominoes left in the pile, chance drawn
+        np.zeros((nk, 1 + max(ntb, ndtb)), np.int64),  # ranking keys
+    )
+    _play_games(
+        params, deck, order_key, box, scoring, king_owner, seat_kingdom, tiebreaks,
+        dynasty_tiebreaks, chance, streams, agents, totals, places, logs, moves,
+        kingdom_arrays(nk, len(scoring), width), work,
+    )  # fmt: skip
+    return 0
+
+
+@njit(cache=True, **UNCOUNTED)
+def _play_games(
+    params, deck, order_key, box, scoring, king_owner, seat_kingdom, tiebreaks,
+    dynasty_tiebreaks, chance, streams, agents, totals, places, logs, moves, kst, work,
+):  # fmt: skip
+    """``play_batch``'s loop, compiled without reference counting (it allocates
+    nothing; with its helpers inlined, no call passes arrays): counting a reference
+    to each array at each call had cost about two thirds of a game."""
+    terr, crw, reg, rsize, rcrown, rterr, kinfo, near = kst
+    (past, in_pile, pool, line, line_kings, next_line, next_kings, undrawn, cand_cell, cand_dir,
+     top, ids, ws, key) = work  # fmt: skip
+    width = params[P_WIDTH]
+    nk = params[P_KINGDOMS]
     kings = params[P_KINGS]
     ndeck = params[P_DECK]
-    line_size = params[P_LINE_SIZE]
     lines_total = params[P_LINES_TOTAL]
     games = params[P_GAMES]
     max_moves = params[P_MAX_MOVES]
-    terr, crw, reg, rsize, rcrown, rterr, kinfo, near = kingdom_arrays(nk, len(scoring), width)
-    past = np.zeros((nk, 3), np.int64)  # match: total, largest property, crowns
-    mt = np.zeros(625, np.int64)
-    in_pile = np.zeros(ndeck, np.bool_)
-    pool = np.zeros(ndeck, np.int64)
-    line = np.zeros(line_size, np.int64)
-    line_kings = np.zeros(line_size, np.int64)
-    next_line = np.zeros(line_size, np.int64)
-    next_kings = np.zeros(line_size, np.int64)
-    undrawn = np.zeros(kings, np.int64)
-    cand_cell = np.zeros(4 * cells, np.int64)
-    cand_dir = np.zeros(4 * cells, np.int64)
-    top = np.zeros(4 * cells + 2 * line_size, np.int64)
-    ids = np.zeros(8, np.int64)
-    ws = np.zeros(2, np.int64)  # lines drawn, dominoes left in the pile
-    ntb = len(tiebreaks)
-    ndtb = len(dynasty_tiebreaks)
-    nkey = 1 + max(ntb, ndtb)
-    key = np.zeros((nk, nkey), np.int64)
-    for g in range(len(keylens)):
-        mt_seed(mt, keys[g], keylens[g])
+    for g in range(chance.shape[0]):
         move = 0
+        ws[2] = 0
         past[:, :] = 0
         for _game in range(games):
             _reset_kingdoms(terr, crw, reg, rsize, rcrown, rterr, kinfo, near, width)
@@ -261,14 +297,14 @@ def play_batch(
             ws[0] = 0
             ws[1] = ndeck
             nline, move = _lay_out_line(
-                ws, in_pile, pool, next_line, order_key, box, params, mt, g, move, logs
+                ws, in_pile, pool, next_line, order_key, box, params, chance, g, move, logs
             )
             next_kings[:] = -1
             for k in range(kings):
                 undrawn[k] = k
             left = kings
             for _ in range(kings):
-                j = int(mt_random(mt) * left)
+                j = int(_chance(chance, g, ws) * left)
                 king = undrawn[j]
                 for m in range(j, left - 1):
                     undrawn[m] = undrawn[m + 1]
@@ -286,13 +322,14 @@ def play_batch(
                 move += 1
             while nline:
                 cur = nline
-                line[:cur] = next_line[:cur]
-                line_kings[:cur] = next_kings[:cur]
+                for s in range(cur):  # (loops: a slice copy needs reference counting)
+                    line[s] = next_line[s]
+                    line_kings[s] = next_kings[s]
                 more = ws[0] < lines_total and ws[1] > 0
                 nline = 0
                 if more:
                     nline, move = _lay_out_line(
-                        ws, in_pile, pool, next_line, order_key, box, params, mt, g, move, logs
+                        ws, in_pile, pool, next_line, order_key, box, params, chance, g, move, logs
                     )
                     next_kings[:] = -1
                 for slot in range(cur):
@@ -340,7 +377,7 @@ def play_batch(
                 past[q, 1] = max(past[q, 1], largest)
                 past[q, 2] += crowns
         moves[g] = move
-        if move > max_moves:
+        if move > max_moves or ws[2] > chance.shape[1]:
             moves[g] = -1  # cannot happen: the caller sized the streams for the rules
         # ranking: match total, then the tie-breaks, highest first; equal keys share
         names = dynasty_tiebreaks if games > 1 else tiebreaks
@@ -350,4 +387,3 @@ def play_batch(
                 key[q, 1 + t] = past[q, 1] if names[t] == 0 else past[q, 2]
             totals[g, q] = past[q, 0]
         rank_places(key, nk, 1 + len(names), places[g])
-    return 0

@@ -16,8 +16,6 @@ queue. Each slot's observation row and action mask are kept up to date by
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit
 
@@ -31,6 +29,7 @@ from .kernel import (
     P_LINE_SIZE,
     P_PLAYERS,
     P_WIDTH,
+    UNCOUNTED,
     _put,
     _reset_kingdoms,
     second_cell,
@@ -76,11 +75,6 @@ from .steps import (
     _push,
     auto_step,
 )
-
-# Compiled without reference counting (numba's ``_nrt=False``): the step's loop and
-# everything it calls allocate nothing, and the references numba would otherwise
-# count for every array passed to a function cost more than a step's work.
-_UNCOUNTED: dict[str, Any] = {"_nrt": False}
 
 # The kernel's own functions, inlined here (the same code): a call of a compiled
 # function that is not inlined counts a reference to each array it is passed, which
@@ -173,7 +167,7 @@ def _place(g, q, dom, c1, c2, deck, params, layout, kst, obs, view, occ, scoring
     set_square(obs, g, view, q, c2, deck[dom, 2], deck[dom, 3], layout, nk, cells)
 
 
-@njit(cache=True, **_UNCOUNTED)
+@njit(cache=True, **UNCOUNTED)
 def _advance(g, params, layout, deck, order_key, box, scoring, king_owner, seat_kingdom,
              agents, kst, obs, view, occ, in_pile, pool, drawn, line, line_kings, next_line,
              next_kings, undrawn, pending, ints, past, chance, mt, pre, streams, cand_cell,
@@ -394,7 +388,7 @@ def step_batch(
     )  # fmt: skip
 
 
-@njit(cache=True, **_UNCOUNTED)
+@njit(cache=True, **UNCOUNTED)
 def _step_slots(
     params, layout, table, deck, order_key, box, scoring, king_owner, seat_kingdom, tiebreaks,
     dynasty_tiebreaks, agents, reward_kind, kst, obs, view, occ, in_pile, pool, drawn, line,
