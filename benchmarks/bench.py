@@ -336,9 +336,9 @@ def mcts_playout_rates() -> None:
             game.apply(bot.act(game))
             k += 1
     arms = {
-        "kernel, policy=greedy (auto)": {"greedy": True},
-        "kernel, policy=sample (the default)": {"greedy": False},
-        "Python, policy=sample (the default, and auto)": {"kernel": False},
+        "kernel, policy=greedy (the default, and auto)": {"greedy": True},
+        "kernel, policy=sample": {"greedy": False},
+        "Python, policy=greedy (the default)": {"kernel": False},
     }
     for label, options in arms.items():
         agent = MctsAgent(random.Random(1), cpu=0.05, **options)  # type: ignore[arg-type]
