@@ -127,6 +127,7 @@ K_MINY = 4
 K_MAXY = 5
 K_DISCARDS = 6
 K_REGIONS = 7  # region ids handed out so far
+K_CROWNED = 8  # squares with crowns listed (the batched env's lists, vector._place)
 
 
 @njit(cache=True)
@@ -143,7 +144,7 @@ def kingdom_arrays(nk, terrains, width):
         np.empty((nk, cells + 1), np.int16),
         np.empty((nk, cells + 1), np.int16),
         np.empty((nk, cells + 1), np.int8),
-        np.zeros((nk, 8), np.int64),
+        np.zeros((nk, 9), np.int64),
         np.zeros((nk, terrains + 1, width), np.int16),  # a row's bits: width <= 13
     )
 

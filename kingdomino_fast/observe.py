@@ -11,7 +11,8 @@ its kingdom, which comes first): a step writes into it only what changed.
 - When the seat to decide sees the kingdoms in another order, each block is moved
   square by square (:func:`turn_view`: the squares of the kingdom leaving a block
   are cleared, those of the kingdom entering it written; ``occ`` lists each
-  kingdom's squares), not copied whole: a kingdom block is 648 numbers of which
+  kingdom's squares by their number in their terrain's plane, and its crowns:
+  :func:`list_square`), not copied whole: a kingdom block is 648 numbers of which
   about 25 are not zero.
 - The lines are rewritten whole only when they changed beyond a claim (a line laid
   out or started: ``dirty``); when the view turns, only their kings' owners are
@@ -26,6 +27,7 @@ from __future__ import annotations
 from numba import njit
 
 from .kernel import (
+    K_CROWNED,
     K_SQUARES,
     P_DECK,
     P_GAMES,
@@ -109,8 +111,23 @@ def claimed(obs, g, view, slot, owner, params, layout):
 
 
 @njit(cache=True, inline="always")
-def turn_view(obs, g, view, seat, own, layout, nk, cells, terr, crw, kinfo, occ):
-    """Row ``g`` seen by ``seat`` (kingdom ``own`` first): each block's squares moved."""
+def list_square(occ, kinfo, qq, cell, t, cr, cells):
+    """Kingdom row ``qq``'s new square (``kinfo``'s count of squares already has it)
+    in its lists: ``occ[qq, 0, j]``, square ``j``'s number in its terrain's plane
+    (``t * cells + cell``); ``occ[qq, 1, k]`` and ``occ[qq, 2, k]``, the cell and
+    the crowns of the ``k``-th square with crowns. :func:`turn_view` reads them."""
+    occ[qq, 0, kinfo[qq, K_SQUARES] - 1] = t * cells + cell
+    if cr:
+        k = kinfo[qq, K_CROWNED]
+        occ[qq, 1, k] = cell
+        occ[qq, 2, k] = cr
+        kinfo[qq, K_CROWNED] = k + 1
+
+
+@njit(cache=True, inline="always")
+def turn_view(obs, g, view, seat, own, layout, nk, cells, kinfo, occ):
+    """Row ``g`` seen by ``seat`` (kingdom ``own`` first): each block's squares moved,
+    from the kingdoms' lists (:func:`list_square`): a store per square and crown."""
     plane = layout[L_PLANE]
     crowns = (layout[L_T] + 1) * cells
     old = view[g, VIEW_KINGDOM]
@@ -121,15 +138,13 @@ def turn_view(obs, g, view, seat, own, layout, nk, cells, terr, crw, kinfo, occ)
         if qo == qn:
             continue
         for j in range(kinfo[qo, K_SQUARES]):
-            c = occ[qo, j]
-            obs[g, base + terr[qo, c] * cells + c] = 0.0
-            if crw[qo, c]:  # the crowns plane is 0 wherever no crown is
-                obs[g, base + crowns + c] = 0.0
+            obs[g, base + occ[qo, 0, j]] = 0.0
+        for k in range(kinfo[qo, K_CROWNED]):  # the crowns plane is 0 wherever no crown is
+            obs[g, base + crowns + occ[qo, 1, k]] = 0.0
         for j in range(kinfo[qn, K_SQUARES]):
-            c = occ[qn, j]
-            obs[g, base + terr[qn, c] * cells + c] = 1.0
-            if crw[qn, c]:
-                obs[g, base + crowns + c] = crw[qn, c]
+            obs[g, base + occ[qn, 0, j]] = 1.0
+        for k in range(kinfo[qn, K_CROWNED]):
+            obs[g, base + crowns + occ[qn, 1, k]] = occ[qn, 2, k]
     view[g, VIEW_KINGDOM] = own
     view[g, VIEW_SEAT] = seat
 

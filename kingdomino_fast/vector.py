@@ -21,7 +21,6 @@ from numba import njit
 
 from .kernel import (
     K_DISCARDS,
-    K_SQUARES,
     P_DECK,
     P_GAMES,
     P_KINGDOMS,
@@ -47,6 +46,7 @@ from .observe import (
     VIEW_SEAT,
     claimed,
     clear_kingdoms,
+    list_square,
     set_square,
     turn_owners,
     turn_view,
@@ -159,11 +159,11 @@ def _place(g, q, dom, c1, c2, deck, params, layout, kst, obs, view, occ, scoring
     qq = g * nk + q
     _put_inline(qq, c1, deck[dom, 0], deck[dom, 1], terr, crw, reg, rsize, rcrown, rterr,
                 kinfo, near, scoring, width, ids)  # fmt: skip
-    occ[qq, kinfo[qq, K_SQUARES] - 1] = c1
+    list_square(occ, kinfo, qq, c1, deck[dom, 0], deck[dom, 1], cells)
     set_square(obs, g, view, q, c1, deck[dom, 0], deck[dom, 1], layout, nk, cells)
     _put_inline(qq, c2, deck[dom, 2], deck[dom, 3], terr, crw, reg, rsize, rcrown, rterr,
                 kinfo, near, scoring, width, ids)  # fmt: skip
-    occ[qq, kinfo[qq, K_SQUARES] - 1] = c2
+    list_square(occ, kinfo, qq, c2, deck[dom, 2], deck[dom, 3], cells)
     set_square(obs, g, view, q, c2, deck[dom, 2], deck[dom, 3], layout, nk, cells)
 
 
@@ -333,7 +333,7 @@ def _observe(g, seat, params, layout, table, deck, king_owner, seat_kingdom, kst
              occ, mask, line, line_kings, next_line, next_kings, pending, ints, past, cand_cell,
              cand_dir):  # fmt: skip
     """Row ``g`` and its mask brought up to ``seat``'s decision on top of the stack."""
-    terr, crw, kinfo, near = kst[0], kst[1], kst[6], kst[7]
+    terr, kinfo, near = kst[0], kst[6], kst[7]
     nk = params[P_KINGDOMS]
     width = params[P_WIDTH]
     own = seat_kingdom[seat]
@@ -341,7 +341,7 @@ def _observe(g, seat, params, layout, table, deck, king_owner, seat_kingdom, kst
     row = obs[g]
     old = view[g, VIEW_SEAT]
     if old != seat:
-        turn_view(obs, g, view, seat, own, layout, nk, width * width, terr, crw, kinfo, occ)
+        turn_view(obs, g, view, seat, own, layout, nk, width * width, kinfo, occ)
         if not it[V_DIRTY]:
             turn_owners(row, g, old, seat, params, layout, king_owner, line_kings, next_kings,
                         it)  # fmt: skip

@@ -145,7 +145,7 @@ class BatchedEnv:
         rows = b * nk  # slot g's kingdom q is row g * nk + q
         self._kst = kernel.kingdom_arrays(rows, nt, width)  # filled as each match starts
         self._view = np.zeros((b, 2), np.int64)  # each row's seat and its kingdom
-        self._occ = np.zeros((rows, width * width), np.int16)  # each kingdom's squares
+        self._occ = np.zeros((rows, 3, width * width), np.int16)  # kingdoms' squares (list_square)
         self._in_pile = np.zeros((b, ndeck), np.bool_)
         self._pool = np.zeros((b, ndeck), np.int64)
         self._drawn = np.zeros((b, size), np.int64)
