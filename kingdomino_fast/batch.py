@@ -76,7 +76,10 @@ def play(
     *,
     logs: bool = False,
 ) -> Played:
-    """Play game ``g`` with seed ``seeds[g]`` and agents ``specs[g]`` (one per seat)."""
+    """Play game ``g`` with seed ``seeds[g]`` and agents ``specs[g]`` (one per seat),
+    in one compiled call; with ``logs``, every move too (``Played.logs``). The same
+    games as the Python engine's (``docs/fast.md``). ``RuntimeError`` if the kernel's
+    guard fires (more moves or chance numbers than the rules allow: it cannot)."""
     t = tables_of(engine)
     n = len(seeds)
     max_moves = int(t.params[K.P_MAX_MOVES])

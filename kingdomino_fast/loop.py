@@ -275,8 +275,8 @@ def _play_games(
     dynasty_tiebreaks, chance, streams, agents, totals, places, logs, moves, kst, work,
 ):  # fmt: skip
     """``play_batch``'s loop, compiled without reference counting (it allocates
-    nothing; with its helpers inlined, no call passes arrays): counting a reference
-    to each array at each call had cost about two thirds of a game."""
+    nothing; its hot helpers are inlined, so few calls pass arrays): counting a
+    reference to each array at each call had cost about two thirds of a game."""
     terr, crw, reg, rsize, rcrown, rterr, kinfo, near = kst
     (past, in_pile, pool, line, line_kings, next_line, next_kings, undrawn, cand_cell, cand_dir,
      top, ids, ws, key) = work  # fmt: skip

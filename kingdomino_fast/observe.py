@@ -115,7 +115,8 @@ def list_square(occ, kinfo, qq, cell, t, cr, cells):
     """Kingdom row ``qq``'s new square (``kinfo``'s count of squares already has it)
     in its lists: ``occ[qq, 0, j]``, square ``j``'s number in its terrain's plane
     (``t * cells + cell``); ``occ[qq, 1, k]`` and ``occ[qq, 2, k]``, the cell and
-    the crowns of the ``k``-th square with crowns. :func:`turn_view` reads them."""
+    the crowns of the ``k``-th square with crowns (``kinfo[qq, K_CROWNED]`` counts
+    them, and is advanced here). :func:`turn_view` reads them."""
     occ[qq, 0, kinfo[qq, K_SQUARES] - 1] = t * cells + cell
     if cr:
         k = kinfo[qq, K_CROWNED]

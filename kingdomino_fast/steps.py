@@ -1,7 +1,8 @@
 """A game's queue of steps as a stack, and its automatic steps: written once.
 
-``Game.pending`` is kept as a stack of rows (kind, seat, king, domino) whose top is
-``pending[0]``, and the counters of the game in an ``ints`` row (``I_*``). The
+``Game.pending`` is kept as a stack of rows (kind, seat, king, domino) whose top,
+the last row pushed (``pending[ints[I_NPENDING] - 1]``), is ``Game.pending[0]``,
+and the counters of the game in an ``ints`` row (``I_*``). The
 playout of a game in progress (:mod:`kingdomino_fast.resume`) and the batched
 environment (:mod:`kingdomino_fast.vector`) both run the queue step by step as
 ``kingdomino_core/engine/rounds.py`` runs it; the steps that are not a player's

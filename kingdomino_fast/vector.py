@@ -9,8 +9,8 @@ each slot's action for its learner decision, then runs the automatic steps, chan
 :mod:`kingdomino_fast.twister`) and the decisions of bot seats (``random``
 and ``greedy``, their numbers from the game's decision stream, as ``kd simulate``'s)
 until a learner seat decides again or the match ends; an ended match writes its
-final observation and rewards and the slot starts the next game from the prepared
-queue. Each slot's observation row and action mask are kept up to date by
+final observation, rewards, episode and seed, and the slot starts the next match
+from the prepared queue. Each slot's observation row and action mask are kept up to date by
 :mod:`kingdomino_fast.observe` (only what the step changed is written).
 """
 
@@ -435,6 +435,8 @@ def _step_slots(
                 return OUT_OF_CHANCE
             # the match is over: its final observation (the last seat to act), rewards
             done[g] = True
+            slot_ids[g, 2] = slot_ids[g, 0]  # its episode and seed, before the next's
+            slot_ids[g, 3] = slot_ids[g, 1]
             write_final(g, seats[g], seat_kingdom[seats[g]], final[g], obs, view, params,
                         layout, table, king_owner, kst[6], line, line_kings, next_line,
                         next_kings, ints, past)  # fmt: skip

@@ -54,8 +54,8 @@ class BatchedEnv:
     The arrays returned are the environment's own buffers (read-only views: the
     observation rows are kept up to date in place, see ``kingdomino_fast.observe``),
     overwritten by the next call: copy what you keep, or pass ``copy=True`` to get
-    fresh arrays from every call (a copy of each, about 6 KB a game in the 2-player
-    game).
+    fresh arrays from every call (a copy of each, about 12 KB a game in the 2-player
+    game: the observation, the final observation and the mask).
     """
 
     def __init__(
@@ -160,7 +160,7 @@ class BatchedEnv:
         self._chance = np.zeros((b, self._chance_count), np.float64)
         self._max_moves = int(t.params[kernel.P_MAX_MOVES])
         self._streams = np.zeros((b, self._max_moves) if self._bots else (1, 1), np.int64)
-        self._slot_ids = np.zeros((b, 2), np.int64)
+        self._slot_ids = np.zeros((b, 4), np.int64)  # episode, seed; the ended match's
         self._qnext = np.zeros(1, np.int64)
         self._queue_rows = 2 * b
         self._ob = np.zeros((b, self.observer.flat_size), np.float32)
@@ -186,6 +186,8 @@ class BatchedEnv:
             "final_observation": _read_only(self._final),
             "episode": _read_only(self._slot_ids[:, 0]),
             "seed": _read_only(self._slot_ids[:, 1]),
+            "final_episode": _read_only(self._slot_ids[:, 2]),
+            "final_seed": _read_only(self._slot_ids[:, 3]),
         }
 
     # -- the queue of prepared matches ---------------------------------------------
@@ -256,7 +258,9 @@ class BatchedEnv:
           ``truncated``: always False;
         - ``info``: ``"seat"``, ``"final_observation"`` (``(batch, F)``: where
           terminated, the ended match seen by the seat that made this step's move),
-          ``"episode"`` and ``"seed"`` of each slot's match.
+          ``"episode"`` and ``"seed"`` of the match now in each slot (where terminated,
+          the next one's), ``"final_episode"`` and ``"final_seed"`` (where
+          terminated: the ended match's; ``kd play --seed`` replays it).
 
         An action that is not legal raises ``ValueError`` and changes nothing."""
         if not self._started:
@@ -292,7 +296,7 @@ class BatchedEnv:
             number = int(actions[bad])
             name = self.action_space_map.name(number)
             raise ValueError(
-                f"game {bad}: action {number} ({name}) is not legal now; choose one where "
+                f"slot {bad}: action {number} ({name}) is not legal now; choose one where "
                 f"action_mask[{bad}] is 1"
             )
 

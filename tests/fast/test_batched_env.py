@@ -130,7 +130,7 @@ def test_a_wrong_action_raises_and_changes_nothing() -> None:
     actions = np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
     illegal = int(np.flatnonzero(obs["action_mask"][1] == 0)[0])
     actions[1] = illegal
-    with pytest.raises(ValueError, match=rf"game 1: action {illegal} \(.*\) is not legal now"):
+    with pytest.raises(ValueError, match=rf"slot 1: action {illegal} \(.*\) is not legal now"):
         env.step(actions)
     assert np.array_equal(obs["observation"], before[0])
     assert np.array_equal(obs["action_mask"], before[1])
@@ -183,6 +183,26 @@ def test_the_same_seed_plays_the_same_matches() -> None:
         runs.append(seen)
     for a, b in zip(*runs, strict=True):
         assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+
+
+def test_the_ended_match_is_named_where_it_ended() -> None:
+    """Where ``terminated``, ``episode``/``seed`` already name the slot's next match;
+    ``final_episode``/``final_seed`` name the one that ended (its ``kd play --seed``)."""
+    from kingdomino_cli.jobs import game_seed
+
+    env = BatchedEnv("base", 2, batch=3, seed=11)
+    obs, info = env.reset()
+    before = info["episode"].copy()
+    ended = 0
+    for _ in range(120):
+        obs, _, terminated, _, info = env.step(np.argmax(obs["action_mask"], axis=1))
+        for g in np.flatnonzero(terminated):
+            assert info["final_episode"][g] == before[g] != info["episode"][g]
+            assert info["final_seed"][g] == game_seed(11, int(before[g]))
+            assert info["seed"][g] == game_seed(11, int(info["episode"][g]))
+            ended += 1
+        before = info["episode"].copy()
+    assert ended >= 3
 
 
 @pytest.mark.parametrize(
