@@ -80,6 +80,10 @@ class BatchedEnv:
         self.engine = engine = make_engine(ruleset, checks.count("players", players, optional=True))
         cfg = engine.config
         n = cfg.players
+        if seats is not None and (
+            isinstance(seats, str) or not all(isinstance(s, str) for s in seats)
+        ):
+            raise TypeError(f"seats must be a sequence of strings, not {seats!r}")
         specs = tuple(seats) if seats is not None else ("learner",) * n
         if len(specs) != n or any(s not in SEATS for s in specs):
             raise ValueError(f"seats must be {n} of {', '.join(SEATS)}, not {seats!r}")
@@ -228,9 +232,13 @@ class BatchedEnv:
 
     # -- the API ----------------------------------------------------------------------
 
-    def reset(self, seed: int | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Start a match in every slot; ``seed`` (None: the constructor's, else a
-        random one) fixes the run. Returns ``(observation, info)``: see :meth:`step`."""
+        random one) fixes the run; ``options``, as in the other environments, a dict
+        whose keys are not used. Returns ``(observation, info)``: see :meth:`step`."""
+        checks.options_value(options)
         number = checks.seed_value(seed if seed is not None else self._seed)
         if number is None:
             number = int(np.random.SeedSequence().generate_state(2, np.uint64)[0] >> 1)

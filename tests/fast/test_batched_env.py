@@ -217,6 +217,8 @@ def test_the_ended_match_is_named_where_it_ended() -> None:
         ({"ruleset": "base", "players": 2, "seats": ("learner",)}, ValueError, "seats must be 2"),
         ({"ruleset": "base", "players": 2, "batch": 0}, ValueError, "batch must be at least 1"),
         ({"ruleset": "base", "players": 2, "reward": "points"}, ValueError, "reward"),
+        ({"ruleset": "base", "players": 2, "seats": ("learner", None)}, TypeError, "strings"),
+        ({"ruleset": "base", "players": 2, "seats": "learner"}, TypeError, "strings"),
     ],
 )
 def test_wrong_options_are_refused(kwargs: dict, error: type, message: str) -> None:
@@ -227,3 +229,12 @@ def test_wrong_options_are_refused(kwargs: dict, error: type, message: str) -> N
 def test_step_before_reset() -> None:
     with pytest.raises(RuntimeError, match="reset"):
         BatchedEnv("base", 2, batch=1).step(np.zeros(1, np.int64))
+
+
+def test_reset_takes_the_other_environments_options() -> None:
+    """``reset(seed, options)`` as in the PettingZoo and Gymnasium environments."""
+    env = BatchedEnv("base", 2, batch=2, seed=1)
+    first = env.reset(options={})[0]["observation"].copy()
+    assert np.array_equal(env.reset(seed=1, options={"unused": 1})[0]["observation"], first)
+    with pytest.raises(TypeError, match="options must be None or a dict"):
+        env.reset(options="fast")
