@@ -63,12 +63,34 @@ _MASK32 = 0xFFFFFFFF
 # -- Python's Mersenne Twister (Modules/_randommodule.c), bit for bit -------------------
 
 
-@njit(cache=True)
-def mt_seed(mt: np.ndarray, key: np.ndarray, keylen: int) -> None:
-    """``random.Random(seed)``: ``init_by_array`` of the seed's 32-bit words."""
+@njit(cache=True, inline="always")
+def mt_init_genrand(mt: np.ndarray) -> None:
+    """``init_genrand(19650218)`` into ``mt[:624]``: the state every seed starts from."""
     mt[0] = 19650218
     for i in range(1, 624):
         mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & _MASK32
+
+
+@njit(cache=True, inline="always")
+def mt_temper(y: int) -> int:
+    """The tempering of a state word into an output word (``genrand_uint32``)."""
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y
+
+
+@njit(cache=True, inline="always")
+def mt_double(a: int, b: int) -> float:
+    """``random()`` from two output words: their top 27 and 26 bits, 53 in all."""
+    return ((a >> 5) * 67108864.0 + (b >> 6)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def mt_seed(mt: np.ndarray, key: np.ndarray, keylen: int) -> None:
+    """``random.Random(seed)``: ``init_by_array`` of the seed's 32-bit words."""
+    mt_init_genrand(mt)
     i = 1
     j = 0
     for _ in range(max(624, keylen)):
@@ -102,19 +124,14 @@ def _mt_word(mt: np.ndarray) -> int:
         mt[624] = 0
     y = mt[mt[624]]
     mt[624] += 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return y
+    return mt_temper(y)
 
 
 @njit(cache=True)
 def mt_random(mt: np.ndarray) -> float:
     """``random.Random.random()``: 53 bits from two words."""
-    a = _mt_word(mt) >> 5
-    b = _mt_word(mt) >> 6
-    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+    a = _mt_word(mt)
+    return mt_double(a, _mt_word(mt))
 
 
 # -- kingdoms ----------------------------------------------------------------------------

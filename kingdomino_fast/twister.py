@@ -19,7 +19,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernel import P_GAMES, P_KINGS, P_LINE_SIZE, P_LINES_TOTAL, mt_random, mt_seed
+from .kernel import (
+    P_GAMES,
+    P_KINGS,
+    P_LINE_SIZE,
+    P_LINES_TOTAL,
+    mt_double,
+    mt_init_genrand,
+    mt_random,
+    mt_seed,
+    mt_temper,
+)
 
 #: Generators seeded side by side.
 LANES = 16
@@ -86,15 +96,6 @@ def _twist(mt):
             mt[k, lane] = v
 
 
-@njit(cache=True, inline="always")
-def _temper(y):
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return y
-
-
 @njit(cache=True)
 def first_numbers(keys: np.ndarray, keylens: np.ndarray, count: int) -> np.ndarray:
     """``[random.Random(seed).random() for _ in range(count)]`` for each row's seed,
@@ -102,10 +103,8 @@ def first_numbers(keys: np.ndarray, keylens: np.ndarray, count: int) -> np.ndarr
     ``(rows, count)`` array."""
     rows = keys.shape[0]
     out = np.empty((rows, count), np.float64)
-    init = np.empty(_N, np.int64)  # init_genrand(19650218): the same for every seed
-    init[0] = 19650218
-    for i in range(1, _N):
-        init[i] = (1812433253 * (init[i - 1] ^ (init[i - 1] >> 30)) + i) & _MASK32
+    init = np.empty(_N, np.int64)  # the same for every seed
+    mt_init_genrand(init)
     mt = np.empty((_N, LANES), np.int64)
     lane_rows = np.zeros(LANES, np.int64)
     lens = np.ones(LANES, np.int64)
@@ -125,12 +124,10 @@ def first_numbers(keys: np.ndarray, keylens: np.ndarray, count: int) -> np.ndarr
                     _twist(mt)
                     pos = 0
                 for lane in range(LANES):
-                    words[half, lane] = _temper(mt[pos, lane])
+                    words[half, lane] = mt_temper(mt[pos, lane])
                 pos += 1
             for lane in range(n):
-                a = words[0, lane] >> 5
-                b = words[1, lane] >> 6
-                out[start + lane, m] = (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+                out[start + lane, m] = mt_double(words[0, lane], words[1, lane])
         for lane in range(n):  # a key longer than a generator's state: one at a time
             r = start + lane
             if keylens[r] > _N:
